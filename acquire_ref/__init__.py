@@ -1,0 +1,34 @@
+"""acquire-ref: a command-line referee for Sid Sackson's board game Acquire.
+
+The engine (``tiles``, ``editions``, ``board``, ``scoring``, ``moves``, ``game``) is pure
+Python with no I/O; ``record`` reads and writes game files; ``cli`` is the command line.
+
+>>> from acquire_ref import Game, parse_move
+>>> game = Game.new(["Ann", "Ben", "Cat"])
+>>> _ = game.apply(parse_move("start 3C 9A 1B"))
+>>> game.players[game.current]
+'Ben'
+"""
+
+from acquire_ref.errors import (
+    AcquireError,
+    GameBusyError,
+    GameFileError,
+    IllegalMoveError,
+    NotationError,
+)
+from acquire_ref.game import Game
+from acquire_ref.moves import parse_move
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AcquireError",
+    "Game",
+    "GameBusyError",
+    "GameFileError",
+    "IllegalMoveError",
+    "NotationError",
+    "parse_move",
+    "__version__",
+]

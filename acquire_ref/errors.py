@@ -1,0 +1,39 @@
+"""The exception family of acquire-ref.
+
+Every error a user can cause is an :class:`AcquireError`; the CLI turns each subclass into
+one message on stderr and one exit code (DESIGN: 2 notation, 3 illegal move, 4 game file,
+5 busy). Anything else escaping the engine is a bug (exit 1).
+"""
+
+
+class AcquireError(ValueError):
+    """Base class of every error a user can cause. ``exit_code`` is the CLI's exit status."""
+
+    exit_code = 1
+
+
+class NotationError(AcquireError):
+    """Text that cannot be read as a tile, chain, player or move (``"5Z"``, ``"Towr"``)."""
+
+    exit_code = 2
+
+
+class IllegalMoveError(AcquireError):
+    """A well-formed move that the rules forbid now, or that is not the pending decision.
+
+    The message names the rule (``R6.3``) and the facts that decided it.
+    """
+
+    exit_code = 3
+
+
+class GameFileError(AcquireError):
+    """A game file or script that is missing, corrupt, or inconsistent with its own moves."""
+
+    exit_code = 4
+
+
+class GameBusyError(AcquireError):
+    """The game file is locked by another acquire-ref command."""
+
+    exit_code = 5

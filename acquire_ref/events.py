@@ -1,0 +1,261 @@
+"""Events: what a move did, as frozen dataclasses returned by ``Game.apply`` (DESIGN 1).
+
+Each event's ``text()`` is the instruction the banker follows at a real table: who pays whom how
+much, which certificates change hands, which rule decided it. All money is whole dollars.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+def money(dollars: int) -> str:
+    """Format whole dollars for people: ``money(4500) == '$4,500'``."""
+    return f"-${-dollars:,}" if dollars < 0 else f"${dollars:,}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base class: ``kind`` names the event, ``as_dict()`` gives its fields for JSON."""
+
+    @property
+    def kind(self) -> str:
+        name = type(self).__name__
+        return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
+
+    def as_dict(self) -> dict:
+        """The event as plain data: ``{"event": kind, field: value, ...}``."""
+        return {"event": self.kind, **{k: v for k, v in asdict(self).items()}}
+
+    def text(self) -> str:  # pragma: no cover - every subclass overrides it
+        return self.kind
+
+
+@dataclass(frozen=True)
+class StartTilePlaced(Event):
+    player: str
+    tile: str
+
+    def text(self) -> str:
+        return f"{self.player}'s start tile {self.tile} is placed as a lone tile (R2.2)"
+
+
+@dataclass(frozen=True)
+class FirstPlayer(Event):
+    player: str
+    tile: str
+    bag: int
+
+    def text(self) -> str:
+        return (
+            f"{self.player} goes first: start tile {self.tile} is closest to 1A (R2.3). "
+            f"Everyone draws a rack of tiles (R2.4); {_plural(self.bag, 'tile')} stay in the bag"
+        )
+
+
+@dataclass(frozen=True)
+class TilePlaced(Event):
+    player: str
+    tile: str
+    effect: str
+
+    def text(self) -> str:
+        what = {"lone": "a lone tile (R4.1)", "found": "it founds a chain (R4.2)",
+                "grow": "it grows a chain (R4.3)", "merge": "it merges chains (R4.4, R5)"}[self.effect]
+        return f"{self.player} places {self.tile}: {what}"
+
+
+@dataclass(frozen=True)
+class ChainFounded(Event):
+    player: str
+    chain: str
+    size: int
+    price: int
+
+    def text(self) -> str:
+        return f"{self.player} founds {self.chain} with {_plural(self.size, 'tile')}; price {money(self.price)} a share"
+
+
+@dataclass(frozen=True)
+class FounderShare(Event):
+    player: str
+    chain: str
+    given: bool
+
+    def text(self) -> str:
+        if self.given:
+            return f"bank gives {self.player} 1 {self.chain} share free (founder's share, R4.2)"
+        return f"the bank has no {self.chain} share left: no founder's share and no cash instead (R4.2, R3.4)"
+
+
+@dataclass(frozen=True)
+class ChainGrew(Event):
+    chain: str
+    size: int
+    price: int
+    added: int
+
+    def text(self) -> str:
+        return f"{self.chain} grows by {_plural(self.added, 'tile')} to {self.size}; price {money(self.price)} a share"
+
+
+@dataclass(frozen=True)
+class MergerBegan(Event):
+    player: str
+    survivor: str
+    sizes: dict
+
+    def text(self) -> str:
+        parts = ", ".join(f"{c} {n}" for c, n in self.sizes.items())
+        return f"merger by {self.player} (mergemaker), sizes before the merger: {parts}; {self.survivor} survives (R5.2)"
+
+
+@dataclass(frozen=True)
+class DefunctChain(Event):
+    chain: str
+    size: int
+    price: int
+
+    def text(self) -> str:
+        return f"{self.chain} is defunct at {_plural(self.size, 'tile')}, {money(self.price)} a share (R5.3)"
+
+
+@dataclass(frozen=True)
+class BonusPaid(Event):
+    player: str
+    chain: str
+    amount: int
+    bonus: str
+    shares: int
+
+    def text(self) -> str:
+        return f"bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.shares, 'share')}; R5.4)"
+
+
+@dataclass(frozen=True)
+class NoBonus(Event):
+    chain: str
+
+    def text(self) -> str:
+        return f"nobody holds {self.chain}: no bonus is paid (R5.4)"
+
+
+@dataclass(frozen=True)
+class SharesSold(Event):
+    player: str
+    chain: str
+    count: int
+    amount: int
+
+    def text(self) -> str:
+        return f"{self.player} sells {self.count} {self.chain} to the bank: bank pays {self.player} {money(self.amount)}"
+
+
+@dataclass(frozen=True)
+class SharesTraded(Event):
+    player: str
+    chain: str
+    count: int
+    survivor: str
+    received: int
+
+    def text(self) -> str:
+        return f"{self.player} trades {self.count} {self.chain} for {self.received} {self.survivor} with the bank (2 for 1, R5.3b)"
+
+
+@dataclass(frozen=True)
+class SharesHeld(Event):
+    player: str
+    chain: str
+    count: int
+
+    def text(self) -> str:
+        return f"{self.player} holds {self.count} {self.chain} (R5.3b)"
+
+
+@dataclass(frozen=True)
+class MergerCompleted(Event):
+    survivor: str
+    size: int
+    price: int
+    defunct: tuple
+
+    def text(self) -> str:
+        return (
+            f"{self.survivor} absorbs {', '.join(self.defunct)}: now {self.size} tiles, "
+            f"{money(self.price)} a share; {', '.join(self.defunct)} may be founded again (R5.5)"
+        )
+
+
+@dataclass(frozen=True)
+class SharesBought(Event):
+    player: str
+    chain: str
+    count: int
+    amount: int
+
+    def text(self) -> str:
+        return f"{self.player} pays the bank {money(self.amount)} for {self.count} {self.chain} (R6)"
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    player: str
+
+    def text(self) -> str:
+        return f"{self.player} has no playable tile and places none (R4.7)"
+
+
+@dataclass(frozen=True)
+class TilesDiscarded(Event):
+    player: str
+    tiles: tuple
+    drawn: int
+
+    def text(self) -> str:
+        return (
+            f"{self.player} puts dead tile(s) {' '.join(self.tiles)} out of the game and draws "
+            f"{self.drawn} (R7.3)"
+        )
+
+
+@dataclass(frozen=True)
+class EndDeclared(Event):
+    player: str
+
+    def text(self) -> str:
+        return f"{self.player} declares the end of the game: it ends when this turn finishes (R8.2)"
+
+
+@dataclass(frozen=True)
+class TurnFinished(Event):
+    player: str
+    drew: bool
+    bag: int
+    reason: str
+
+    def text(self) -> str:
+        draw = f"{self.player} draws a tile ({self.bag} left in the bag)" if self.drew else f"{self.player} draws no tile"
+        return f"{self.reason}; {draw} (R7)" if self.reason else f"turn over: {draw} (R7)"
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    reason: str
+
+    def text(self) -> str:
+        return f"the game is over: {self.reason}. Final payout (R8.3):"
+
+
+@dataclass(frozen=True)
+class Standing(Event):
+    player: str
+    cash: int
+    rank: int
+
+    def text(self) -> str:
+        return f"{self.rank}. {self.player} {money(self.cash)}"

@@ -1,0 +1,224 @@
+"""Moves and their one text notation, shared by the command line, game files and scripts.
+
+Each move is a frozen dataclass that prints as the command that makes it (DESIGN 2):
+
+>>> parse_move("place c5 --found imp")
+Place(tile=Tile('5C'), found='Imperial', survivor=None, order=())
+>>> str(parse_move("buy t T lux"))
+'buy Tower=2 Luxor=1'
+>>> str(parse_move("dispose Ann --trade 4"))
+'dispose Ann --trade 4'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from acquire_ref.editions import Edition, load_edition
+from acquire_ref.errors import NotationError
+from acquire_ref.tiles import Tile, parse_tile
+
+
+@dataclass(frozen=True)
+class Start:
+    """The start tiles drawn, one per player in seating order (R2.2, UC01)."""
+
+    tiles: tuple[Tile, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["start", *map(str, self.tiles)])
+
+
+@dataclass(frozen=True)
+class Place:
+    """Place ``tile``; the decisions it may open can be given up front (R4, R5.2, R5.3)."""
+
+    tile: Tile
+    found: str | None = None
+    survivor: str | None = None
+    order: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        out = f"place {self.tile}"
+        if self.found:
+            out += f" --found {self.found}"
+        if self.survivor:
+            out += f" --survivor {self.survivor}"
+        if self.order:
+            out += f" --order {','.join(self.order)}"
+        return out
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Answer the pending chain decision: found, survivor, or defunct order (R4.2, R5.2, R5.3)."""
+
+    chains: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["choose", *self.chains])
+
+
+@dataclass(frozen=True)
+class Dispose:
+    """A shareholder's decision on a defunct chain: sell N, trade N (2 for 1), hold the rest (R5.3b)."""
+
+    player: str | None = None
+    sell: int = 0
+    trade: int = 0
+
+    def __str__(self) -> str:
+        out = "dispose" + (f" {self.player}" if self.player else "")
+        if self.sell:
+            out += f" --sell {self.sell}"
+        if self.trade:
+            out += f" --trade {self.trade}"
+        return out
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Buy shares, ``orders`` as ``((chain, count), ...)``, and finish the turn (R6)."""
+
+    orders: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        """Number of shares asked for."""
+        return sum(n for _, n in self.orders)
+
+    def __str__(self) -> str:
+        return " ".join(["buy", *(f"{c}={n}" for c, n in self.orders)])
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The current player has no playable tile and skips placing (R4.7)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Dead tiles shown by the current player, put out of the game and replaced (R7.3)."""
+
+    tiles: tuple[Tile, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["discard", *map(str, self.tiles)])
+
+
+@dataclass(frozen=True)
+class End:
+    """The current player declares the end of the game (R8.2)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+Move = Union[Start, Place, Choose, Dispose, Buy, Pass, Discard, End]
+
+
+def _count(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"{what} takes a whole number of shares, not {text!r}")
+    return int(text)
+
+
+def _options(tokens: Sequence[str], allowed: tuple[str, ...], verb: str) -> tuple[list[str], dict[str, str]]:
+    """Split tokens into positionals and ``--name value`` / ``--name=value`` options."""
+    pos: list[str] = []
+    opts: dict[str, str] = {}
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.startswith("--"):
+            name, eq, value = tok[2:].partition("=")
+            if name not in allowed:
+                raise NotationError(
+                    f"{verb} has no option --{name}"
+                    + (f"; it takes {', '.join('--' + a for a in allowed)}" if allowed else "")
+                )
+            if not eq:
+                i += 1
+                if i >= len(tokens):
+                    raise NotationError(f"--{name} needs a value")
+                value = tokens[i]
+            if name in opts:
+                raise NotationError(f"--{name} is given twice")
+            opts[name] = value
+        else:
+            pos.append(tok)
+        i += 1
+    return pos, opts
+
+
+def _arity(verb: str, pos: list[str], lo: int, hi: int, usage: str) -> None:
+    if not lo <= len(pos) <= hi:
+        raise NotationError(f"usage: {usage}")
+
+
+def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
+    """Read a move from its words, e.g. ``["place", "5C", "--found", "T"]``.
+
+    Chain names are case-insensitive with unique prefixes, resolved against ``edition`` (classic by
+    default). Raises :class:`NotationError` for an unknown verb, option, tile or chain, or a
+    malformed count. Whether the move is legal is the game's business, not the notation's.
+    """
+    ed = edition or load_edition()
+    if not tokens:
+        raise NotationError("empty move")
+    verb, rest = tokens[0].lower(), list(tokens[1:])
+    if verb == "start":
+        pos, _ = _options(rest, (), verb)
+        _arity(verb, pos, 1, 99, "start TILE...")
+        return Start(tuple(parse_tile(t) for t in pos))
+    if verb == "place":
+        pos, opts = _options(rest, ("found", "survivor", "order"), verb)
+        _arity(verb, pos, 1, 1, "place TILE [--found CHAIN] [--survivor CHAIN] [--order CHAIN,...]")
+        order = tuple(ed.resolve_chain(c) for c in opts["order"].split(",") if c) if "order" in opts else ()
+        return Place(
+            parse_tile(pos[0]),
+            ed.resolve_chain(opts["found"]) if "found" in opts else None,
+            ed.resolve_chain(opts["survivor"]) if "survivor" in opts else None,
+            order,
+        )
+    if verb == "choose":
+        pos, _ = _options(rest, (), verb)
+        _arity(verb, pos, 1, 99, "choose CHAIN...")
+        names = [c for p in pos for c in p.split(",") if c]
+        return Choose(tuple(ed.resolve_chain(c) for c in names))
+    if verb == "dispose":
+        pos, opts = _options(rest, ("sell", "trade"), verb)
+        _arity(verb, pos, 0, 1, "dispose [PLAYER] [--sell N] [--trade N]")
+        return Dispose(
+            pos[0] if pos else None,
+            _count(opts.get("sell", "0"), "--sell"),
+            _count(opts.get("trade", "0"), "--trade"),
+        )
+    if verb == "buy":
+        pos, _ = _options(rest, (), verb)
+        counts: dict[str, int] = {}
+        for tok in pos:
+            name, eq, n = tok.partition("=")
+            chain = ed.resolve_chain(name)
+            counts[chain] = counts.get(chain, 0) + (_count(n, f"{chain}=") if eq else 1)
+        return Buy(tuple((c, n) for c, n in counts.items() if n))
+    if verb in ("pass", "end"):
+        pos, _ = _options(rest, (), verb)
+        _arity(verb, pos, 0, 0, verb)
+        return Pass() if verb == "pass" else End()
+    if verb == "discard":
+        pos, _ = _options(rest, (), verb)
+        _arity(verb, pos, 1, 99, "discard TILE...")
+        return Discard(tuple(parse_tile(t) for t in pos))
+    raise NotationError(
+        f"{tokens[0]!r} is not a move: start, place, choose, dispose, buy, pass, discard or end"
+    )
+
+
+def parse_move(text: str, edition: Edition | None = None) -> Move:
+    """Read one move from its text notation (see :func:`parse_tokens`)."""
+    return parse_tokens(text.split(), edition)

@@ -1,0 +1,117 @@
+"""Rich output for people: the board, the chain table, players, events and standings.
+
+Imported by the command line only, and only when something is shown to people (never for
+``--json``), so that the engine and machine-readable commands stay free of rich.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from acquire_ref.events import Event, money
+from acquire_ref.game import Game
+from acquire_ref.tiles import COLUMNS, iter_rows
+
+
+def board_text(game: Game) -> Text:
+    """The 12 x 9 board: each chain its letter in its colour, ``o`` a lone tile, ``.`` empty (R1.1)."""
+    out = Text()
+    out.append("    " + " ".join(f"{c:>2}" for c in range(1, COLUMNS + 1)) + "\n", style="dim")
+    for letter, tiles in iter_rows():
+        out.append(f" {letter}  ", style="dim")
+        for i, t in enumerate(tiles):
+            if i:
+                out.append(" ")
+            if t not in game.board:
+                out.append(" .", style="dim")
+            else:
+                owner = game.board.owner[t]
+                if owner is None:
+                    out.append(" o", style="bold")
+                else:
+                    ch = game.edition.chain(owner)
+                    out.append(f" {ch.letter}", style=f"bold {ch.colour}")
+        out.append("\n")
+    return out
+
+
+def chain_table(game: Game) -> Table:
+    """Chains on the board: size, price, bonuses, safe, shares left in the bank (R3)."""
+    t = Table(title="Chains", title_justify="left")
+    for col in ("chain", "size", "price", "majority", "minority", "safe", "bank"):
+        t.add_column(col, justify="left" if col == "chain" else "right")
+    ed = game.edition
+    for c in game.chains_on_board():
+        size = game.board.sizes[c]
+        ch = ed.chain(c)
+        t.add_row(
+            Text(f"{ch.letter} {c}", style=ch.colour), str(size), money(game.price(c)),
+            money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
+            "safe" if ed.is_safe(size) else "", str(game.bank[c]),
+        )
+    free = game.free_chains()
+    if free:
+        t.caption = "not on the board: " + ", ".join(free)
+        t.caption_justify = "left"
+    return t
+
+
+def player_table(game: Game) -> Table:
+    """Each player's cash, shares and rack count, seating order; the current player marked."""
+    t = Table(title="Players", title_justify="left")
+    t.add_column("")
+    t.add_column("player")
+    t.add_column("cash", justify="right")
+    t.add_column("shares")
+    t.add_column("rack", justify="right")
+    for i, p in enumerate(game.players):
+        held = ", ".join(f"{c} {n}" for c, n in game.shares[p].items() if n) or "-"
+        mark = ">" if i == game.current and game.pending.decision not in ("start", "over") else ""
+        t.add_row(mark, p, money(game.cash[p]), held, str(game.racks[p]))
+    return t
+
+
+def status_view(game: Game) -> Group:
+    """Everything ``status`` shows: board, chains, players, bag, pending decision, end available."""
+    facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
+    if game.discarded:
+        facts.append(f" Out of the game: {' '.join(map(str, game.discarded))}.")
+    if game.end_declared and not game.over:
+        facts.append(" The end has been declared.", style="bold")
+    elif game.end_available() and not game.over:
+        facts.append(f" End available: {game.end_condition()} (R8.1).", style="bold")
+    pending = Text("Next: ", style="bold").append(game.describe_pending(), style="")
+    return Group(board_text(game), chain_table(game), player_table(game), facts, pending)
+
+
+def standings_table(game: Game) -> Table:
+    """Standings best first; labelled final or projected (R8.3)."""
+    final = game.over
+    t = Table(
+        title="Final standings" if final else "Projected standings if the game ended now",
+        title_justify="left",
+    )
+    t.add_column("rank", justify="right")
+    t.add_column("player")
+    t.add_column("cash before payout" if not final else "money", justify="right")
+    if not final:
+        t.add_column("after payout", justify="right")
+    for p, cash, r in game.standings():
+        row = [str(r), p]
+        if not final:
+            row.append(money(game.cash[p]))
+        row.append(money(cash))
+        t.add_row(*row)
+    return t
+
+
+def event_lines(events: list[Event]) -> list[str]:
+    """One line per event: the banker's instructions."""
+    return [e.text() for e in events]
+
+
+def console(stderr: bool = False) -> Console:
+    """A console that colours only on a terminal and honours NO_COLOR (rich's own rules)."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)

@@ -1,0 +1,76 @@
+"""Shareholder bonuses with ties and rounding (R5.4), and final standings (R8.3).
+
+>>> payout = shareholder_bonuses(6000, 3000, {"A": 5, "B": 2, "C": 2})
+>>> [(p.player, p.amount, p.kind) for p in payout]
+[('A', 6000, 'majority'), ('B', 1500, 'minority (split 2 ways)'), ('C', 1500, 'minority (split 2 ways)')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def split_bonus(total: int, ways: int) -> int:
+    """Each part of ``total`` dollars split ``ways`` ways, rounded up to the next $100 (R5.4).
+
+    >>> split_bonus(4500, 2), split_bonus(3000, 4), split_bonus(1000, 3), split_bonus(9000, 2)
+    (2300, 800, 400, 4500)
+    """
+    return -(-total // (100 * ways)) * 100
+
+
+@dataclass(frozen=True)
+class BonusShare:
+    """One player's part of a chain's bonuses: ``amount`` in dollars and the ``kind`` that earned it."""
+
+    player: str
+    amount: int
+    kind: str
+    shares: int
+
+
+def shareholder_bonuses(majority: int, minority: int, holdings: dict[str, int]) -> list[BonusShare]:
+    """Who gets the majority and minority bonuses of one chain (R5.4).
+
+    ``majority`` and ``minority`` are the bonuses in dollars; ``holdings`` maps each player to the
+    shares held (players with none are ignored). Returns one :class:`BonusShare` per paid player,
+    largest holders first; split parts are rounded up to the next $100. Nobody is paid when nobody
+    holds a share.
+
+    >>> [(p.player, p.amount) for p in shareholder_bonuses(3000, 1500, {"A": 2, "B": 2})]
+    [('A', 2300), ('B', 2300)]
+    >>> [(p.player, p.amount, p.kind) for p in shareholder_bonuses(3000, 1500, {"A": 1})]
+    [('A', 4500, 'majority + minority (sole shareholder)')]
+    """
+    held = {p: n for p, n in holdings.items() if n > 0}
+    if not held:
+        return []
+    counts = sorted(set(held.values()), reverse=True)
+    top = [p for p, n in held.items() if n == counts[0]]
+    if len(held) == 1:
+        (p,) = top
+        return [BonusShare(p, majority + minority, "majority + minority (sole shareholder)", held[p])]
+    if len(top) > 1:
+        part = split_bonus(majority + minority, len(top))
+        kind = f"majority + minority (tie for largest, split {len(top)} ways)"
+        return [BonusShare(p, part, kind, held[p]) for p in top]
+    out = [BonusShare(top[0], majority, "majority", held[top[0]])]
+    second = [p for p, n in held.items() if n == counts[1]]
+    if len(second) == 1:
+        out.append(BonusShare(second[0], minority, "minority", held[second[0]]))
+    else:
+        part = split_bonus(minority, len(second))
+        out.extend(BonusShare(p, part, f"minority (split {len(second)} ways)", held[p]) for p in second)
+    return out
+
+
+def rank(cash: dict[str, int]) -> list[tuple[str, int, int]]:
+    """Standings from each player's money: ``[(player, dollars, rank)]``, best first (R8.3).
+
+    Equal money shares a rank and the next rank skips: 1, 1, 3.
+
+    >>> rank({"A": 100, "B": 300, "C": 300})
+    [('B', 300, 1), ('C', 300, 1), ('A', 100, 3)]
+    """
+    order = sorted(cash.items(), key=lambda kv: -kv[1])
+    return [(p, c, 1 + sum(1 for v in cash.values() if v > c)) for p, c in order]

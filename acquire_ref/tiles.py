@@ -1,0 +1,76 @@
+"""Tiles: the 108 board spaces of Acquire, named column then row (R1.1).
+
+A :class:`Tile` is a value: ``Tile(5, 2)`` is column 5, row C and prints as ``5C``.
+
+>>> parse_tile("c5"), parse_tile("5-c"), parse_tile("12I")
+(Tile('5C'), Tile('5C'), Tile('12I'))
+>>> [str(t) for t in parse_tile("1A").neighbours()]
+['2A', '1B']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, NamedTuple
+
+from acquire_ref.errors import NotationError
+
+COLUMNS = 12
+ROWS = 9
+ROW_LETTERS = "ABCDEFGHI"
+
+_TILE_RE = re.compile(r"^\s*(?:(\d{1,2})\s*-?\s*([A-Za-z])|([A-Za-z])\s*-?\s*(\d{1,2}))\s*$")
+
+
+class Tile(NamedTuple):
+    """One board space: ``col`` 1-12 and ``row`` 0-8 (A-I). Prints as ``5C`` (R1.1)."""
+
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.col}{ROW_LETTERS[self.row]}"
+
+    def __repr__(self) -> str:
+        return f"Tile('{self}')"
+
+    def neighbours(self) -> list["Tile"]:
+        """The orthogonally adjacent tiles on the board, 2 to 4 of them (R1.2)."""
+        out = []
+        for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            c, r = self.col + dc, self.row + dr
+            if 1 <= c <= COLUMNS and 0 <= r < ROWS:
+                out.append(Tile(c, r))
+        return out
+
+    def start_key(self, column_first: bool = False) -> tuple[int, int]:
+        """Sort key for "closest to 1A" (R2.3): row letter first, or column first as an option."""
+        return (self.col, self.row) if column_first else (self.row, self.col)
+
+
+ALL_TILES: tuple[Tile, ...] = tuple(Tile(c, r) for r in range(ROWS) for c in range(1, COLUMNS + 1))
+
+
+def parse_tile(text: str) -> Tile:
+    """Read a tile name: ``5C``, ``5c``, ``C5`` or ``5-C`` (R1.1).
+
+    Raises :class:`NotationError` naming the text when it is not a board space.
+    """
+    m = _TILE_RE.match(text or "")
+    if not m:
+        raise NotationError(
+            f"{text!r} is not a tile: write column then row, 1-{COLUMNS} and A-{ROW_LETTERS[-1]}, e.g. 5C (R1.1)"
+        )
+    num, letter = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    col, row = int(num), ROW_LETTERS.find(letter.upper())
+    if not 1 <= col <= COLUMNS or row < 0:
+        raise NotationError(
+            f"{text!r} is off the board: columns run 1-{COLUMNS} and rows A-{ROW_LETTERS[-1]} (R1.1)"
+        )
+    return Tile(col, row)
+
+
+def iter_rows() -> Iterator[tuple[str, list[Tile]]]:
+    """Yield ``(row letter, tiles of that row from column 1)`` for drawing the board."""
+    for r, letter in enumerate(ROW_LETTERS):
+        yield letter, [Tile(c, r) for c in range(1, COLUMNS + 1)]
