@@ -250,15 +250,16 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 @contextmanager
-def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
     """Hold the game file's lock (``PATH.lock``) for a read-change-write.
 
-    Raises :class:`GameBusyError` when another command holds it for ``timeout`` seconds, and
+    Raises :class:`GameBusyError` when another command holds it for ``timeout`` seconds (default
+    :data:`LOCK_TIMEOUT`), and
     :class:`GameFileError` when the lock can't be made (missing or read-only folder).
     """
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(path) + ".lock", timeout=timeout)
+    lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT if timeout is None else timeout)
     try:
         lock.acquire()
     except Timeout:

@@ -1,0 +1,80 @@
+"""The reference games: complete games whose final standings were computed by a separate
+implementation of the rules. Every figure must be reproduced, through the engine and the CLI,
+and every line marked '!' must be refused with exit 3 and leave the game file byte-identical."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from acquire_ref import Game, IllegalMoveError, parse_move
+from acquire_ref.cli import app
+from tests.helpers import reference_games
+
+GAMES = reference_games()
+
+
+def test_reference_games_are_present():
+    assert {g.name for g in GAMES} == {"random-3p-11", "random-4p-22", "random-6p-33"}
+
+
+@pytest.mark.parametrize("ref", GAMES, ids=lambda g: g.name)
+def test_engine_reproduces_final_standings(ref):
+    (_, new), *moves = ref.lines
+    game = Game.new(new[1:])
+    refused = 0
+    for bad, words in moves:
+        move = parse_move(" ".join(words), game.edition)
+        if bad:
+            before = game.status()
+            with pytest.raises(IllegalMoveError):
+                game.apply(move)
+            assert game.status() == before
+            refused += 1
+        else:
+            game.apply(move)
+    assert refused > 0
+    assert game.over
+    assert {p: c for p, c, _ in game.standings()} == ref.finals
+    # money after the payout is what the players hold
+    assert game.cash == ref.finals
+
+
+@pytest.mark.parametrize("ref", GAMES, ids=lambda g: g.name)
+def test_cli_plays_reference_game_line_by_line(ref, tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "game.toml"
+    for bad, words in ref.lines:
+        before = path.read_bytes() if path.exists() else None
+        result = runner.invoke(app, ["--game", str(path), *words])
+        if bad:
+            assert result.exit_code == 3, (words, result.output)
+            assert path.read_bytes() == before
+        else:
+            assert result.exit_code == 0, (words, result.output)
+    result = runner.invoke(app, ["--game", str(path), "score", "--json"])
+    assert result.exit_code == 0
+    import json
+
+    doc = json.loads(result.stdout)
+    assert doc["final"] is True
+    assert {s["player"]: s["cash"] for s in doc["standings"]} == ref.finals
+    ranks = [s["rank"] for s in doc["standings"]]
+    assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+@pytest.mark.parametrize("ref", GAMES, ids=lambda g: g.name)
+def test_play_script_of_reference_game(ref, tmp_path):
+    import tomli_w
+
+    (_, new), *moves = ref.lines
+    script = tmp_path / "script.toml"
+    script.write_text(tomli_w.dumps({
+        "format": 1, "players": new[1:], "moves": [" ".join(w) for bad, w in moves if not bad],
+    }))
+    game_file = tmp_path / "game.toml"
+    result = CliRunner().invoke(app, ["--game", str(game_file), "play", str(script)])
+    assert result.exit_code == 0, result.output
+    assert "Final standings" in result.output
+    for player, money in ref.finals.items():
+        assert f"${money:,}" in result.output
