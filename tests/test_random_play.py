@@ -1,0 +1,126 @@
+"""Property-based tests: random complete games, played by legal random choices with real tiles,
+keep every invariant of the game after every move, and illegal moves change nothing."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from acquire_ref import AcquireError, IllegalMoveError
+from acquire_ref.events import BonusPaid, SharesBought, SharesSold
+from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
+from acquire_ref.tiles import ALL_TILES
+from tests.simulate import Table
+
+MAX_MOVES = 3000
+
+
+def check_invariants(table: Table) -> None:
+    g = table.game
+    # 108 tiles: on the board, in the bag, in racks, or out of the game (R1.1, R7)
+    assert len(g.board.owner) + g.bag + sum(g.racks.values()) + len(g.discarded) == len(ALL_TILES)
+    assert g.bag == len(table.bag)
+    assert g.racks == {p: len(r) for p, r in table.racks.items()}
+    # 25 shares per chain: in the bank or with players (R3.4)
+    for c in g.edition.chain_names:
+        assert g.bank[c] + sum(g.shares[p][c] for p in g.players) == g.edition.shares_per_chain
+        assert g.bank[c] >= 0
+    for p in g.players:
+        assert g.cash[p] >= 0 and g.cash[p] % 100 == 0
+        assert all(n >= 0 for n in g.shares[p].values())
+    # chains are connected groups of at least 2 tiles; lone tiles touch no chain (R4)
+    for c, size in g.board.sizes.items():
+        tiles = g.board.chain_tiles(c)
+        assert len(tiles) == size >= 2
+        seen, stack = {tiles[0]}, [tiles[0]]
+        while stack:
+            for n in stack.pop().neighbours():
+                if n not in seen and g.board.owner.get(n, "-") == c:
+                    seen.add(n)
+                    stack.append(n)
+        assert len(seen) == size
+    if g.pending.decision in ("place", "buy"):
+        for t, owner in g.board.owner.items():
+            if owner is None:
+                assert all(g.board.owner.get(n) is None for n in t.neighbours())
+    assert len(g.board.sizes) <= len(g.edition.chains)
+
+
+def probe_illegal(table: Table, rng: random.Random) -> None:
+    """Try a random, probably illegal move on a copy: if refused, the copy is unchanged."""
+    g = copy.deepcopy(table.game)
+    before = g.status()
+    chains = g.edition.chain_names
+    move = rng.choice([
+        Place(rng.choice(ALL_TILES)), Buy(((rng.choice(chains), rng.randint(1, 4)),)), End(), Pass(),
+        Choose((rng.choice(chains),)), Dispose(rng.choice(g.players), rng.randint(0, 5), rng.randint(0, 5)),
+        Discard((rng.choice(ALL_TILES),)),
+    ])
+    try:
+        g.apply(move)
+    except AcquireError as exc:
+        assert exc.exit_code in (2, 3)
+        assert g.status() == before
+
+
+def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) -> Table:
+    table = Table([f"p{i}" for i in range(players)], seed, declare)
+    rng = random.Random(seed ^ 0x5EED)
+    g = table.game
+    for _ in range(MAX_MOVES):
+        if g.over:
+            break
+        if probe and rng.random() < 0.05:
+            probe_illegal(table, rng)
+        before = sum(g.cash.values())
+        _, events = table.step()
+        paid = sum(e.amount for e in events if isinstance(e, (BonusPaid, SharesSold)))
+        spent = sum(e.amount for e in events if isinstance(e, SharesBought))
+        assert sum(g.cash.values()) == before + paid - spent  # the bank's ledger balances
+        check_invariants(table)
+    assert g.over, "a random game did not finish"
+    assert g.pending.decision == "over"
+    standings = g.standings()
+    assert [c for _, c, _ in standings] == sorted((c for _, c, _ in standings), reverse=True)
+    assert all(sum(g.shares[p][c] for p in g.players) == 0 for c in g.board.sizes)
+    return table
+
+
+@settings(max_examples=150)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), declare=st.sampled_from([0.0, 0.05, 0.5]))
+def test_random_games_keep_every_invariant(seed, players, declare):
+    play_one(seed, players, declare=declare)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_game_replays_identically_from_its_moves(seed):
+    from acquire_ref import Game
+
+    table = play_one(seed, 3 + seed % 4, probe=False)
+    g = table.game
+    again = Game.replay(g.players, "classic", {}, [m for m in g.moves])
+    assert again.status() == g.status()
+    assert again.standings() == g.standings()
+
+
+def test_games_nobody_declares_end_by_themselves_r8_4():
+    reasons = set()
+    for seed in range(40):
+        game = play_one(seed, 3 + seed % 4, probe=False, declare=0.0).game
+        assert "declared" not in game.end_reason
+        reasons.add(game.end_reason)
+    assert reasons <= {
+        "a whole round passed with no tile placed (R8.4)",
+        "every rack and the tile bag are empty (R8.4)",
+    }
+    assert reasons
+
+
+def test_illegal_move_on_real_game_raises_illegal_move_error():
+    table = play_one(7, 4, probe=False)
+    with pytest.raises(IllegalMoveError, match="can't"):
+        table.game.apply(Pass())
