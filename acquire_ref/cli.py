@@ -122,17 +122,40 @@ def _json(doc) -> None:
 @app.command()
 @guarded
 def new(
-    players: List[str] = typer.Argument(..., help="Player names in clockwise seating order (3-6)."),
+    players: Optional[List[str]] = typer.Argument(None, help="Player names in clockwise seating order (3-6)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     option: List[str] = typer.Option([], "--option", help="KEY=VALUE, e.g. start-order=column-first (R17)."),
+    from_position: Optional[Path] = typer.Option(
+        None, "--from", help="Start from a position file (a game already under way) instead of start tiles."
+    ),
 ) -> None:
-    """Create a new game file; the start tiles come next.
+    """Create a new game file; the start tiles come next (or the position's next player moves).
 
     Example: acquire-ref new Ann Ben Cat Dan
     """
     from acquire_ref.game import Game
-    from acquire_ref.record import Record, locked, to_toml, write_atomic
+    from acquire_ref.record import Record, locked, new_game, parse_record, read_text, to_toml, write_atomic
 
+    path = STATE.game
+    if from_position is not None:
+        if players:
+            raise NotationError("new --from takes the players from the position file: name none on the command line")
+        record = parse_record(read_text(from_position), str(from_position))
+        if record.position is None:
+            raise GameFileError(f"{from_position}: there is no [position] table in it")
+        if record.moves:
+            raise GameFileError(f"{from_position}: a position file has no moves (use `play` for a script)")
+        game = new_game(record, str(from_position))
+        if path.exists() and not force:
+            raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+        record.snapshot = None
+        with locked(path):
+            write_atomic(path, to_toml(record, game))
+        typer.echo(f"New game in {path} from the position in {from_position}: {', '.join(record.players)}.")
+        _next(game)
+        return
+    if not players:
+        raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
     opts = {}
     for item in option:
         key, eq, value = item.partition("=")
@@ -140,7 +163,6 @@ def new(
             raise NotationError(f"--option {item!r}: write KEY=VALUE")
         opts[key] = value
     game = Game.new(players, "classic", opts)
-    path = STATE.game
     if path.exists() and not force:
         raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
     record = Record(players=list(players), options=dict(game.options))
@@ -295,25 +317,92 @@ def score(as_json: bool = typer.Option(False, "--json", help="One JSON document 
 
 @app.command()
 @guarded
-def log(as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout.")) -> None:
-    """Every move with its turn number and what it did.
+def log(
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    turn: Optional[int] = typer.Option(None, "--turn", help="Only the moves of this turn."),
+    player: Optional[str] = typer.Option(None, "--player", help="Only the moves this player made."),
+) -> None:
+    """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
-    Example: acquire-ref log
+    Example: acquire-ref log --player Ann
     """
     game = _load()
+    who = game.resolve_player(player) if player else None
     rows = [
         {"n": i, "turn": game.move_turns[i - 1], "player": game.move_players[i - 1], "move": str(m),
          "events": [e.as_dict() for e in game.history[i - 1]]}
         for i, m in enumerate(game.moves, 1)
+        if (turn is None or game.move_turns[i - 1] == turn) and (who is None or game.move_players[i - 1] == who)
     ]
     if as_json:
         _json(rows)
         return
-    for i, (m, events) in enumerate(zip(game.moves, game.history), 1):
-        who = game.move_players[i - 1]
-        typer.echo(f"{i:>3}. turn {game.move_turns[i - 1]}{' ' + who if who else ''}: {m}")
-        for e in events:
+    if not rows:
+        typer.echo("No moves" + (" match." if turn is not None or who else " yet."))
+    for row in rows:
+        typer.echo(f"{row['n']:>3}. turn {row['turn']}{' ' + row['player'] if row['player'] else ''}: {row['move']}")
+        for e in game.history[row["n"] - 1]:
             typer.echo(f"       {e.text()}")
+
+
+@app.command()
+@guarded
+def undo(n: int = typer.Argument(1, min=1, help="How many moves to take back.")) -> None:
+    """Take back the last N moves; the file keeps nothing of them.
+
+    Example: acquire-ref undo 2
+    """
+    from acquire_ref.record import load_game, locked, replay, to_toml, write_atomic
+
+    path = STATE.game
+    if not path.exists():
+        raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
+    with locked(path):
+        game, record, notices = load_game(path)
+        _notices(notices)
+        count = len(game.moves)
+        if count == 0:
+            raise IllegalMoveError("nothing to undo: no move has been made in this game")
+        if n > count:
+            raise IllegalMoveError(f"can't undo {n} moves: the game has {count}")
+        record.moves = [str(m) for m in game.moves[: count - n]]
+        earlier = replay(record, source=str(path))
+        write_atomic(path, to_toml(record, earlier))
+    for i in range(count - n, count):
+        who = game.move_players[i]
+        typer.echo(f"Undid move {i + 1} (turn {game.move_turns[i]}{', ' + who if who else ''}): {game.moves[i]}")
+    _next(earlier)
+
+
+@app.command()
+@guarded
+def check(
+    path: Optional[Path] = typer.Argument(None, help="The game file or script (default: the game file)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """Validate a game file or script without changing it; every problem is listed (exit 4 if any).
+
+    Example: acquire-ref check examples/four-players.toml
+    """
+    from acquire_ref.record import inspect
+
+    target = path or STATE.game
+    found = inspect(target)
+    if as_json:
+        _json({"path": str(target), "sound": not found.problems, "problems": found.problems,
+               "notices": found.notices, "moves": len(found.game.moves) if found.game else None})
+    else:
+        _notices(found.notices)
+        if found.problems:
+            typer.echo(f"{target}: {len(found.problems)} problem(s):")
+            for prob in found.problems:
+                typer.echo(f"  - {prob}")
+        else:
+            g = found.game
+            assert g is not None
+            typer.echo(f"{target} is sound: {len(g.moves)} moves replay; {g.describe_pending()}.")
+    if found.problems:
+        raise typer.Exit(4)
 
 
 @app.command()
@@ -321,6 +410,7 @@ def log(as_json: bool = typer.Option(False, "--json", help="One JSON document on
 def play(
     script: Path = typer.Argument(..., help="A game script: a game file without the snapshot."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+    check_only: bool = typer.Option(False, "--check", help="Play the script without writing anything; say where it stops."),
 ) -> None:
     """Play a whole game script into the game file and show the standings (or the status).
 
@@ -330,6 +420,10 @@ def play(
 
     record = parse_record(read_text(script), str(script))
     game = replay(record, error=IllegalMoveError, source=str(script))
+    if check_only:
+        state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {game.describe_pending()}"
+        typer.echo(f"{script}: all {len(game.moves)} moves are legal; {state}.")
+        return
     path = STATE.game
     if path.exists() and not force:
         raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")

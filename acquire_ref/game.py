@@ -17,7 +17,7 @@ changing anything when the move is illegal, and otherwise applies it and returns
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from acquire_ref import events as ev
 from acquire_ref.board import Board
@@ -27,6 +27,9 @@ from acquire_ref.events import money
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place, Start
 from acquire_ref.scoring import rank, shareholder_bonuses
 from acquire_ref.tiles import ALL_TILES, ROW_LETTERS, Tile, iter_rows
+
+if TYPE_CHECKING:
+    from acquire_ref.position import Position
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -116,12 +119,14 @@ class Game:
         players: Iterable[str],
         edition: Edition | str = "classic",
         options: dict[str, str] | None = None,
+        position: "Position | None" = None,
     ) -> "Game":
-        """A new game awaiting its start tiles (R2.1).
+        """A new game awaiting its start tiles (R2.1), or going on from a checked ``position``.
 
         ``players`` are names in clockwise seating order: 3 to 6, unique ignoring case, without
-        spaces or ``=``. ``options`` maps option names to values (R17). Raises
-        :class:`NotationError` for a bad player list, edition or option.
+        spaces or ``=``. ``options`` maps option names to values (R17). ``position`` (see
+        :mod:`acquire_ref.position`) replaces the start: the named player is then to place a tile.
+        Raises :class:`NotationError` for a bad player list, edition or option.
         """
         players = list(players)
         ed = load_edition(edition) if isinstance(edition, str) else edition
@@ -146,12 +151,32 @@ class Game:
             if value not in OPTION_VALUES[key]:
                 raise NotationError(f"option {key} takes {' or '.join(OPTION_VALUES[key])}, not {value!r}")
             opts[key] = value
-        return cls(players, ed, opts)
+        game = cls(players, ed, opts)
+        if position is not None:
+            game._set_position(position)
+        return game
+
+    def _set_position(self, pos: "Position") -> None:
+        for t in pos.lone:
+            self.board.put(t)
+        for chain, tiles in pos.chains.items():
+            for t in tiles:
+                self.board.put(t, chain)
+        self.cash = dict(pos.cash)
+        self.shares = {p: dict(s) for p, s in pos.shares.items()}
+        self.bank = dict(pos.bank)
+        self.bag = pos.bag
+        self.racks = dict(pos.racks)
+        self.discarded = list(pos.discarded)
+        self.current = self.players.index(pos.next)
+        self.turn = 1
+        self.pending = Pending("place", self.player)
 
     @classmethod
-    def replay(cls, players, edition, options, moves: Iterable[Move]) -> "Game":
-        """A new game with ``moves`` applied in order; raises what :meth:`apply` raises."""
-        g = cls.new(players, edition, options)
+    def replay(cls, players, edition, options, moves: Iterable[Move], position=None) -> "Game":
+        """A new game (from ``position`` if given) with ``moves`` applied in order; raises what
+        :meth:`new` and :meth:`apply` raise."""
+        g = cls.new(players, edition, options, position)
         for m in moves:
             g.apply(m)
         return g
@@ -493,7 +518,7 @@ class Game:
             out.append(ev.SharesHeld(who, chain, kept))
         m.queue.pop(0)
         self._advance_merger(out)
-        return Dispose(who, move.sell, move.trade)
+        return Dispose(None, move.sell, move.trade)  # recorded without the name: a renamed player still replays
 
     def _enter_buy(self, out: list) -> None:
         self.pending = Pending("buy", self.player)

@@ -28,13 +28,17 @@ FORMAT = 1
 LOCK_TIMEOUT = 10.0
 """Seconds a command waits for another command's lock on the same game file before exit 5."""
 
-_KEYS = {"format": int, "edition": str, "options": dict, "tiles": str, "players": list, "moves": list, "snapshot": dict}
+_KEYS = {
+    "format": int, "edition": str, "options": dict, "tiles": str, "players": list,
+    "position": dict, "moves": list, "snapshot": dict,
+}
 _REQUIRED = ("format", "players")
 
 
 @dataclass
 class Record:
-    """A game file's contents: setup, moves (text) and the snapshot found in it (or None)."""
+    """A game file's contents: setup, optional starting position, moves (text) and the snapshot
+    found in it (or None)."""
 
     players: list[str]
     edition: str = "classic"
@@ -42,47 +46,64 @@ class Record:
     tiles: str = "table"
     moves: list[str] = field(default_factory=list)
     snapshot: dict | None = None
+    position: dict | None = None
 
     def digest(self) -> str:
         """SHA-256 of the setup and the move log: tells a hand-edited log from a hand-edited snapshot."""
-        setup = [FORMAT, self.edition, self.options, self.tiles, self.players, self.moves]
+        setup = [FORMAT, self.edition, self.options, self.tiles, self.players, self.position, self.moves]
         return hashlib.sha256(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:16]
 
+    def setup(self) -> dict:
+        """The setup keys as written at the top of a game file."""
+        doc = {"format": FORMAT, "edition": self.edition, "tiles": self.tiles, "players": self.players,
+               "options": self.options}
+        if self.position is not None:
+            doc["position"] = self.position
+        return doc
 
-def parse_record(text: str, source: str = "game file") -> Record:
-    """Read and type-check a game file's text (no replay).
 
-    Raises :class:`GameFileError` for TOML syntax errors (with line and column), a newer format
-    version, and unknown, missing or mistyped keys (with the key's path).
+def record_problems(text: str, source: str = "game file") -> tuple[Record | None, list[str]]:
+    """Read and type-check a game file's text, without replaying it.
+
+    Returns ``(record, problems)``: every problem found (TOML syntax with line and column, a newer
+    format, unknown, missing or mistyped keys with the key's path); the record is None when the
+    problems leave nothing to replay.
     """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(f"{source} is not valid TOML: {exc}") from None
+        return None, [f"{source} is not valid TOML: {exc}"]
+    problems = []
     for key in data:
         if key not in _KEYS:
-            raise GameFileError(f"{source}: unknown key {key!r}; a game file has {', '.join(_KEYS)}")
+            problems.append(f"{source}: unknown key {key!r}; a game file has {', '.join(_KEYS)}")
     for key in _REQUIRED:
         if key not in data:
-            raise GameFileError(f"{source}: the key {key!r} is missing")
+            problems.append(f"{source}: the key {key!r} is missing")
     for key, value in data.items():
-        if not isinstance(value, _KEYS[key]) or isinstance(value, bool):
-            raise GameFileError(f"{source}: {key} should be {_KEYS[key].__name__}, not {type(value).__name__}")
-    if data["format"] > FORMAT:
-        raise GameFileError(
-            f"{source} is format {data['format']}, written by a newer acquire-ref; this version reads format {FORMAT} and older"
-        )
-    if data["format"] < 1:
-        raise GameFileError(f"{source}: format {data['format']} is not a game-file format (they start at 1)")
+        if key in _KEYS and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
+            problems.append(f"{source}: {key} should be {_KEYS[key].__name__}, not {type(value).__name__} ({value!r})")
+    fmt = data.get("format")
+    if isinstance(fmt, int) and not isinstance(fmt, bool):
+        if fmt > FORMAT:
+            problems.append(
+                f"{source} is format {fmt}, written by a newer acquire-ref; this version reads format {FORMAT} and older"
+            )
+        elif fmt < 1:
+            problems.append(f"{source}: format {fmt} is not a game-file format (they start at 1)")
     for key in ("players", "moves"):
-        for i, item in enumerate(data.get(key, []), 1):
+        items = data.get(key, [])
+        for i, item in enumerate(items if isinstance(items, list) else [], 1):
             if not isinstance(item, str):
-                raise GameFileError(f"{source}: {key}[{i}] should be a string, not {type(item).__name__}")
-    for k, v in data.get("options", {}).items():
+                problems.append(f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})")
+    options = data.get("options", {})
+    for k, v in (options.items() if isinstance(options, dict) else []):
         if not isinstance(v, str):
-            raise GameFileError(f"{source}: options.{k} should be a string, not {type(v).__name__}")
+            problems.append(f"{source}: options.{k} should be a string, not {type(v).__name__}")
     if data.get("tiles", "table") != "table":
-        raise GameFileError(f"{source}: tiles = {data['tiles']!r}; this version referees table mode (tiles = \"table\")")
+        problems.append(f"{source}: tiles = {data['tiles']!r}; this version referees table mode (tiles = \"table\")")
+    if problems:
+        return None, problems
     return Record(
         players=data["players"],
         edition=data.get("edition", "classic"),
@@ -90,24 +111,54 @@ def parse_record(text: str, source: str = "game file") -> Record:
         tiles=data.get("tiles", "table"),
         moves=data.get("moves", []),
         snapshot=data.get("snapshot"),
-    )
+        position=data.get("position"),
+    ), []
+
+
+def parse_record(text: str, source: str = "game file") -> Record:
+    """Read and type-check a game file's text; :class:`GameFileError` lists every problem."""
+    record, problems = record_problems(text, source)
+    if problems or record is None:
+        raise GameFileError("\n  ".join(problems) if len(problems) == 1 else f"{source} has {len(problems)} problems:\n  " + "\n  ".join(problems))
+    return record
+
+
+def new_game(record: Record, source: str = "game file") -> Game:
+    """The game a record starts from: its setup and, if any, its position (checked).
+
+    Raises :class:`GameFileError` naming every problem of the setup or position.
+    """
+    from acquire_ref.editions import load_edition
+
+    try:
+        edition = load_edition(record.edition)
+        if record.position is None:
+            return Game.new(record.players, edition, record.options)
+        Game.new(record.players, edition, record.options)  # the setup alone first
+    except AcquireError as exc:
+        raise GameFileError(f"{source}: {exc}") from None
+    from acquire_ref.position import read_position
+
+    pos, problems = read_position(record.position, record.players, edition)
+    if problems:
+        raise GameFileError(f"{source}: the position is not sound:\n  " + "\n  ".join(problems))
+    return Game.new(record.players, edition, record.options, pos)
 
 
 def replay(record: Record, error=GameFileError, source: str = "game file") -> Game:
     """Replay a record's moves into a new :class:`Game`.
 
-    A move that can't be read or is illegal where it stands raises ``error`` (by default
-    :class:`GameFileError`) naming the move's number, its text and the rule.
+    A move that is illegal where it stands raises ``error`` (by default :class:`GameFileError`),
+    one that can't be read raises :class:`GameFileError`; both name the move's number, its text
+    and the rule.
     """
-    try:
-        game = Game.new(record.players, record.edition, record.options)
-    except AcquireError as exc:
-        raise GameFileError(f"{source}: {exc}") from None
+    game = new_game(record, source)
     for i, text in enumerate(record.moves, 1):
         try:
             game.apply(parse_move(text, game.edition))
         except AcquireError as exc:
-            raise error(f"{source}: move {i} `{text}` {'is illegal' if exc.exit_code == 3 else 'is unreadable'}: {exc}") from None
+            kind = error if exc.exit_code == 3 else GameFileError
+            raise kind(f"{source}: move {i} `{text}` {'is illegal' if exc.exit_code == 3 else 'is unreadable'}: {exc}") from None
     return game
 
 
@@ -157,6 +208,107 @@ def snapshot_problems(record: Record, game: Game) -> list[str]:
     return problems
 
 
+def conservation_problems(snap: dict, players: list[str], edition_name: str) -> list[str]:
+    """Check a snapshot's own figures: 108 tiles, 25 shares per chain, cash never negative and in
+    whole hundreds, known chains and players. Returns every problem found."""
+    from acquire_ref.editions import load_edition
+
+    try:
+        edition = load_edition(edition_name)
+    except AcquireError:
+        return []
+    problems: list[str] = []
+    chains = edition.chain_names
+    cash = snap.get("cash", {})
+    if isinstance(cash, dict):
+        for p, dollars in cash.items():
+            if p not in players:
+                problems.append(f"snapshot.cash: no player {p!r} ({', '.join(players)})")
+            elif not isinstance(dollars, int) or isinstance(dollars, bool):
+                problems.append(f"snapshot.cash.{p} should be whole dollars, not {dollars!r}")
+            elif dollars < 0:
+                problems.append(f"snapshot.cash.{p} is {dollars}: cash is never negative (no loans, R6.3)")
+            elif dollars % 100:
+                problems.append(f"snapshot.cash.{p} is {dollars}: money comes in multiples of $100 (R2.1)")
+    held = {c: 0 for c in chains}
+    shares = snap.get("shares", {})
+    for p, table in (shares.items() if isinstance(shares, dict) else []):
+        if p not in players:
+            problems.append(f"snapshot.shares: no player {p!r} ({', '.join(players)})")
+        for c, n in (table.items() if isinstance(table, dict) else []):
+            if c not in held:
+                problems.append(f"snapshot.shares.{p}: unknown chain {c!r} ({', '.join(chains)})")
+            elif not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                problems.append(f"snapshot.shares.{p}.{c} is {n!r}: a count of shares is a whole number, 0 or more")
+            else:
+                held[c] += n
+    bank = snap.get("bank", {})
+    for c in chains:
+        in_bank = bank.get(c, 0) if isinstance(bank, dict) else 0
+        if not isinstance(in_bank, int) or isinstance(in_bank, bool):
+            problems.append(f"snapshot.bank.{c} should be a whole number, not {in_bank!r}")
+            continue
+        if held[c] + in_bank != edition.shares_per_chain:
+            problems.append(
+                f"snapshot: players hold {held[c]} {c} and the bank {in_bank}: that is {held[c] + in_bank}, "
+                f"not {edition.shares_per_chain} (R3.4)"
+            )
+    for c in (bank if isinstance(bank, dict) else {}):
+        if c not in chains:
+            problems.append(f"snapshot.bank: unknown chain {c!r}")
+    for c in (snap.get("chains") or {}) if isinstance(snap.get("chains"), dict) else {}:
+        if c not in chains:
+            problems.append(f"snapshot.chains: unknown chain {c!r}")
+    rows, bag, racks, out = snap.get("board"), snap.get("bag"), snap.get("racks"), snap.get("discarded", [])
+    if isinstance(rows, list) and isinstance(bag, int) and isinstance(racks, dict) and isinstance(out, list):
+        placed = sum(len([c for c in str(r).split()[1:] if c != "."]) for r in rows)
+        in_racks = sum(n for n in racks.values() if isinstance(n, int))
+        total = placed + bag + in_racks + len(out)
+        if total != 108:
+            problems.append(
+                f"snapshot: {placed} tiles on the board + {bag} in the bag + {in_racks} in racks + "
+                f"{len(out)} out of the game = {total}, not 108"
+            )
+    return problems
+
+
+@dataclass
+class Inspection:
+    """What :func:`inspect` found: the replayed game (None if it could not be replayed), the
+    record, every problem, and notices (facts that are not problems)."""
+
+    game: Game | None
+    record: Record | None
+    problems: list[str]
+    notices: list[str]
+
+
+def inspect(path: Path, text: str | None = None) -> Inspection:
+    """Validate a game file or script without changing it, listing every problem (``check``)."""
+    problems: list[str] = []
+    notices: list[str] = []
+    try:
+        text = read_text(path) if text is None else text
+    except GameFileError as exc:
+        return Inspection(None, None, [str(exc)], [])
+    record, problems = record_problems(text, str(path))
+    if record is None:
+        return Inspection(None, None, problems, [])
+    game = None
+    try:
+        game = replay(record, source=str(path))
+    except AcquireError as exc:
+        problems.append(str(exc))
+    snap = record.snapshot
+    if snap is not None:
+        problems += conservation_problems(snap, record.players, record.edition)
+        if snap.get("digest") != record.digest():
+            notices.append(f"{path}: the setup or moves were edited by hand; the snapshot will be rebuilt from the moves")
+        elif game is not None:
+            problems += [f"{path}: {p}" for p in snapshot_problems(record, game)]
+    return Inspection(game, record, problems, notices)
+
+
 def load_game(path: Path) -> tuple[Game, Record, list[str]]:
     """Read, validate and replay a game file.
 
@@ -164,21 +316,15 @@ def load_game(path: Path) -> tuple[Game, Record, list[str]]:
     and moves (the log was edited by hand), the snapshot is ignored and rebuilt on the next write,
     with a notice. When the digest matches but a value differs, the snapshot itself was edited:
     :class:`GameFileError` names each field and both values. Also raises it for a missing,
-    unreadable or corrupt file, or a move log that no longer replays.
+    unreadable or corrupt file, or a move log that no longer replays, listing every problem.
     """
-    record = parse_record(read_text(path), str(path))
-    game = replay(record, source=str(path))
-    notices: list[str] = []
-    if record.snapshot is not None:
-        if record.snapshot.get("digest") != record.digest():
-            notices.append(f"{path}: the setup or moves were edited by hand; the snapshot will be rebuilt from the moves")
-        else:
-            problems = snapshot_problems(record, game)
-            if problems:
-                raise GameFileError(
-                    f"{path}: the snapshot disagrees with the moves (edited by hand?):\n  " + "\n  ".join(problems)
-                )
-    return game, record, notices
+    found = inspect(path)
+    if found.problems or found.game is None or found.record is None:
+        problems = found.problems
+        if len(problems) == 1:
+            raise GameFileError(problems[0])
+        raise GameFileError(f"{path} has {len(problems)} problems (edited by hand?):\n  " + "\n  ".join(problems))
+    return found.game, found.record, found.notices
 
 
 def read_text(path: Path) -> str:
@@ -196,19 +342,12 @@ def read_text(path: Path) -> str:
 
 
 def to_toml(record: Record, game: Game) -> str:
-    """The game file's text: setup, moves and a fresh snapshot."""
+    """The game file's text: setup, position if any, the game's moves and a fresh snapshot."""
     import tomli_w
 
-    doc = {
-        "format": FORMAT,
-        "edition": record.edition,
-        "tiles": record.tiles,
-        "players": record.players,
-        "options": record.options,
-        "moves": [str(m) for m in game.moves],
-    }
-    rec = Record(record.players, record.edition, record.options, record.tiles, doc["moves"])
-    doc["snapshot"] = {"digest": rec.digest(), **snapshot(game)}
+    rec = Record(record.players, record.edition, record.options, record.tiles,
+                 [str(m) for m in game.moves], position=record.position)
+    doc = {**rec.setup(), "moves": rec.moves, "snapshot": {"digest": rec.digest(), **snapshot(game)}}
     header = "# Acquire game file written by acquire-ref. The moves are the record; the snapshot is derived.\n"
     return header + tomli_w.dumps(doc, indent=4)
 

@@ -1,0 +1,182 @@
+"""Positions: a game already under way, written down by hand, to start refereeing from.
+
+A position gives the board (each chain's tiles and the lone tiles), each player's cash and
+shares, optionally the bank's shares (checked), whose turn it is, and the tile counts (bag, racks,
+tiles out of the game). :func:`read_position` checks it like a snapshot: 108 tiles, 25 shares per
+chain, money in whole hundreds, chains that are connected groups of at least 2 tiles, lone tiles
+that touch no chain.
+
+>>> from acquire_ref.editions import load_edition
+>>> pos, problems = read_position(
+...     {"next": "B", "bag": 87, "lone": ["9A"], "chains": {"Tower": ["1A", "2A"]},
+...      "cash": {"A": 6000, "B": 5800, "C": 6000}, "shares": {"B": {"Tower": 2}}},
+...     ["A", "B", "C"], load_edition())
+>>> problems
+[]
+>>> pos.chains["Tower"], pos.bank["Tower"]
+([Tile('1A'), Tile('2A')], 23)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from acquire_ref.editions import Edition
+from acquire_ref.errors import AcquireError
+from acquire_ref.tiles import ALL_TILES, Tile, parse_tile
+
+POSITION_KEYS = ("next", "bag", "racks", "discarded", "lone", "chains", "cash", "shares", "bank")
+
+
+@dataclass
+class Position:
+    """A checked position: tiles as :class:`Tile`, money in dollars, counts in tiles and shares."""
+
+    next: str
+    bag: int
+    racks: dict[str, int]
+    discarded: list[Tile] = field(default_factory=list)
+    lone: list[Tile] = field(default_factory=list)
+    chains: dict[str, list[Tile]] = field(default_factory=dict)
+    cash: dict[str, int] = field(default_factory=dict)
+    shares: dict[str, dict[str, int]] = field(default_factory=dict)
+    bank: dict[str, int] = field(default_factory=dict)
+
+
+def _int(value, where: str, problems: list[str], minimum: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        problems.append(f"{where} should be a whole number, not {value!r}")
+        return 0
+    if value < minimum:
+        problems.append(f"{where} is {value}; it can't be below {minimum}")
+        return 0
+    return value
+
+
+def _tiles(value, where: str, problems: list[str]) -> list[Tile]:
+    if not isinstance(value, list):
+        problems.append(f"{where} should be a list of tiles like [\"5C\", \"6C\"]")
+        return []
+    out = []
+    for i, text in enumerate(value, 1):
+        try:
+            out.append(parse_tile(text if isinstance(text, str) else repr(text)))
+        except AcquireError as exc:
+            problems.append(f"{where}[{i}]: {exc}")
+    return out
+
+
+def read_position(data: dict, players: list[str], edition: Edition, where: str = "position") -> tuple[Position, list[str]]:
+    """Read and check a position table; returns ``(position, problems)``, every problem listed."""
+    problems: list[str] = []
+    for key in data:
+        if key not in POSITION_KEYS:
+            problems.append(f"{where}: unknown key {key!r}; a position has {', '.join(POSITION_KEYS)}")
+    nxt = data.get("next")
+    if nxt not in players:
+        problems.append(f"{where}.next is {nxt!r}: name the player whose turn it is ({', '.join(players)})")
+        nxt = players[0]
+    bag = _int(data.get("bag", -1), f"{where}.bag", problems)
+    racks_in = data.get("racks", {})
+    racks = {p: edition.rack_size for p in players}
+    if not isinstance(racks_in, dict):
+        problems.append(f"{where}.racks should be a table of player = tiles in the rack")
+        racks_in = {}
+    for p, n in racks_in.items():
+        if p not in players:
+            problems.append(f"{where}.racks: no player {p!r} ({', '.join(players)})")
+        elif _int(n, f"{where}.racks.{p}", problems) > edition.rack_size:
+            problems.append(f"{where}.racks.{p} is {n}: a rack holds at most {edition.rack_size} tiles")
+        else:
+            racks[p] = n
+    discarded = _tiles(data.get("discarded", []), f"{where}.discarded", problems)
+    lone = _tiles(data.get("lone", []), f"{where}.lone", problems)
+    chains: dict[str, list[Tile]] = {}
+    chains_in = data.get("chains", {})
+    if not isinstance(chains_in, dict):
+        problems.append(f"{where}.chains should be a table of chain = [tiles]")
+        chains_in = {}
+    for name, tiles in chains_in.items():
+        if name not in edition.chain_names:
+            problems.append(f"{where}.chains: unknown chain {name!r} ({', '.join(edition.chain_names)})")
+            continue
+        chains[name] = _tiles(tiles, f"{where}.chains.{name}", problems)
+    # every tile once
+    seen: dict[Tile, str] = {}
+    for label, tiles in [("lone", lone), ("discarded", discarded)] + [(f"chains.{c}", t) for c, t in chains.items()]:
+        for t in tiles:
+            if t in seen:
+                problems.append(f"{where}: tile {t} is listed twice ({seen[t]} and {label})")
+            seen[t] = label
+    owner = {t: c for c, ts in chains.items() for t in ts}
+    for c, tiles in chains.items():
+        if len(tiles) < 2:
+            problems.append(f"{where}.chains.{c} has {len(tiles)} tile(s): a chain has at least 2 (R4.2)")
+            continue
+        group, stack = {tiles[0]}, [tiles[0]]
+        while stack:
+            for n in stack.pop().neighbours():
+                if n not in group and owner.get(n) == c:
+                    group.add(n)
+                    stack.append(n)
+        if len(group) != len(tiles):
+            problems.append(f"{where}.chains.{c} is not one connected group of tiles (R1.2)")
+        for t in tiles:
+            for n in t.neighbours():
+                if owner.get(n) not in (None, c):
+                    problems.append(f"{where}: {c} tile {t} touches {owner[n]} tile {n}; touching chains would have merged (R4.4)")
+    lone_set = set(lone)
+    for t in lone:
+        touching = sorted({owner[n] for n in t.neighbours() if n in owner})
+        if touching:
+            problems.append(f"{where}: lone tile {t} touches {', '.join(touching)}; it would belong to it (R4.3)")
+    placed = len(lone_set) + sum(len(t) for t in chains.values())
+    total = placed + bag + sum(racks.values()) + len(discarded)
+    if total != len(ALL_TILES):
+        problems.append(
+            f"{where}: {placed} tiles on the board + {bag} in the bag + {sum(racks.values())} in racks + "
+            f"{len(discarded)} out of the game = {total}, not {len(ALL_TILES)}"
+        )
+    cash: dict[str, int] = {}
+    cash_in = data.get("cash", {})
+    for p in players:
+        if not isinstance(cash_in, dict) or p not in cash_in:
+            problems.append(f"{where}.cash.{p} is missing: give every player's cash in dollars")
+            cash[p] = 0
+            continue
+        cash[p] = _int(cash_in[p], f"{where}.cash.{p}", problems)
+        if cash[p] % 100:
+            problems.append(f"{where}.cash.{p} is {cash[p]}: money comes in multiples of $100 (R2.1)")
+    for p in cash_in if isinstance(cash_in, dict) else []:
+        if p not in players:
+            problems.append(f"{where}.cash: no player {p!r} ({', '.join(players)})")
+    shares = {p: {c: 0 for c in edition.chain_names} for p in players}
+    shares_in = data.get("shares", {})
+    for p, held in (shares_in.items() if isinstance(shares_in, dict) else []):
+        if p not in players:
+            problems.append(f"{where}.shares: no player {p!r} ({', '.join(players)})")
+            continue
+        if not isinstance(held, dict):
+            problems.append(f"{where}.shares.{p} should be a table of chain = shares")
+            continue
+        for c, n in held.items():
+            if c not in edition.chain_names:
+                problems.append(f"{where}.shares.{p}: unknown chain {c!r} ({', '.join(edition.chain_names)})")
+                continue
+            shares[p][c] = _int(n, f"{where}.shares.{p}.{c}", problems)
+    bank = {}
+    bank_in = data.get("bank", {})
+    for c in edition.chain_names:
+        held = sum(shares[p][c] for p in players)
+        bank[c] = edition.shares_per_chain - held
+        if held > edition.shares_per_chain:
+            problems.append(f"{where}: players hold {held} {c} shares; there are {edition.shares_per_chain} (R3.4)")
+        if isinstance(bank_in, dict) and c in bank_in and bank_in[c] != bank[c]:
+            problems.append(
+                f"{where}.bank.{c} is {bank_in[c]!r}, but players hold {held} of {edition.shares_per_chain}: the bank has {bank[c]}"
+            )
+    for c in bank_in if isinstance(bank_in, dict) else []:
+        if c not in edition.chain_names:
+            problems.append(f"{where}.bank: unknown chain {c!r}")
+    pos = Position(nxt, bag, racks, discarded, lone, chains, cash, shares, bank)
+    return pos, problems
