@@ -301,11 +301,12 @@ def inspect(path: Path, text: str | None = None) -> Inspection:
         problems.append(str(exc))
     snap = record.snapshot
     if snap is not None:
-        problems += conservation_problems(snap, record.players, record.edition)
         if snap.get("digest") != record.digest():
             notices.append(f"{path}: the setup or moves were edited by hand; the snapshot will be rebuilt from the moves")
-        elif game is not None:
-            problems += [f"{path}: {p}" for p in snapshot_problems(record, game)]
+        else:
+            problems += conservation_problems(snap, record.players, record.edition)
+            if game is not None:
+                problems += [f"{path}: {p}" for p in snapshot_problems(record, game)]
     return Inspection(game, record, problems, notices)
 
 
