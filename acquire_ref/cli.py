@@ -286,33 +286,186 @@ def status(as_json: bool = typer.Option(False, "--json", help="One JSON document
     console().print(status_view(game))
 
 
+def _score_doc(final: bool, reason: str | None, scores) -> dict:
+    from acquire_ref.scoring import rank
+
+    ranks = {p: r for p, _, r in rank({s.player: s.total for s in scores})}
+    by_player = {s.player: s for s in scores}
+    order = sorted(scores, key=lambda s: -s.total)
+    return {
+        "final": final,
+        "reason": reason,
+        "standings": [{"player": s.player, "cash": s.total, "rank": ranks[s.player]} for s in order],
+        "breakdown": [by_player[s.player].as_dict() for s in order],
+    }
+
+
 @app.command()
 @guarded
-def score(as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout.")) -> None:
-    """Final standings, or the standings if the game ended now (R8.3).
+def score(
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    position: Optional[Path] = typer.Option(
+        None, "--position", help="Score the end of a game that was never refereed, written down in TOML."
+    ),
+) -> None:
+    """Final standings with each player's payout, or the standings if the game ended now (R8.3).
 
-    Example: acquire-ref score
+    Example: acquire-ref score --position examples/final-position.toml
     """
-    game = _load()
-    if as_json:
-        payout = game.history and game.over
-        events = [e.as_dict() for e in (game.history[-1] if payout else game.final_payout()[0])
-                  if e.kind in ("bonus_paid", "shares_sold")]
-        _json({
-            "final": game.over,
-            "reason": game.end_reason or None,
-            "standings": [{"player": p, "cash": c, "rank": r} for p, c, r in game.standings()],
-            "payout": events,
-        })
-        return
-    from acquire_ref.render import console, standings_table
+    if position is not None:
+        import tomllib
 
-    con = console()
-    if not game.over:
-        con.print("The game is not over: this is a projection (R8.3).")
+        from acquire_ref.editions import load_edition
+        from acquire_ref.position import read_scoring_position
+        from acquire_ref.record import read_text
+        from acquire_ref.scoring import final_scores
+
+        try:
+            data = tomllib.loads(read_text(position))
+        except tomllib.TOMLDecodeError as exc:
+            raise GameFileError(f"{position} is not valid TOML: {exc}") from None
+        try:
+            edition = load_edition(str(data.get("edition", "classic")))
+        except NotationError as exc:
+            raise GameFileError(f"{position}: {exc}") from None
+        sizes, cash, shares, problems = read_scoring_position(data, edition)
+        if problems:
+            raise GameFileError(f"{position} is not a sound position:\n  " + "\n  ".join(problems))
+        doc = _score_doc(True, f"scored from {position}", final_scores(edition, sizes, cash, shares))
+        title = f"Final standings of {position}"
     else:
-        con.print(f"The game is over: {game.end_reason}.")
-    con.print(standings_table(game))
+        game = _load()
+        doc = _score_doc(game.over, game.end_reason or None, game.score_breakdown())
+        title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
+    if as_json:
+        _json(doc)
+        return
+    from acquire_ref.render import console, score_view
+
+    console().print(score_view(title, doc))
+
+
+@app.command()
+@guarded
+def why(
+    tile: str = typer.Argument(..., help="The tile to ask about."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """What placing TILE would do right now: lone, found, grow, merge (with bonuses), blocked or dead.
+
+    Example: acquire-ref why 6D
+    """
+    from acquire_ref.tiles import parse_tile
+
+    t = parse_tile(tile)
+    game = _load()
+    info = game.explain(t)
+    if as_json:
+        _json(info)
+        return
+    for line in info["text"]:
+        typer.echo(line)
+
+
+@app.command()
+@guarded
+def price(
+    chain: str = typer.Argument(..., help="Chain name (prefixes work)."),
+    size: int = typer.Argument(..., min=0, help="Tiles in the chain."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """A chain's share price and bonuses at a size, from the information card (R3). No game file needed.
+
+    Example: acquire-ref price Imperial 14
+    """
+    from acquire_ref.editions import load_edition
+    from acquire_ref.events import money
+
+    ed = load_edition()
+    name = ed.resolve_chain(chain)
+    doc = {"chain": name, "size": size, "tier": ed.chain(name).tier, "price": ed.price(name, size),
+           "majority": ed.majority_bonus(name, size), "minority": ed.minority_bonus(name, size),
+           "safe": ed.is_safe(size)}
+    if as_json:
+        _json(doc)
+        return
+    if not doc["price"]:
+        typer.echo(f"{name} at {size} tile(s) is not a chain: a chain has at least 2 tiles (R4.2).")
+        return
+    typer.echo(
+        f"{name} ({doc['tier']} tier) at {size} tiles: {money(doc['price'])} a share; majority bonus "
+        f"{money(doc['majority'])}, minority bonus {money(doc['minority'])}" + ("; safe (R3.5)." if doc["safe"] else ".")
+    )
+
+
+@app.command()
+@guarded
+def chart(as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout.")) -> None:
+    """The whole information card: share price and bonuses by tier and size (R3.2, R3.3).
+
+    Example: acquire-ref chart
+    """
+    from acquire_ref.editions import load_edition
+
+    ed = load_edition()
+    brackets = []
+    for i, (smallest, _) in enumerate(ed.price_chart):
+        largest = ed.price_chart[i + 1][0] - 1 if i + 1 < len(ed.price_chart) else None
+        row = {"from": smallest, "to": largest, "prices": {}}
+        for tier in ed.tiers:
+            p = ed.base_price(smallest) + ed.tiers[tier]
+            row["prices"][tier] = {"price": p, "majority": 10 * p, "minority": 5 * p}
+        brackets.append(row)
+    tiers = {tier: [c.name for c in ed.chains if c.tier == tier] for tier in ed.tiers}
+    doc = {"edition": ed.name, "tiers": tiers, "brackets": brackets, "safe_size": ed.safe_size, "end_size": ed.end_size}
+    if as_json:
+        _json(doc)
+        return
+    from acquire_ref.render import chart_table, console
+
+    console().print(chart_table(doc))
+
+
+@app.command()
+@guarded
+def bonus(
+    chain: str = typer.Argument(..., help="Chain name (prefixes work)."),
+    size: int = typer.Argument(..., min=2, help="Tiles in the chain when the bonuses are paid."),
+    holdings: List[str] = typer.Argument(..., help="PLAYER=SHARES for each shareholder."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """Who gets the majority and minority bonuses, ties split and rounded up to $100 (R5.4).
+
+    Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
+    """
+    from acquire_ref.editions import load_edition
+    from acquire_ref.events import money
+    from acquire_ref.scoring import shareholder_bonuses
+
+    ed = load_edition()
+    name = ed.resolve_chain(chain)
+    held: dict[str, int] = {}
+    for item in holdings:
+        player, eq, n = item.partition("=")
+        if not eq or not player or not n.isdigit():
+            raise NotationError(f"{item!r}: write PLAYER=SHARES, e.g. Ann=3")
+        if player in held:
+            raise NotationError(f"{player} is named twice")
+        held[player] = int(n)
+    if sum(held.values()) > ed.shares_per_chain:
+        raise NotationError(f"{sum(held.values())} {name} shares: there are {ed.shares_per_chain} (R3.4)")
+    payout = shareholder_bonuses(ed.majority_bonus(name, size), ed.minority_bonus(name, size), held)
+    doc = {"chain": name, "size": size, "price": ed.price(name, size), "majority": ed.majority_bonus(name, size),
+           "minority": ed.minority_bonus(name, size),
+           "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]}
+    if as_json:
+        _json(doc)
+        return
+    typer.echo(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, minority {money(doc['minority'])}")
+    for b in payout:
+        typer.echo(f"  {b.player} ({b.shares} shares): {money(b.amount)} ({b.kind})")
+    if not payout:
+        typer.echo("  nobody holds a share: no bonus is paid")
 
 
 @app.command()
@@ -429,13 +582,12 @@ def play(
         raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
     with locked(path):
         write_atomic(path, to_toml(record, game))
-    from acquire_ref.render import console, standings_table, status_view
+    from acquire_ref.render import console, score_view, status_view
 
     con = console()
     con.print(f"Played {len(game.moves)} moves from {script} into {path}.")
     if game.over:
-        con.print(f"The game is over: {game.end_reason}.")
-        con.print(standings_table(game))
+        con.print(score_view(f"Final standings: {game.end_reason}", _score_doc(True, game.end_reason, game.score_breakdown())))
     else:
         con.print(status_view(game))
 

@@ -25,7 +25,7 @@ from acquire_ref.editions import OPTION_VALUES, Edition, load_edition
 from acquire_ref.errors import IllegalMoveError, NotationError
 from acquire_ref.events import money
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place, Start
-from acquire_ref.scoring import rank, shareholder_bonuses
+from acquire_ref.scoring import PlayerScore, final_scores, rank, shareholder_bonuses
 from acquire_ref.tiles import ALL_TILES, ROW_LETTERS, Tile, iter_rows
 
 if TYPE_CHECKING:
@@ -111,6 +111,7 @@ class Game:
         self._discarded_this_turn = False
         self._found_group: frozenset | None = None
         self._merger: _Merger | None = None
+        self._final_scores: list[PlayerScore] | None = None
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
@@ -209,6 +210,83 @@ class Game:
     def effect(self, tile: Tile):
         """What placing ``tile`` would do now (:class:`~acquire_ref.board.Effect`, R4)."""
         return self.board.effect(tile, len(self.free_chains()), self.edition.safe_size)
+
+    def explain(self, tile: Tile) -> dict:
+        """What placing ``tile`` would do right now, as plain data with a ``text`` for people (R4, R5).
+
+        Keys: ``tile``, ``effect`` (``occupied``, ``discarded``, ``lone``, ``found``, ``grow``,
+        ``merge``, ``blocked`` or ``dead``), ``text`` (a list of sentences), and by effect:
+        ``chain``/``size``/``price`` (grow: after placing), ``group`` (found: the tiles),
+        ``survivors`` (merge: the chains that may survive) and ``outcomes`` (merge: for each possible
+        survivor, the defunct chains with their bonuses at pre-merger size and the result).
+        """
+        ed, sizes = self.edition, self.board.sizes
+        if tile in self.discarded:
+            return {"tile": str(tile), "effect": "discarded", "text": [f"{tile} was put out of the game as a dead tile (R7.3)."]}
+        eff = self.effect(tile)
+        out: dict = {"tile": str(tile), "effect": eff.kind}
+        if eff.kind == "occupied":
+            owner = self.board.owner[tile]
+            out["text"] = [f"{tile} is already on the board ({owner or 'a lone tile'})."]
+        elif eff.kind == "lone":
+            out["text"] = [f"{tile} would be a lone tile: it touches no placed tile (R4.1)."]
+        elif eff.kind in ("found", "blocked"):
+            group = sorted(eff.group, key=lambda t: (t.row, t.col))
+            out["group"] = [str(t) for t in group]
+            if eff.kind == "blocked":
+                out["text"] = [
+                    f"{tile} is blocked: it would found a chain of {len(group)} tiles, but all "
+                    f"{len(ed.chains)} chains are on the board (R4.5). It stays in the rack until a merger frees a chain."
+                ]
+            else:
+                out["text"] = [
+                    f"{tile} would found a chain of {len(group)} tiles ({' '.join(map(str, group))}) (R4.2): "
+                    f"the player picks one of {', '.join(self.free_chains())} and gets a founder's share if the bank has one."
+                ]
+        elif eff.kind == "grow":
+            chain = eff.chains[0]
+            new = sizes[chain] + len(eff.group)
+            out.update(chain=chain, size=new, price=ed.price(chain, new))
+            out["text"] = [
+                f"{tile} would grow {chain} from {sizes[chain]} to {new} tiles (R4.3); price "
+                f"{money(self.price(chain))} -> {money(ed.price(chain, new))} a share"
+                + (" and it becomes safe (R3.5)." if ed.is_safe(new) and not ed.is_safe(sizes[chain]) else ".")
+            ]
+        elif eff.kind == "dead":
+            out["chains"] = {c: sizes[c] for c in eff.chains}
+            out["text"] = [
+                f"{tile} is dead: it would merge the safe chains {' and '.join(f'{c} ({sizes[c]})' for c in eff.safe)}, "
+                "which can never merge (R4.6). It can never be played; the holder replaces it (R7.3)."
+            ]
+        else:
+            pre = {c: sizes[c] for c in eff.chains}
+            largest = max(pre.values())
+            survivors = [c for c in eff.chains if pre[c] == largest]
+            total = sum(pre.values()) + len(eff.group)
+            out.update(chains=pre, survivors=survivors, outcomes=[])
+            text = [
+                f"{tile} would merge {', '.join(f'{c} ({n})' for c, n in pre.items())} (R5): "
+                + (f"{survivors[0]} survives (R5.2)." if len(survivors) == 1
+                   else f"the largest tie, so the mergemaker chooses the survivor among {', '.join(survivors)} (R5.2).")
+            ]
+            for surv in survivors:
+                defuncts = []
+                for c in [c for c in eff.chains if c != surv]:
+                    payout = shareholder_bonuses(
+                        ed.majority_bonus(c, pre[c]), ed.minority_bonus(c, pre[c]),
+                        {p: self.shares[p][c] for p in self.players},
+                    )
+                    defuncts.append({
+                        "chain": c, "size": pre[c], "price": ed.price(c, pre[c]),
+                        "bonuses": [{"player": b.player, "amount": b.amount, "kind": b.kind} for b in payout],
+                    })
+                    lead = f"If {surv} survives: " if len(survivors) > 1 else ""
+                    paid = "; ".join(f"{b.player} {money(b.amount)} ({b.kind})" for b in payout) or "nobody holds it, no bonus"
+                    text.append(f"{lead}{c} is defunct at {pre[c]} tiles ({money(ed.price(c, pre[c]))} a share): {paid} (R5.4).")
+                out["outcomes"].append({"survivor": surv, "defunct": defuncts, "size": total, "price": ed.price(surv, total)})
+            text.append(f"Afterwards the survivor has {total} tiles ({money(ed.price(survivors[0], total))} a share) (R5.5).")
+            out["text"] = text
+        return out
 
     def end_available(self) -> bool:
         """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""
@@ -639,35 +717,33 @@ class Game:
     def final_payout(self) -> tuple[list[ev.Event], dict[str, int]]:
         """The final payout if the game ended now (R8.3), without changing the game.
 
-        Returns the events (bonuses, then every share sold, chain by chain in information-card
-        order) and each player's money afterwards in dollars.
+        Returns the events (chain by chain in information-card order: bonuses, then every share
+        sold) and each player's money afterwards in dollars.
         """
-        cash = dict(self.cash)
+        scores = self.score_breakdown(projected=True)
         out: list[ev.Event] = []
         for chain in self.chains_on_board():
-            size = self.board.sizes[chain]
-            holdings = {p: self.shares[p][chain] for p in self.players}
-            payout = shareholder_bonuses(
-                self.edition.majority_bonus(chain, size), self.edition.minority_bonus(chain, size), holdings
-            )
-            for part in payout:
-                cash[part.player] += part.amount
-                out.append(ev.BonusPaid(part.player, chain, part.amount, part.kind, part.shares))
-            price = self.edition.price(chain, size)
-            for p in self.players:
-                if holdings[p]:
-                    cash[p] += holdings[p] * price
-                    out.append(ev.SharesSold(p, chain, holdings[p], holdings[p] * price))
-        return out, cash
+            for s in scores:
+                out.extend(ev.BonusPaid(s.player, c, a, k, n) for c, a, k, n in s.bonuses if c == chain)
+            for s in scores:
+                out.extend(ev.SharesSold(s.player, c, n, a) for c, n, a in s.sales if c == chain)
+        return out, {s.player: s.total for s in scores}
+
+    def score_breakdown(self, projected: bool = False) -> list[PlayerScore]:
+        """Each player's payout, seating order: the final one when the game is over, else (or
+        with ``projected``) what it would be if the game ended now (R8.3)."""
+        if self.over and self._final_scores is not None and not projected:
+            return list(self._final_scores)
+        return final_scores(self.edition, self.board.sizes, self.cash, self.shares)
 
     def standings(self) -> list[tuple[str, int, int]]:
         """``[(player, dollars, rank)]`` best first: final when over, else as projected (R8.3)."""
-        cash = self.final_cash if self.final_cash is not None else self.final_payout()[1]
-        return rank({p: cash[p] for p in self.players})
+        return rank({s.player: s.total for s in self.score_breakdown()})
 
     def _game_over(self, reason: str, out: list) -> None:
         out.append(ev.GameOver(reason))
         payout, cash = self.final_payout()
+        self._final_scores = self.score_breakdown(projected=True)
         out.extend(payout)
         for chain in self.chains_on_board():
             for p in self.players:

@@ -180,3 +180,64 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
             problems.append(f"{where}.bank: unknown chain {c!r}")
     pos = Position(nxt, bag, racks, discarded, lone, chains, cash, shares, bank)
     return pos, problems
+
+
+SCORING_KEYS = ("format", "edition", "chains", "cash", "shares")
+
+
+def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int], dict[str, int], dict[str, dict[str, int]], list[str]]:
+    """Read the end of a game that was never refereed, for ``score --position`` (R8.3).
+
+    ``data`` has ``chains`` (chain = tiles on the board at the end), ``cash`` (player = dollars;
+    the players, in seating order) and ``shares`` (player = { chain = count }). Returns
+    ``(sizes, cash, shares, problems)`` with every problem listed: unknown keys, chains or players,
+    a size below 2, shares over 25 in a chain, cash that is negative or not whole hundreds.
+    """
+    problems: list[str] = []
+    for key in data:
+        if key not in SCORING_KEYS:
+            problems.append(f"unknown key {key!r}; a scoring position has {', '.join(SCORING_KEYS)}")
+    sizes: dict[str, int] = {}
+    chains_in = data.get("chains", {})
+    if not isinstance(chains_in, dict):
+        problems.append("chains should be a table of chain = tiles on the board")
+        chains_in = {}
+    for c, n in chains_in.items():
+        if c not in edition.chain_names:
+            problems.append(f"chains: unknown chain {c!r} ({', '.join(edition.chain_names)})")
+        elif not isinstance(n, int) or isinstance(n, bool) or n < 2:
+            problems.append(f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)")
+        elif n > 108:
+            problems.append(f"chains.{c} is {n}: the board has 108 spaces")
+        else:
+            sizes[c] = n
+    if sum(sizes.values()) > 108:
+        problems.append(f"the chains add up to {sum(sizes.values())} tiles; the board has 108 spaces")
+    cash_in = data.get("cash")
+    cash: dict[str, int] = {}
+    if not isinstance(cash_in, dict) or not cash_in:
+        problems.append("cash is missing: give every player's cash in dollars, e.g. [cash] Ann = 3400")
+        cash_in = {}
+    for p, dollars in cash_in.items():
+        cash[p] = _int(dollars, f"cash.{p}", problems)
+        if cash[p] % 100:
+            problems.append(f"cash.{p} is {dollars}: money comes in multiples of $100 (R2.1)")
+    shares: dict[str, dict[str, int]] = {p: {} for p in cash}
+    shares_in = data.get("shares", {})
+    for p, held in (shares_in.items() if isinstance(shares_in, dict) else []):
+        if p not in cash:
+            problems.append(f"shares: {p!r} has no cash entry; players are {', '.join(cash) or 'none'}")
+            continue
+        if not isinstance(held, dict):
+            problems.append(f"shares.{p} should be a table of chain = shares")
+            continue
+        for c, n in held.items():
+            if c not in edition.chain_names:
+                problems.append(f"shares.{p}: unknown chain {c!r} ({', '.join(edition.chain_names)})")
+                continue
+            shares[p][c] = _int(n, f"shares.{p}.{c}", problems)
+    for c in edition.chain_names:
+        total = sum(s.get(c, 0) for s in shares.values())
+        if total > edition.shares_per_chain:
+            problems.append(f"players hold {total} {c} shares; there are {edition.shares_per_chain} (R3.4)")
+    return sizes, cash, shares, problems

@@ -86,24 +86,34 @@ def status_view(game: Game) -> Group:
     return Group(board_text(game), chain_table(game), player_table(game), facts, pending)
 
 
-def standings_table(game: Game) -> Table:
-    """Standings best first; labelled final or projected (R8.3)."""
-    final = game.over
-    t = Table(
-        title="Final standings" if final else "Projected standings if the game ended now",
-        title_justify="left",
-    )
+def score_view(title: str, doc: dict) -> Table:
+    """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3)."""
+    t = Table(title=title, title_justify="left", show_lines=True)
     t.add_column("rank", justify="right")
     t.add_column("player")
-    t.add_column("cash before payout" if not final else "money", justify="right")
-    if not final:
-        t.add_column("after payout", justify="right")
-    for p, cash, r in game.standings():
-        row = [str(r), p]
-        if not final:
-            row.append(money(game.cash[p]))
-        row.append(money(cash))
-        t.add_row(*row)
+    t.add_column("cash before", justify="right")
+    t.add_column("bonuses")
+    t.add_column("shares sold")
+    t.add_column("total", justify="right", style="bold")
+    ranks = {s["player"]: s["rank"] for s in doc["standings"]}
+    for row in doc["breakdown"]:
+        bonuses = "\n".join(f"{b['chain']} {b['kind']}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
+        sales = "\n".join(f"{s['shares']} {s['chain']}: {money(s['amount'])}" for s in row["sales"]) or "-"
+        t.add_row(str(ranks[row["player"]]), row["player"], money(row["before"]), bonuses, sales, money(row["total"]))
+    return t
+
+
+def chart_table(doc: dict) -> Table:
+    """The information card: one row per size bracket, price / majority / minority per tier (R3.2)."""
+    t = Table(title=f"Information card ({doc['edition']})", title_justify="left")
+    t.add_column("size", justify="right")
+    for tier, chains in doc["tiers"].items():
+        t.add_column(f"{tier}: {', '.join(chains)}\nprice / majority / minority", justify="right")
+    for b in doc["brackets"]:
+        size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
+        t.add_row(size, *(f"{money(p['price'])} / {money(p['majority'])} / {money(p['minority'])}" for p in b["prices"].values()))
+    t.caption = f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1)"
+    t.caption_justify = "left"
     return t
 
 

@@ -74,3 +74,59 @@ def rank(cash: dict[str, int]) -> list[tuple[str, int, int]]:
     """
     order = sorted(cash.items(), key=lambda kv: -kv[1])
     return [(p, c, 1 + sum(1 for v in cash.values() if v > c)) for p, c in order]
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's final payout (R8.3): cash ``before`` it, each bonus as
+    ``(chain, dollars, kind, shares)``, each chain's shares sold as ``(chain, shares, dollars)``,
+    and the ``total`` money afterwards. All money in dollars."""
+
+    player: str
+    before: int
+    bonuses: tuple[tuple[str, int, str, int], ...]
+    sales: tuple[tuple[str, int, int], ...]
+
+    @property
+    def total(self) -> int:
+        """Money after the payout."""
+        return self.before + sum(b[1] for b in self.bonuses) + sum(s[2] for s in self.sales)
+
+    def as_dict(self) -> dict:
+        """Plain data for JSON."""
+        return {
+            "player": self.player,
+            "before": self.before,
+            "bonuses": [{"chain": c, "amount": a, "kind": k, "shares": n} for c, a, k, n in self.bonuses],
+            "sales": [{"chain": c, "shares": n, "amount": a} for c, n, a in self.sales],
+            "total": self.total,
+        }
+
+
+def final_scores(edition, sizes: dict[str, int], cash: dict[str, int], shares: dict[str, dict[str, int]]) -> list[PlayerScore]:
+    """The final payout (R8.3) for chains of ``sizes`` (chain -> tiles, chains on the board),
+    players' ``cash`` (dollars) and ``shares`` (player -> chain -> count), in ``cash``'s order.
+
+    For every chain on the board, in information-card order: shareholder bonuses (R5.4), then every
+    share sold at the chain's price. Shares of chains not on the board are worth nothing.
+
+    >>> from acquire_ref.editions import load_edition
+    >>> s = final_scores(load_edition(), {"Tower": 2, "Imperial": 3},
+    ...                  {"p0": 1000, "p1": 2000}, {"p0": {"Tower": 8}, "p1": {"Tower": 4, "Imperial": 13}})
+    >>> [(x.player, x.total) for x in s]
+    [('p0', 4600), ('p1', 17800)]
+    """
+    bonuses: dict[str, list] = {p: [] for p in cash}
+    sales: dict[str, list] = {p: [] for p in cash}
+    for chain in edition.chain_names:
+        if chain not in sizes:
+            continue
+        size = sizes[chain]
+        holdings = {p: shares.get(p, {}).get(chain, 0) for p in cash}
+        for part in shareholder_bonuses(edition.majority_bonus(chain, size), edition.minority_bonus(chain, size), holdings):
+            bonuses[part.player].append((chain, part.amount, part.kind, part.shares))
+        price = edition.price(chain, size)
+        for p, n in holdings.items():
+            if n:
+                sales[p].append((chain, n, n * price))
+    return [PlayerScore(p, cash[p], tuple(bonuses[p]), tuple(sales[p])) for p in cash]

@@ -77,7 +77,10 @@ def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) 
         if probe and rng.random() < 0.05:
             probe_illegal(table, rng)
         before = sum(g.cash.values())
+        projected = g.standings()
         _, events = table.step()
+        if g.over and not any(isinstance(e, SharesBought) for e in events):
+            assert g.standings() == projected  # the projection is what the final payout then pays
         paid = sum(e.amount for e in events if isinstance(e, (BonusPaid, SharesSold)))
         spent = sum(e.amount for e in events if isinstance(e, SharesBought))
         assert sum(g.cash.values()) == before + paid - spent  # the bank's ledger balances

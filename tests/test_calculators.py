@@ -1,0 +1,202 @@
+"""Scores, calculators and `why`: the numbers in every view agree with RULES.md's worked cases
+and with each other."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from acquire_ref import Game, parse_move
+from acquire_ref.cli import app
+from acquire_ref.events import BonusPaid
+from acquire_ref.tiles import ALL_TILES, parse_tile
+from tests.helpers import EXAMPLES, reference_games
+
+runner = CliRunner()
+
+
+def cli(*args):
+    return runner.invoke(app, list(args))
+
+
+def as_json(*args) -> dict:
+    result = cli(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+# ---------------------------------------------------------------- price, chart, bonus
+@pytest.mark.parametrize("chain, size, price", [
+    ("Tower", 2, 200), ("Luxor", 5, 500), ("American", 6, 700), ("Worldwide", 7, 700),
+    ("Festival", 10, 700), ("Imperial", 14, 900), ("Continental", 41, 1200), ("Tower", 21, 800),
+    ("Imperial", 31, 1100),
+])
+def test_price_calculator(chain, size, price):
+    doc = as_json("price", chain, str(size))
+    assert (doc["price"], doc["majority"], doc["minority"]) == (price, 10 * price, 5 * price)
+
+
+def test_price_of_imperial_at_14_in_words():
+    out = cli("price", "imp", "14").stdout
+    assert "Imperial" in out and "$900 a share" in out and "$9,000" in out and "$4,500" in out
+
+
+def test_price_rejects_unknown_chain_with_exit_2():
+    result = cli("price", "Hilton", "5")
+    assert result.exit_code == 2 and "Tower" in result.output
+
+
+def test_chart_is_the_information_card():
+    doc = as_json("chart")
+    assert doc["tiers"] == {"cheap": ["Tower", "Luxor"], "middle": ["American", "Worldwide", "Festival"],
+                            "top": ["Imperial", "Continental"]}
+    sizes = [(b["from"], b["to"]) for b in doc["brackets"]]
+    assert sizes == [(2, 2), (3, 3), (4, 4), (5, 5), (6, 10), (11, 20), (21, 30), (31, 40), (41, None)]
+    cheap = [b["prices"]["cheap"]["price"] for b in doc["brackets"]]
+    assert cheap == [200, 300, 400, 500, 600, 700, 800, 900, 1000]
+    assert [b["prices"]["top"]["price"] for b in doc["brackets"]] == [p + 200 for p in cheap]
+    assert "Information card" in cli("chart").stdout
+
+
+@pytest.mark.parametrize("args, expected", [
+    # worked case 4: Tower of 3; A 4, B 2, C 1
+    (["Tower", "3", "A=4", "B=2", "C=1"], {"A": 3000, "B": 1500}),
+    # worked case 5: Luxor of 2, only A (1 share)
+    (["Luxor", "2", "A=1"], {"A": 3000}),
+    # worked case 6: American of 5; A 3, B 3, C 2
+    (["American", "5", "A=3", "B=3", "C=2"], {"A": 4500, "B": 4500}),
+    # worked case 7: American of 2; A 2, B 2
+    (["American", "2", "A=2", "B=2"], {"A": 2300, "B": 2300}),
+    # worked case 8: Tower of 2; four players 1 each
+    (["Tower", "2", "A=1", "B=1", "C=1", "D=1"], {"A": 800, "B": 800, "C": 800, "D": 800}),
+    # worked case 9: Imperial of 4; A 5, B 2, C 2
+    (["Imperial", "4", "A=5", "B=2", "C=2"], {"A": 6000, "B": 1500, "C": 1500}),
+    # worked case 10: Luxor of 2; A 4, B 1, C 1, D 1
+    (["Luxor", "2", "A=4", "B=1", "C=1", "D=1"], {"A": 2000, "B": 400, "C": 400, "D": 400}),
+])
+def test_bonus_calculator_reproduces_worked_cases(args, expected):
+    doc = as_json("bonus", *args)
+    assert {b["player"]: b["amount"] for b in doc["bonuses"]} == expected
+
+
+def test_bonus_calculator_refuses_malformed_holdings():
+    assert cli("bonus", "Tower", "3", "A3").exit_code == 2
+    assert cli("bonus", "Tower", "3", "A=20", "B=6").exit_code == 2
+
+
+# ---------------------------------------------------------------- score
+def test_score_breakdown_of_a_finished_game(tmp_path):
+    path = tmp_path / "g.toml"
+    assert cli("--game", str(path), "play", str(EXAMPLES / "four-players.toml")).exit_code == 0
+    doc = as_json("--game", str(path), "score")
+    assert doc["final"] is True
+    rows = {r["player"]: r for r in doc["breakdown"]}
+    # hand ledger in examples/four-players.toml: Continental 18 ($900), Festival 14 ($800)
+    assert rows["Ann"]["bonuses"] == [{"chain": "Continental", "amount": 9000, "kind": "majority", "shares": 7}]
+    assert rows["Dan"]["before"] == 500
+    assert sorted((b["chain"], b["amount"]) for b in rows["Dan"]["bonuses"]) == [("Continental", 4500), ("Festival", 8000)]
+    for r in doc["breakdown"]:
+        assert r["total"] == r["before"] + sum(b["amount"] for b in r["bonuses"]) + sum(s["amount"] for s in r["sales"])
+    assert {s["player"]: s["cash"] for s in doc["standings"]} == {"Ann": 26500, "Dan": 25600, "Cat": 18500, "Ben": 18200}
+
+
+def test_score_position_reproduces_worked_case_23():
+    doc = as_json("score", "--position", str(EXAMPLES / "final-position.toml"))
+    assert [(s["player"], s["cash"], s["rank"]) for s in doc["standings"]] == [("p1", 17800, 1), ("p0", 4600, 2)]
+    p1 = next(r for r in doc["breakdown"] if r["player"] == "p1")
+    assert {(s["chain"], s["amount"]) for s in p1["sales"]} == {("Tower", 800), ("Imperial", 6500)}
+    out = cli("score", "--position", str(EXAMPLES / "final-position.toml")).stdout
+    assert "$17,800" in out and "$4,600" in out
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[chains]\nTower = 2\n[cash]\nA = 100\n[shares]\nA = { Tower = 26 }\n", "players hold 26 Tower"),
+    ("[chains]\nTower = 1\n[cash]\nA = 100\n", "at least 2 tiles"),
+    ("[chains]\nHilton = 5\n[cash]\nA = 100\n", "unknown chain 'Hilton'"),
+    ("[chains]\nTower = 5\n[cash]\nA = 150\n", "multiples of $100"),
+    ("[chains]\nTower = 5\n", "cash is missing"),
+    ("[chains]\nTower = 5\n[cash]\nA = 100\n[shares]\nB = { Tower = 1 }\n", "'B' has no cash entry"),
+    ("[chains\n", "not valid TOML"),
+])
+def test_bad_scoring_position_exit_4(tmp_path, text, words):
+    path = tmp_path / "pos.toml"
+    path.write_text(text)
+    result = cli("score", "--position", str(path))
+    assert result.exit_code == 4
+    assert words in result.output and "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------- why agrees with place; bonus with mergers
+def games_in_progress():
+    """Every position of the reference games where a tile is to be placed."""
+    for ref in reference_games():
+        (_, new), *moves = ref.lines
+        g = Game.new(new[1:])
+        for bad, words in moves:
+            if bad:
+                continue
+            if g.pending.decision == "place" and words[0] == "place":
+                yield g, parse_tile(words[1])
+            g.apply(parse_move(" ".join(words), g.edition))
+
+
+def test_why_agrees_with_what_place_then_does():
+    checked = set()
+    for g, tile in games_in_progress():
+        info = g.explain(tile)
+        after = copy.deepcopy(g)
+        events = after.apply(parse_move(f"place {tile}", g.edition))
+        assert info["effect"] == events[0].effect
+        checked.add(info["effect"])
+        if info["effect"] == "grow":
+            assert after.board.sizes[info["chain"]] == info["size"]
+            assert after.price(info["chain"]) == info["price"]
+        if info["effect"] == "merge" and len(info["survivors"]) == 1:
+            while after.pending.decision == "choose":
+                after.apply(parse_move(f"choose {after.pending.options[0]}"))
+            paid = [e for e in events if isinstance(e, BonusPaid)]
+            outcome = info["outcomes"][0]
+            first = outcome["defunct"][0]
+            assert [(e.player, e.amount) for e in paid if e.chain == first["chain"]] == \
+                [(b["player"], b["amount"]) for b in first["bonuses"]]
+    assert checked == {"lone", "found", "grow", "merge"}
+
+
+def test_why_for_blocked_dead_occupied_and_through_cli(tmp_path):
+    g = Game.new(["A", "B", "C"])
+    g.apply(parse_move("start 1A 5E 9I"))
+    assert g.explain(parse_tile("1A"))["effect"] == "occupied"
+    assert g.explain(parse_tile("2A"))["effect"] == "found"
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"]):
+        cli("--game", str(path), *args)
+    out = cli("--game", str(path), "why", "2a").stdout
+    assert "would found a chain of 2 tiles (1A 2A)" in out
+    assert cli("--game", str(path), "why", "2Z").exit_code == 2
+
+
+def test_bonus_calculator_agrees_with_what_mergers_pay():
+    compared = 0
+    for ref in reference_games():
+        (_, new), *moves = ref.lines
+        g = Game.new(new[1:])
+        for bad, words in moves:
+            if bad:
+                continue
+            holdings = {p: dict(s) for p, s in g.shares.items()}
+            sizes = dict(g.board.sizes)
+            events = g.apply(parse_move(" ".join(words), g.edition))
+            for chain in {e.chain for e in events if isinstance(e, BonusPaid)} - {None}:
+                if g.over:
+                    continue
+                paid = {e.player: e.amount for e in events if isinstance(e, BonusPaid) and e.chain == chain}
+                args = [f"{p}={h[chain]}" for p, h in holdings.items() if h[chain]]
+                if not args or chain not in sizes:
+                    continue
+                doc = as_json("bonus", chain, str(sizes[chain]), *args)
+                assert {b["player"]: b["amount"] for b in doc["bonuses"]} == paid
+                compared += 1
+    assert compared > 10
