@@ -35,16 +35,18 @@ class Effect:
 class Board:
     """Placed tiles and their owners: a chain name, or ``None`` for a lone tile.
 
-    ``sizes`` maps every chain on the board to its tile count.
+    ``sizes`` maps every chain on the board to its tile count; ``chain_order`` (chain -> index on
+    the information card) orders chains of equal size wherever they are listed.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, chain_order: dict[str, int] | None = None) -> None:
         self.owner: dict[Tile, str | None] = {}
         self.sizes: dict[str, int] = {}
+        self.chain_order = chain_order or {}
 
     def copy(self) -> "Board":
         """An independent copy of this board."""
-        b = Board()
+        b = Board(self.chain_order)
         b.owner = dict(self.owner)
         b.sizes = dict(self.sizes)
         return b
@@ -102,7 +104,7 @@ class Board:
                     lone_near = True
                 else:
                     touched.add(self.owner[n])
-        chains = tuple(sorted(touched, key=lambda c: -self.sizes[c]))
+        chains = tuple(sorted(touched, key=lambda c: (-self.sizes[c], self.chain_order.get(c, 0), c)))
         if len(chains) >= 2:
             safe = tuple(c for c in chains if self.sizes[c] >= safe_size)
             if len(safe) >= 2:

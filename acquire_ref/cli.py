@@ -76,6 +76,11 @@ def guarded(fn):
 
 
 def _echo_events(events) -> None:
+    if any(e.kind == "defunct_chain" for e in events):
+        from acquire_ref.render import console, events_view
+
+        console().print(events_view(events))
+        return
     for e in events:
         typer.echo(e.text())
 
@@ -92,10 +97,10 @@ def _notices(notices: list[str]) -> None:
 def _move(tokens: list[str]) -> None:
     """Load the game under its lock, apply one move, write the file, report what happened."""
     from acquire_ref.moves import parse_tokens
-    from acquire_ref.record import load_game, locked, to_toml, write_atomic
+    from acquire_ref.record import file_exists, load_game, locked, to_toml, write_atomic
 
-    path = STATE.game
-    if not path.exists():
+    path = _path()
+    if not file_exists(path):
         raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
     with locked(path):
         game, record, notices = load_game(path)
@@ -107,10 +112,24 @@ def _move(tokens: list[str]) -> None:
     _next(game)
 
 
+def _path() -> Path:
+    """The game file: --game, $ACQUIRE_GAME or ./acquire.toml (through a symbolic link)."""
+    from acquire_ref.record import game_path
+
+    return game_path(STATE.game)
+
+
+def _refuse_overwrite(path: Path, force: bool) -> None:
+    from acquire_ref.record import file_exists
+
+    if file_exists(path) and not force:
+        raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+
+
 def _load():
     from acquire_ref.record import load_game
 
-    game, record, notices = load_game(STATE.game)
+    game, record, notices = load_game(_path())
     _notices(notices)
     return game
 
@@ -136,18 +155,17 @@ def new(
     from acquire_ref.game import Game
     from acquire_ref.record import Record, locked, new_game, parse_record, read_text, to_toml, write_atomic
 
-    path = STATE.game
+    path = _path()
     if from_position is not None:
         if players:
             raise NotationError("new --from takes the players from the position file: name none on the command line")
-        record = parse_record(read_text(from_position), str(from_position))
+        record = parse_record(read_text(from_position, "position file"), str(from_position))
         if record.position is None:
             raise GameFileError(f"{from_position}: there is no [position] table in it")
         if record.moves:
             raise GameFileError(f"{from_position}: a position file has no moves (use `play` for a script)")
         game = new_game(record, str(from_position))
-        if path.exists() and not force:
-            raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+        _refuse_overwrite(path, force)
         record.snapshot = None
         with locked(path):
             write_atomic(path, to_toml(record, game))
@@ -161,10 +179,11 @@ def new(
         key, eq, value = item.partition("=")
         if not eq:
             raise NotationError(f"--option {item!r}: write KEY=VALUE")
+        if key in opts:
+            raise NotationError(f"--option {key} is given twice")
         opts[key] = value
     game = Game.new(players, "classic", opts)
-    if path.exists() and not force:
-        raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+    _refuse_overwrite(path, force)
     record = Record(players=list(players), options=dict(game.options))
     with locked(path):
         write_atomic(path, to_toml(record, game))
@@ -186,18 +205,18 @@ def start(tiles: List[str] = typer.Argument(..., help="One start tile per player
 @guarded
 def place(
     tile: str = typer.Argument(..., help="The tile, e.g. 5C (c5 and 5-c are read too)."),
-    found: Optional[str] = typer.Option(None, "--found", help="Chain to found, if the tile founds one."),
-    survivor: Optional[str] = typer.Option(None, "--survivor", help="Surviving chain, if the largest chains tie."),
-    order: Optional[str] = typer.Option(None, "--order", help="Order of equal-sized defunct chains: A,B."),
+    found: Optional[List[str]] = typer.Option(None, "--found", help="Chain to found, if the tile founds one."),
+    survivor: Optional[List[str]] = typer.Option(None, "--survivor", help="Surviving chain, if the largest chains tie."),
+    order: Optional[List[str]] = typer.Option(None, "--order", help="Order of equal-sized defunct chains: A,B."),
 ) -> None:
     """Place a tile from the current player's rack (R4).
 
     Example: acquire-ref place 6D --found Tower
     """
     tokens = ["place", tile]
-    for name, value in (("--found", found), ("--survivor", survivor), ("--order", order)):
-        if value is not None:
-            tokens += [name, value]
+    for name, values in (("--found", found), ("--survivor", survivor), ("--order", order)):
+        for value in values or []:
+            tokens += [name, value]  # given twice: the notation refuses it (exit 2)
     _move(tokens)
 
 
@@ -215,18 +234,17 @@ def choose(chains: List[str] = typer.Argument(..., help="Chain name(s); case-ins
 @guarded
 def dispose(
     player: Optional[str] = typer.Argument(None, help="The shareholder whose decision it is (default: the pending one)."),
-    sell: int = typer.Option(0, "--sell", min=0, help="Shares to sell to the bank at the pre-merger price."),
-    trade: int = typer.Option(0, "--trade", min=0, help="Shares to trade, 2 defunct for 1 survivor."),
+    sell: Optional[List[str]] = typer.Option(None, "--sell", help="Shares to sell to the bank at the pre-merger price."),
+    trade: Optional[List[str]] = typer.Option(None, "--trade", help="Shares to trade, 2 defunct for 1 survivor."),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
 
     Example: acquire-ref dispose Ben --sell 2 --trade 4
     """
     tokens = ["dispose"] + ([player] if player else [])
-    if sell:
-        tokens += ["--sell", str(sell)]
-    if trade:
-        tokens += ["--trade", str(trade)]
+    for name, values in (("--sell", sell), ("--trade", trade)):
+        for value in values or []:
+            tokens += [name, value]  # counts and repeats are checked by the notation (exit 2)
     _move(tokens)
 
 
@@ -270,9 +288,36 @@ def end() -> None:
     _move(["end"])
 
 
+def _show(renderable, svg: Optional[Path], html: Optional[Path], title: str) -> None:
+    """Print for people; with ``svg``/``html`` also export exactly what was printed."""
+    from acquire_ref.render import console
+
+    con = console(record=bool(svg or html))
+    con.print(renderable)
+    for target, save in ((svg, con.save_svg), (html, con.save_html)):
+        if target is None:
+            continue
+        try:
+            if save is con.save_svg:
+                save(str(target), title=title, clear=False)
+            else:
+                save(str(target), clear=False)
+        except OSError as exc:
+            raise GameFileError(f"{target}: can't write the export: {exc.strerror}") from None
+        typer.echo(f"Wrote {target}", err=True)
+
+
+SVG = typer.Option(None, "--svg", help="Also write what is shown as an SVG picture.")
+HTML = typer.Option(None, "--html", help="Also write what is shown as an HTML page.")
+
+
 @app.command()
 @guarded
-def status(as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout.")) -> None:
+def status(
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    svg: Optional[Path] = SVG,
+    html: Optional[Path] = HTML,
+) -> None:
     """The board, chains, players, tiles in the bag, and whose decision is pending (R10).
 
     Example: acquire-ref status --json
@@ -281,9 +326,69 @@ def status(as_json: bool = typer.Option(False, "--json", help="One JSON document
     if as_json:
         _json(game.status())
         return
+    from acquire_ref.render import status_view
+
+    _show(status_view(game), svg, html, f"acquire-ref status: turn {game.turn}")
+
+
+@app.command()
+@guarded
+def watch(
+    interval: float = typer.Option(1.0, "--interval", min=0.1, help="Seconds between looks at the file."),
+    updates: int = typer.Option(0, "--updates", min=0, help="Stop after this many redraws (0: until Ctrl-C)."),
+) -> None:
+    """A live view for a second screen: redraws the status whenever the game file changes (Ctrl-C stops).
+
+    Example: acquire-ref watch
+    """
+    import time
+
+    from rich.console import Group
+    from rich.live import Live
+    from rich.text import Text
+
+    from acquire_ref.record import load_game
     from acquire_ref.render import console, status_view
 
-    console().print(status_view(game))
+    path = _path()
+
+    def stamp():
+        try:
+            st = path.stat()
+            return (st.st_mtime_ns, st.st_size)
+        except OSError:
+            return None
+
+    def view():
+        try:
+            game, _, _ = load_game(path)
+        except AcquireError as exc:
+            return Text(f"acquire-ref watch: {exc}")
+        return Group(Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim"), status_view(game))
+
+    con = console()
+    last, shown = object(), 0
+    live = Live(Text(""), console=con, auto_refresh=False) if con.is_terminal else None
+    try:
+        if live:
+            live.start()
+        while True:
+            now = stamp()
+            if now != last:
+                last = now
+                if live:
+                    live.update(view(), refresh=True)
+                else:  # not a terminal: each redraw follows the last
+                    con.print(view())
+                shown += 1
+                if updates and shown >= updates:
+                    break
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if live:
+            live.stop()
 
 
 def _score_doc(final: bool, reason: str | None, scores) -> dict:
@@ -307,6 +412,8 @@ def score(
     position: Optional[Path] = typer.Option(
         None, "--position", help="Score the end of a game that was never refereed, written down in TOML."
     ),
+    svg: Optional[Path] = SVG,
+    html: Optional[Path] = HTML,
 ) -> None:
     """Final standings with each player's payout, or the standings if the game ended now (R8.3).
 
@@ -321,7 +428,7 @@ def score(
         from acquire_ref.scoring import final_scores
 
         try:
-            data = tomllib.loads(read_text(position))
+            data = tomllib.loads(read_text(position, "position file"))
         except tomllib.TOMLDecodeError as exc:
             raise GameFileError(f"{position} is not valid TOML: {exc}") from None
         try:
@@ -333,6 +440,7 @@ def score(
             raise GameFileError(f"{position} is not a sound position:\n  " + "\n  ".join(problems))
         doc = _score_doc(True, f"scored from {position}", final_scores(edition, sizes, cash, shares))
         title = f"Final standings of {position}"
+        game = None
     else:
         game = _load()
         doc = _score_doc(game.over, game.end_reason or None, game.score_breakdown())
@@ -340,9 +448,12 @@ def score(
     if as_json:
         _json(doc)
         return
-    from acquire_ref.render import console, score_view
+    from rich.console import Group
 
-    console().print(score_view(title, doc))
+    from acquire_ref.render import score_view, worth_chart
+
+    parts = [score_view(title, doc)] + ([worth_chart(game)] if game is not None and game.turn else [])
+    _show(Group(*parts), svg, html, f"acquire-ref: {title}")
 
 
 @app.command()
@@ -447,7 +558,7 @@ def bonus(
     held: dict[str, int] = {}
     for item in holdings:
         player, eq, n = item.partition("=")
-        if not eq or not player or not n.isdigit():
+        if not eq or not player or not (n.isascii() and n.isdigit()):
             raise NotationError(f"{item!r}: write PLAYER=SHARES, e.g. Ann=3")
         if player in held:
             raise NotationError(f"{player} is named twice")
@@ -505,10 +616,10 @@ def undo(n: int = typer.Argument(1, min=1, help="How many moves to take back."))
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.record import load_game, locked, replay, to_toml, write_atomic
+    from acquire_ref.record import file_exists, load_game, locked, replay, to_toml, write_atomic
 
-    path = STATE.game
-    if not path.exists():
+    path = _path()
+    if not file_exists(path):
         raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
     with locked(path):
         game, record, notices = load_game(path)
@@ -539,7 +650,7 @@ def check(
     """
     from acquire_ref.record import inspect
 
-    target = path or STATE.game
+    target = path or _path()
     found = inspect(target)
     if as_json:
         _json({"path": str(target), "sound": not found.problems, "problems": found.problems,
@@ -571,15 +682,14 @@ def play(
     """
     from acquire_ref.record import locked, parse_record, read_text, replay, to_toml, write_atomic
 
-    record = parse_record(read_text(script), str(script))
+    record = parse_record(read_text(script, "script"), str(script))
     game = replay(record, error=IllegalMoveError, source=str(script))
     if check_only:
         state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {game.describe_pending()}"
         typer.echo(f"{script}: all {len(game.moves)} moves are legal; {state}.")
         return
-    path = STATE.game
-    if path.exists() and not force:
-        raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+    path = _path()
+    _refuse_overwrite(path, force)
     with locked(path):
         write_atomic(path, to_toml(record, game))
     from acquire_ref.render import console, score_view, status_view

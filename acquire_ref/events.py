@@ -119,6 +119,7 @@ class DefunctChain(Event):
     chain: str
     size: int
     price: int
+    holders: dict
 
     def text(self) -> str:
         return f"{self.chain} is defunct at {_plural(self.size, 'tile')}, {money(self.price)} a share (R5.3)"

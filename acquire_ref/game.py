@@ -80,7 +80,8 @@ class Game:
     ``cash`` and ``shares`` per player (dollars; ``{chain: count}``); ``bank`` shares per chain;
     ``board`` (:class:`~acquire_ref.board.Board`); ``bag`` and ``racks`` tile counts;
     ``discarded`` dead tiles out of the game; ``current`` seat index; ``turn`` number;
-    ``pending`` (:class:`Pending`); ``moves`` applied, ``history`` (their events), and for each
+    ``pending`` (:class:`Pending`); ``worth_history``, each player's net worth in dollars after
+    every finished turn (``[(turn, {player: dollars})]``); ``moves`` applied, ``history`` (their events), and for each
     move the turn number and the player who made it (``move_turns``, ``move_players``).
     """
 
@@ -88,7 +89,7 @@ class Game:
         self.edition = edition
         self.options = dict(options)
         self.players = list(players)
-        self.board = Board()
+        self.board = Board({c: i for i, c in enumerate(edition.chain_names)})
         self.cash = {p: edition.starting_cash for p in players}
         self.shares = {p: {c: 0 for c in edition.chain_names} for p in players}
         self.bank = {c: edition.shares_per_chain for c in edition.chain_names}
@@ -106,6 +107,7 @@ class Game:
         self.history: list[list[ev.Event]] = []
         self.move_turns: list[int] = []
         self.move_players: list[str | None] = []
+        self.worth_history: list[tuple[int, dict[str, int]]] = []
         self._passes = 0
         self._placed = False
         self._discarded_this_turn = False
@@ -140,8 +142,10 @@ class Game:
             raise NotationError(f"Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players here, not {len(players)} (R2.1)")
         seen: set[str] = set()
         for p in players:
-            if not p or any(ch.isspace() for ch in p) or "=" in p or p.startswith("-") or "," in p:
-                raise NotationError(f"{p!r} can't be a player name: no spaces, '=', ',' or leading '-'")
+            if not p or not p.isprintable() or any(ch.isspace() for ch in p) or "=" in p or p.startswith("-") or "," in p:
+                raise NotationError(
+                    f"{p!r} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
+                )
             if p.lower() in seen:
                 raise NotationError(f"two players are called {p!r} (names must differ, ignoring case)")
             seen.add(p.lower())
@@ -295,6 +299,14 @@ class Game:
             max(sizes) >= self.edition.end_size or all(self.edition.is_safe(s) for s in sizes)
         )
 
+    def net_worth(self) -> dict[str, int]:
+        """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
+        after the game is over, the final money."""
+        return {
+            p: self.cash[p] + sum(n * self.price(c) for c, n in self.shares[p].items() if n)
+            for p in self.players
+        }
+
     def can_buy(self, player: str) -> bool:
         """True when ``player`` could buy at least one share now (R6.2)."""
         return any(
@@ -372,7 +384,8 @@ class Game:
             raise _refuse(
                 f"{tile} is a dead tile: it would merge the safe chains {' and '.join(eff.safe)} "
                 f"({', '.join(str(self.board.sizes[c]) for c in eff.safe)} tiles), which can never merge (R4.6). "
-                f"Put it out of the game with `acquire-ref discard {tile}`"
+                + (f"It is replaced next turn (dead tiles are replaced once per turn, R7.3)" if self._discarded_this_turn
+                   else f"Put it out of the game with `acquire-ref discard {tile}`")
             )
         if move.found and eff.kind != "found":
             raise _refuse(f"--found {move.found}: {tile} does not found a chain, {self._effect_words(eff)} (R4)")
@@ -495,7 +508,8 @@ class Game:
 
     def _pay_bonuses(self, chain: str, size: int, out: list, defunct: bool) -> None:
         if defunct:
-            out.append(ev.DefunctChain(chain, size, self.edition.price(chain, size)))
+            holders = {p: self.shares[p][chain] for p in self.players if self.shares[p][chain]}
+            out.append(ev.DefunctChain(chain, size, self.edition.price(chain, size), holders))
         payout = shareholder_bonuses(
             self.edition.majority_bonus(chain, size),
             self.edition.minority_bonus(chain, size),
@@ -573,6 +587,8 @@ class Game:
         if move.trade % 2:
             raise _refuse(f"trades go 2 {chain} for 1 {survivor}, in pairs: --trade {move.trade} is odd (R5.3b)")
         if move.trade // 2 > self.bank[survivor]:
+            if not self.bank[survivor]:
+                raise _refuse(f"the bank has no {survivor} shares left, so no trade: sell or hold the {chain} (R5.3b)")
             raise _refuse(
                 f"the bank has {self.bank[survivor]} {survivor} share(s): trade at most "
                 f"{2 * self.bank[survivor]} {chain} (R5.3b)"
@@ -700,6 +716,7 @@ class Game:
             self.bag -= 1
             self.racks[p] += 1
         out.append(ev.TurnFinished(p, drew, self.bag, reason))
+        self.worth_history.append((self.turn, self.net_worth()))
         self._passes = 0 if self._placed else self._passes + 1
         if self.end_declared:
             self._game_over(f"{p} declared the end (R8.2)", out)

@@ -122,8 +122,8 @@ Move = Union[Start, Place, Choose, Dispose, Buy, Pass, Discard, End]
 
 
 def _count(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{what} takes a whole number of shares, not {text!r}")
+    if not (text.isascii() and text.isdigit()):
+        raise NotationError(f"{what}{text}: a count of shares is a whole number, 0 or more")
     return int(text)
 
 
@@ -178,7 +178,9 @@ def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
     if verb == "place":
         pos, opts = _options(rest, ("found", "survivor", "order"), verb)
         _arity(verb, pos, 1, 1, "place TILE [--found CHAIN] [--survivor CHAIN] [--order CHAIN,...]")
-        order = tuple(ed.resolve_chain(c) for c in opts["order"].split(",") if c) if "order" in opts else ()
+        order = tuple(ed.resolve_chain(c) for c in opts["order"].split(",") if c.strip()) if "order" in opts else ()
+        if "order" in opts and not order:
+            raise NotationError("--order needs chain names, e.g. --order Luxor,Tower")
         return Place(
             parse_tile(pos[0]),
             ed.resolve_chain(opts["found"]) if "found" in opts else None,
@@ -188,15 +190,17 @@ def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
     if verb == "choose":
         pos, _ = _options(rest, (), verb)
         _arity(verb, pos, 1, 99, "choose CHAIN...")
-        names = [c for p in pos for c in p.split(",") if c]
+        names = [c for p in pos for c in p.split(",") if c.strip()]
+        if not names:
+            raise NotationError("choose needs a chain name, e.g. choose Tower")
         return Choose(tuple(ed.resolve_chain(c) for c in names))
     if verb == "dispose":
         pos, opts = _options(rest, ("sell", "trade"), verb)
         _arity(verb, pos, 0, 1, "dispose [PLAYER] [--sell N] [--trade N]")
         return Dispose(
             pos[0] if pos else None,
-            _count(opts.get("sell", "0"), "--sell"),
-            _count(opts.get("trade", "0"), "--trade"),
+            _count(opts.get("sell", "0"), "--sell "),
+            _count(opts.get("trade", "0"), "--trade "),
         )
     if verb == "buy":
         pos, _ = _options(rest, (), verb)

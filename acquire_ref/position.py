@@ -85,10 +85,15 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
     for p, n in racks_in.items():
         if p not in players:
             problems.append(f"{where}.racks: no player {p!r} ({', '.join(players)})")
-        elif _int(n, f"{where}.racks.{p}", problems) > edition.rack_size:
-            problems.append(f"{where}.racks.{p} is {n}: a rack holds at most {edition.rack_size} tiles")
         else:
-            racks[p] = n
+            count = len(problems)
+            value = _int(n, f"{where}.racks.{p}", problems)
+            if len(problems) > count:
+                continue
+            if value > edition.rack_size:
+                problems.append(f"{where}.racks.{p} is {n}: a rack holds at most {edition.rack_size} tiles")
+            else:
+                racks[p] = value
     discarded = _tiles(data.get("discarded", []), f"{where}.discarded", problems)
     lone = _tiles(data.get("lone", []), f"{where}.lone", problems)
     chains: dict[str, list[Tile]] = {}

@@ -51,7 +51,7 @@ class Record:
     def digest(self) -> str:
         """SHA-256 of the setup and the move log: tells a hand-edited log from a hand-edited snapshot."""
         setup = [FORMAT, self.edition, self.options, self.tiles, self.players, self.position, self.moves]
-        return hashlib.sha256(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:16]
+        return hashlib.sha256(json.dumps(setup, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
     def setup(self) -> dict:
         """The setup keys as written at the top of a game file."""
@@ -328,12 +328,40 @@ def load_game(path: Path) -> tuple[Game, Record, list[str]]:
     return found.game, found.record, found.notices
 
 
-def read_text(path: Path) -> str:
-    """A file's text as UTF-8; :class:`GameFileError` when missing, unreadable or not UTF-8."""
+def game_path(path: Path) -> Path:
+    """The game file to work on: ``path``, or the file a symbolic link at ``path`` points to.
+
+    Raises :class:`NotationError` for an empty name.
+    """
+    from acquire_ref.errors import NotationError
+
+    if str(path).strip() in ("", "."):
+        raise NotationError("--game needs a file name, e.g. --game acquire.toml")
+    path = Path(path)
+    try:
+        return Path(os.path.realpath(path)) if path.is_symlink() else path
+    except OSError:
+        return path
+
+
+def file_exists(path: Path) -> bool:
+    """True when ``path`` exists; :class:`GameFileError` when its folder can't be searched."""
+    try:
+        return Path(path).exists() or Path(path).is_symlink()
+    except OSError as exc:
+        raise GameFileError(f"{path}: can't look at it: {exc.strerror}") from None
+
+
+def read_text(path: Path, what: str = "game file") -> str:
+    """A file's text as UTF-8; :class:`GameFileError` when missing, unreadable or not UTF-8.
+
+    ``what`` names the kind of file in messages (game file, script, position file).
+    """
     try:
         return Path(path).read_bytes().decode("utf-8")
     except FileNotFoundError:
-        raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)") from None
+        hint = " (start one with `acquire-ref new PLAYER...`)" if what == "game file" else ""
+        raise GameFileError(f"{path}: no such {what}{hint}") from None
     except IsADirectoryError:
         raise GameFileError(f"{path} is a folder, not a game file") from None
     except UnicodeDecodeError as exc:
@@ -364,6 +392,8 @@ def write_atomic(path: Path, text: str) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = path.stat().st_mode & 0o777 if path.exists() else None
+        if mode is not None and not mode & 0o222:
+            raise GameFileError(f"{path} is read-only (its permissions are {mode:o}): make it writable to go on")
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except FileNotFoundError:
         raise GameFileError(f"{path}: the folder {folder} does not exist") from None
@@ -399,6 +429,9 @@ def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
     """
     from filelock import FileLock, Timeout
 
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise GameFileError(f"{path}: the folder {folder} does not exist")
     lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT if timeout is None else timeout)
     try:
         lock.acquire()

@@ -117,11 +117,65 @@ def chart_table(doc: dict) -> Table:
     return t
 
 
-def event_lines(events: list[Event]) -> list[str]:
-    """One line per event: the banker's instructions."""
-    return [e.text() for e in events]
+def events_view(events: list[Event]) -> Group:
+    """The banker's instructions, one line per event; each defunct chain of a merger gets a table
+    of its shareholders, the bonus each receives and the rule that decided it (R5.4)."""
+    from acquire_ref.events import BonusPaid, DefunctChain
+
+    parts: list = []
+    i = 0
+    while i < len(events):
+        e = events[i]
+        if isinstance(e, DefunctChain):
+            paid = {}
+            j = i + 1
+            while j < len(events) and type(events[j]).__name__ in ("BonusPaid", "NoBonus"):
+                if isinstance(events[j], BonusPaid):
+                    paid[events[j].player] = events[j]
+                j += 1
+            t = Table(title=e.text() + ": the bank pays", title_justify="left")
+            for col in ("shareholder", "shares", "bonus", "why (R5.4)"):
+                t.add_column(col, justify="right" if col in ("shares", "bonus") else "left")
+            for player, shares in sorted(e.holders.items(), key=lambda kv: -kv[1]):
+                b = paid.get(player)
+                t.add_row(player, str(shares), money(b.amount) if b else "-", b.bonus if b else "neither largest nor second largest")
+            if not e.holders:
+                t.caption = "nobody holds it: no bonus is paid"
+            parts.append(t)
+            i = j
+            continue
+        parts.append(Text(e.text()))
+        i += 1
+    return Group(*parts)
 
 
-def console(stderr: bool = False) -> Console:
-    """A console that colours only on a terminal and honours NO_COLOR (rich's own rules)."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def worth_chart(game: Game, width: int = 60) -> Table:
+    """Each player's net worth (cash plus shares at current prices) turn by turn, as a sparkline."""
+    history = [(0, {p: game.edition.starting_cash for p in game.players})] + list(game.worth_history)
+    if game.over:
+        history.append((game.turn, dict(game.cash)))
+    values = [w[p] for _, w in history for p in game.players]
+    low, high = min(values), max(values)
+    step = max(1, -(-len(history) // width))
+    sampled = history[::step] + ([history[-1]] if (len(history) - 1) % step else [])
+    t = Table(title=f"Net worth by turn (cash + shares at current prices), turns 0-{history[-1][0]}",
+              title_justify="left")
+    t.add_column("player")
+    t.add_column("", no_wrap=True)
+    t.add_column("low", justify="right")
+    t.add_column("high", justify="right")
+    t.add_column("now" if not game.over else "final", justify="right")
+    for p in game.players:
+        series = [w[p] for _, w in sampled]
+        line = "".join(SPARKS[0 if high == low else int((v - low) * (len(SPARKS) - 1) / (high - low))] for v in series)
+        t.add_row(p, line, money(min(series)), money(max(series)), money(series[-1]))
+    return t
+
+
+def console(stderr: bool = False, record: bool = False) -> Console:
+    """A console that colours only on a terminal and honours NO_COLOR (rich's own rules);
+    ``record`` keeps what is printed for an SVG or HTML export."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=not record, record=record)

@@ -19,7 +19,7 @@ COLUMNS = 12
 ROWS = 9
 ROW_LETTERS = "ABCDEFGHI"
 
-_TILE_RE = re.compile(r"^\s*(?:(\d{1,2})\s*-?\s*([A-Za-z])|([A-Za-z])\s*-?\s*(\d{1,2}))\s*$")
+_TILE_RE = re.compile(r"^\s*(?:([0-9]{1,2})\s*-?\s*([A-Za-z])|([A-Za-z])\s*-?\s*([0-9]{1,2}))\s*$", re.ASCII)
 
 
 class Tile(NamedTuple):

@@ -179,7 +179,7 @@ def test_score_during_game_is_a_projection(game):
     # Ben: 6,000 - 400 + 3 Luxor: bonus 2,000 + 1,000 (sole holder) + 3 x 200
     assert doc["standings"][0] == {"player": "Ben", "cash": 6000 - 400 + 3000 + 600, "rank": 1}
     assert [s["rank"] for s in doc["standings"]] == [1, 2, 2, 2]
-    assert "projection" in run(game, "score").stdout
+    assert "Projected standings if the game ended now" in run(game, "score").stdout
 
 
 def test_merger_output_shows_bonuses_and_disposals(game):
@@ -195,7 +195,9 @@ def test_merger_output_shows_bonuses_and_disposals(game):
     out = result.stdout
     assert "Tower survives" in out
     # Cat is the only Luxor holder: majority + minority at 3 tiles ($300): $3,000 + $1,500
-    assert "bank pays Cat $4,500 (Luxor majority + minority (sole shareholder)" in out
+    assert "Luxor is defunct at 3 tiles, $300 a share (R5.3): the bank pays" in out
+    row = next(line for line in out.splitlines() if "Cat" in line and "$4,500" in line)
+    assert "majority + minority (sole shareholder)" in row and " 2 " in row
     assert "dispose Cat" in out
     result = run(game, "dispose", "Cat", "--trade", "2")
     assert result.exit_code == 0

@@ -1,0 +1,188 @@
+"""Hostile input found by trying to break the referee: each gets a clear message and the right
+exit code, changes nothing, and never shows a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from acquire_ref.cli import app
+from tests.helpers import EXAMPLES
+
+runner = CliRunner()
+
+
+def run(path, *args):
+    return runner.invoke(app, ["--game", str(path), *args])
+
+
+@pytest.fixture
+def founding(tmp_path) -> Path:
+    """Three players; A placed 2A next to the start tile 1A and must choose the chain to found."""
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A"]):
+        assert run(path, *args).exit_code == 0
+    return path
+
+
+def refused(path, *args, code):
+    before = path.read_bytes()
+    result = run(path, *args)
+    assert result.exit_code == code, result.output
+    assert path.read_bytes() == before
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    return result.output
+
+
+@pytest.mark.parametrize("count", ["²", "①", "-1", "1.5", "x"])
+def test_share_counts_are_ascii_whole_numbers(founding, count):
+    assert run(founding, "choose", "Tower").exit_code == 0
+    out = refused(founding, "buy", f"Tower={count}", code=2)
+    assert "whole number" in out
+
+
+def test_superscript_count_in_a_game_file_is_exit_4(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text('format = 1\nplayers = ["A", "B", "C"]\nmoves = ["start 1A 5E 9I", "place 2A --found Tower", "buy Tower=²"]\n')
+    for args in (["status"], ["check"], ["play", "--check", str(path)]):
+        result = run(path, *args)
+        assert result.exit_code in (2, 4), result.output
+        assert "whole number" in result.output
+
+
+@pytest.mark.parametrize("args", [["choose", ""], ["choose", ","], ["choose", " "]])
+def test_empty_chain_choice_is_a_usage_error(founding, args):
+    out = refused(founding, *args, code=2)
+    assert "chain name" in out
+
+
+def test_empty_order_is_a_usage_error(founding):
+    assert run(founding, "choose", "Tower").exit_code == 0
+    refused(founding, "buy", "--order", ",", code=2)
+
+
+@pytest.mark.parametrize("args", [
+    ["place", "3A", "--found", "Tower", "--found", "Luxor"],
+    ["place", "3A", "--order", "Tower", "--order", "Luxor"],
+])
+def test_repeated_place_options_are_refused(tmp_path, args):
+    path = tmp_path / "g.toml"
+    run(path, "new", "A", "B", "C")
+    run(path, "start", "2A", "5E", "9I")
+    out = refused(path, *args, code=2)
+    assert "given twice" in out
+
+
+def test_repeated_dispose_and_new_options_are_refused(tmp_path):
+    path = tmp_path / "g.toml"
+    run(path, "new", "A", "B", "C")
+    refused(path, "dispose", "--sell", "1", "--sell", "0", code=2)
+    out = refused(path, "new", "--force", "X", "Y", "Z", "--option", "start-order=column-first",
+                  "--option", "start-order=row-first", code=2)
+    assert "given twice" in out
+
+
+@pytest.mark.parametrize("tile", ["٥A", "１A", "5Ａ"])
+def test_non_ascii_digits_are_not_tiles(founding, tile):
+    refused(founding, "why", tile, code=2)
+
+
+@pytest.mark.parametrize("name", ["C\x01", "Zero\u200bWidth", "tab\tbed"])
+def test_unprintable_player_names_are_refused(tmp_path, name):
+    result = run(tmp_path / "g.toml", "new", "A", "B", name)
+    assert result.exit_code == 2 and "player name" in result.output
+
+
+def test_position_with_non_number_rack_is_exit_4_with_the_problem(tmp_path):
+    text = (EXAMPLES / "position.toml").read_text().replace("# racks = { Ann = 6 }", 'racks = { Ann = "x", Ben = -1 }')
+    pos = tmp_path / "pos.toml"
+    pos.write_text(text)
+    result = run(tmp_path / "g.toml", "new", "--from", str(pos))
+    assert result.exit_code == 4
+    assert "position.racks.Ann should be a whole number" in result.output
+    assert "position.racks.Ben is -1" in result.output
+
+
+def test_date_in_position_is_reported_not_crashed(tmp_path):
+    path = tmp_path / "g.toml"
+    assert run(path, "new", "--from", str(EXAMPLES / "position.toml")).exit_code == 0
+    path.write_text(path.read_text().replace("[position]\n", "[position]\nwhen = 1979-05-27\n"))
+    result = run(path, "status")
+    assert result.exit_code == 4 and "unknown key 'when'" in result.output
+
+
+def test_missing_folder_is_not_created(tmp_path):
+    target = tmp_path / "no" / "such" / "g.toml"
+    result = run(target, "new", "A", "B", "C")
+    assert result.exit_code == 4 and "does not exist" in result.output
+    assert not (tmp_path / "no").exists()
+    result = run(target, "play", str(EXAMPLES / "mid-game.toml"))
+    assert result.exit_code == 4 and not (tmp_path / "no").exists()
+
+
+def test_symlinked_game_file_updates_its_target(tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "game.toml"
+    assert run(target, "new", "A", "B", "C").exit_code == 0
+    link = tmp_path / "link.toml"
+    link.symlink_to(target)
+    assert run(link, "start", "1A", "5E", "9I").exit_code == 0
+    assert link.is_symlink()
+    assert "start 1A 5E 9I" in target.read_text()
+
+
+def test_read_only_game_file_is_not_overwritten(founding):
+    os.chmod(founding, 0o444)
+    out = refused(founding, "choose", "Tower", code=4)
+    assert "read-only" in out
+    os.chmod(founding, 0o644)
+
+
+def test_unsearchable_folder_is_a_message(founding, monkeypatch):
+    def denied(self):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "exists", denied)
+    result = run(founding, "choose", "Tower")
+    assert result.exit_code == 4 and "Permission denied" in result.output
+
+
+def test_equal_sized_chains_are_listed_in_information_card_order(tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "3A", "9I"], ["place", "1B", "--found", "Luxor"],
+                 ["buy"], ["place", "3B", "--found", "Tower"], ["buy"], ["place", "7E"], ["buy"]):
+        assert run(path, *args).exit_code == 0, args
+    run(path, "place", "2B")  # between Luxor (1A 1B) and Tower (3A 3B): a tie
+    doc = json.loads(run(path, "status", "--json").stdout)
+    assert doc["pending"]["options"] == ["Tower", "Luxor"]
+
+
+def test_missing_script_and_position_say_what_is_missing(tmp_path):
+    out = run(tmp_path / "g.toml", "play", str(tmp_path / "nosuch.toml")).output
+    assert "no such script" in out and "new PLAYER" not in out
+    out = run(tmp_path / "g.toml", "new", "--from", str(tmp_path / "nosuch.toml")).output
+    assert "no such position file" in out
+
+
+def test_empty_game_path_is_a_usage_error():
+    result = runner.invoke(app, ["--game", "", "status"])
+    assert result.exit_code == 2 and "--game needs a file name" in result.output
+
+
+def test_no_trade_when_the_bank_has_no_survivor_shares():
+    from acquire_ref import Game, IllegalMoveError, parse_move
+
+    g = Game.new(["A", "B", "C"])
+    for m in ("start 1A 3A 9I", "place 1B --found Luxor", "buy Luxor=3", "place 3B --found Tower",
+              "buy", "place 7E", "buy"):
+        g.apply(parse_move(m))
+    g.bank["Tower"] = 0  # as if every Tower share were held
+    g.apply(parse_move("place 2B --survivor Tower"))
+    assert g.pending.decision == "dispose"
+    with pytest.raises(IllegalMoveError, match="the bank has no Tower shares left, so no trade: sell or hold"):
+        g.apply(parse_move("dispose --trade 2"))

@@ -1,0 +1,85 @@
+"""Views for people: exports of what the terminal shows, the net-worth chart and `watch`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from acquire_ref import Game, parse_move
+from acquire_ref.cli import app
+from tests.helpers import EXAMPLES
+
+runner = CliRunner()
+
+
+def run(path, *args):
+    return runner.invoke(app, ["--game", str(path), *args])
+
+
+def finished(tmp_path) -> Path:
+    path = tmp_path / "g.toml"
+    assert run(path, "play", str(EXAMPLES / "six-players.toml")).exit_code == 0
+    return path
+
+
+def test_status_and_score_export_svg_and_html(tmp_path):
+    path = finished(tmp_path)
+    svg, html = tmp_path / "s.svg", tmp_path / "s.html"
+    result = run(path, "status", "--svg", str(svg), "--html", str(html))
+    assert result.exit_code == 0
+    assert svg.read_text().startswith("<svg") and "Imperial" in html.read_text()
+    svg2 = tmp_path / "score.svg"
+    assert run(path, "score", "--svg", str(svg2)).exit_code == 0
+    text = svg2.read_text()
+    assert "Final&#160;standings" in text or "Final standings" in text
+    assert "Net&#160;worth" in text or "Net worth" in text
+
+
+def test_export_to_a_missing_folder_is_a_message(tmp_path):
+    path = finished(tmp_path)
+    result = run(path, "status", "--svg", str(tmp_path / "nope" / "s.svg"))
+    assert result.exit_code == 4 and "can't write the export" in result.output
+
+
+def test_net_worth_history_follows_the_game():
+    import tomllib
+
+    script = tomllib.loads((EXAMPLES / "mid-game.toml").read_text())
+    g = Game.new(script["players"])
+    for m in script["moves"]:
+        g.apply(parse_move(m))
+    # four finished turns; buying at the current price leaves net worth unchanged,
+    # growth raises it: after Ben's 3A, Tower is $300, Ben holds 4 Tower and 1 Luxor
+    assert [t for t, _ in g.worth_history] == [1, 2, 3, 4]
+    assert g.worth_history[-1][1] == {"Ann": 5400 + 3 * 300, "Ben": 5200 + 4 * 300 + 200, "Cat": 5600 + 3 * 200}
+    assert g.net_worth() == g.worth_history[-1][1]
+
+
+def test_score_shows_net_worth_chart(tmp_path):
+    path = finished(tmp_path)
+    out = run(path, "score").stdout
+    assert "Net worth by turn" in out
+    fin = next(line for line in out.splitlines() if line.startswith("│ Fin") and "▁" in line)
+    assert "$22,000" in fin
+
+
+def test_watch_redraws_when_the_game_file_changes(tmp_path):
+    exe = Path(sys.executable).parent / "acquire-ref"
+    path = tmp_path / "w.toml"
+    assert run(path, "new", "Ann", "Ben", "Cat").exit_code == 0
+    env = {**os.environ, "ACQUIRE_GAME": str(path), "COLUMNS": "100"}
+    proc = subprocess.Popen([str(exe), "watch", "--interval", "0.1", "--updates", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(1.0)  # the first view is drawn; now a move changes the file
+    assert run(path, "start", "3C", "9A", "1B").exit_code == 0
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "start tiles are to be drawn" in out  # the first view
+    assert "Ben to place a tile" in out  # redrawn after the move
+    assert json.loads(run(path, "status", "--json").stdout)["turn"] == 1  # watch only reads
