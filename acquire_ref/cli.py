@@ -141,9 +141,14 @@ def _json(doc) -> None:
 @app.command()
 @guarded
 def new(
-    players: Optional[List[str]] = typer.Argument(None, help="Player names in clockwise seating order (3-6)."),
+    players: Optional[List[str]] = typer.Argument(None, help="Player names in clockwise seating order (2-6)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
-    option: List[str] = typer.Option([], "--option", help="KEY=VALUE, e.g. start-order=column-first (R17)."),
+    option: List[str] = typer.Option(
+        [], "--option", help="KEY=VALUE: start-order, dead-tiles, stall, two-player-market, holdings (R17)."
+    ),
+    edition: str = typer.Option("classic", "--edition", help="classic, 1999, 2024, or the path of a ruleset file."),
+    tiles: str = typer.Option("table", "--tiles", help="table: tiles from the real bag; dealt: the referee deals."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Shuffle of a dealt game's bag (default: random)."),
     from_position: Optional[Path] = typer.Option(
         None, "--from", help="Start from a position file (a game already under way) instead of start tiles."
     ),
@@ -174,6 +179,13 @@ def new(
         return
     if not players:
         raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
+    if tiles not in ("table", "dealt"):
+        raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
+    if seed is not None and tiles != "dealt":
+        raise NotationError("--seed shuffles a dealt game's bag: add --tiles dealt")
+    from acquire_ref.record import edition_spec
+
+    ed, edition_value = edition_spec(edition)
     opts = {}
     for item in option:
         key, eq, value = item.partition("=")
@@ -182,23 +194,71 @@ def new(
         if key in opts:
             raise NotationError(f"--option {key} is given twice")
         opts[key] = value
-    game = Game.new(players, "classic", opts)
+    bag = None
+    if tiles == "dealt":
+        import secrets
+
+        from acquire_ref.game import shuffled_bag
+
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        bag = shuffled_bag(seed)
+    game = Game.new(players, ed, opts, None, bag, seed or 0)
     _refuse_overwrite(path, force)
-    record = Record(players=list(players), options=dict(game.options))
+    record = Record(players=list(players), edition=edition_value, options=dict(game.options), tiles=tiles,
+                    seed=seed, bag=[str(t) for t in bag] if bag else None)
     with locked(path):
         write_atomic(path, to_toml(record, game))
-    typer.echo(f"New game in {path}: {', '.join(players)} (seating order), $6,000 each (R2.1).")
+    from acquire_ref.events import money
+
+    typer.echo(
+        f"New game in {path}: {', '.join(players)} (seating order), {money(ed.starting_cash)} each (R2.1); "
+        f"edition {ed.name}, {tiles} tiles" + (f" (seed {seed})" if tiles == "dealt" else "") + "."
+    )
+    if len(players) == 2:
+        typer.echo("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market_on
+                   else "Two players without the market (option two-player-market=off).")
     _next(game)
 
 
 @app.command()
 @guarded
-def start(tiles: List[str] = typer.Argument(..., help="One start tile per player, in seating order.")) -> None:
-    """Place the start tiles drawn by the players (UC01, R2.2-R2.4).
+def start(tiles: Optional[List[str]] = typer.Argument(None, help="One start tile per player, in seating order (table mode).")) -> None:
+    """Place the start tiles drawn by the players (UC01, R2.2-R2.4); in dealt mode the referee draws them.
 
     Example: acquire-ref start 3C 9A 1B 4D
     """
-    _move(["start", *tiles])
+    _move(["start", *(tiles or [])])
+
+
+@app.command()
+@guarded
+def market(tile: str = typer.Argument(..., help="The tile drawn for the market (or just its column number).")) -> None:
+    """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).
+
+    Example: acquire-ref market 7C
+    """
+    _move(["market", tile])
+
+
+@app.command()
+@guarded
+def hand(
+    player: str = typer.Argument(..., help="Whose rack (dealt mode), for that player's eyes only."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """A player's rack in a dealt game, each tile with what it would do now (R4).
+
+    Example: acquire-ref hand Ann
+    """
+    game = _load()
+    who = game.resolve_player(player)
+    rack = game.hand(who)
+    if as_json:
+        _json({"player": who, "rack": [{"tile": t, "effect": what} for t, what in rack]})
+        return
+    typer.echo(f"{who}'s rack:")
+    for t, what in rack:
+        typer.echo(f"  {t:>4}  {what}")
 
 
 @app.command()
@@ -307,6 +367,7 @@ def _show(renderable, svg: Optional[Path], html: Optional[Path], title: str) -> 
         typer.echo(f"Wrote {target}", err=True)
 
 
+EDITION = typer.Option("classic", "--edition", help="classic, 1999, 2024, or the path of a ruleset file.")
 SVG = typer.Option(None, "--svg", help="Also write what is shown as an SVG picture.")
 HTML = typer.Option(None, "--html", help="Also write what is shown as an HTML page.")
 
@@ -315,6 +376,7 @@ HTML = typer.Option(None, "--html", help="Also write what is shown as an HTML pa
 @guarded
 def status(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    player: Optional[str] = typer.Option(None, "--player", help="With hidden holdings: also show this player's own."),
     svg: Optional[Path] = SVG,
     html: Optional[Path] = HTML,
 ) -> None:
@@ -323,12 +385,13 @@ def status(
     Example: acquire-ref status --json
     """
     game = _load()
+    viewer = game.resolve_player(player) if player else None
     if as_json:
-        _json(game.status())
+        _json(game.status(viewer))
         return
     from acquire_ref.render import status_view
 
-    _show(status_view(game), svg, html, f"acquire-ref status: turn {game.turn}")
+    _show(status_view(game, viewer), svg, html, f"acquire-ref status: turn {game.turn}")
 
 
 @app.command()
@@ -443,7 +506,11 @@ def score(
         game = None
     else:
         game = _load()
+        if game.hidden:
+            raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
         doc = _score_doc(game.over, game.end_reason or None, game.score_breakdown())
+        if game.market_history:
+            doc["market"] = [e.as_dict() for e in game.market_history]
         title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
     if as_json:
         _json(doc)
@@ -484,15 +551,16 @@ def price(
     chain: str = typer.Argument(..., help="Chain name (prefixes work)."),
     size: int = typer.Argument(..., min=0, help="Tiles in the chain."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    edition: str = EDITION,
 ) -> None:
     """A chain's share price and bonuses at a size, from the information card (R3). No game file needed.
 
     Example: acquire-ref price Imperial 14
     """
-    from acquire_ref.editions import load_edition
     from acquire_ref.events import money
+    from acquire_ref.record import edition_spec
 
-    ed = load_edition()
+    ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
     doc = {"chain": name, "size": size, "tier": ed.chain(name).tier, "price": ed.price(name, size),
            "majority": ed.majority_bonus(name, size), "minority": ed.minority_bonus(name, size),
@@ -511,14 +579,17 @@ def price(
 
 @app.command()
 @guarded
-def chart(as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout.")) -> None:
+def chart(
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    edition: str = EDITION,
+) -> None:
     """The whole information card: share price and bonuses by tier and size (R3.2, R3.3).
 
     Example: acquire-ref chart
     """
-    from acquire_ref.editions import load_edition
+    from acquire_ref.record import edition_spec
 
-    ed = load_edition()
+    ed = edition_spec(edition)[0]
     brackets = []
     for i, (smallest, _) in enumerate(ed.price_chart):
         largest = ed.price_chart[i + 1][0] - 1 if i + 1 < len(ed.price_chart) else None
@@ -544,16 +615,17 @@ def bonus(
     size: int = typer.Argument(..., min=2, help="Tiles in the chain when the bonuses are paid."),
     holdings: List[str] = typer.Argument(..., help="PLAYER=SHARES for each shareholder."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    edition: str = EDITION,
 ) -> None:
     """Who gets the majority and minority bonuses, ties split and rounded up to $100 (R5.4).
 
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
-    from acquire_ref.editions import load_edition
     from acquire_ref.events import money
+    from acquire_ref.record import edition_spec
     from acquire_ref.scoring import shareholder_bonuses
 
-    ed = load_edition()
+    ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
     held: dict[str, int] = {}
     for item in holdings:

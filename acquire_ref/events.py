@@ -138,6 +138,30 @@ class BonusPaid(Event):
 
 
 @dataclass(frozen=True)
+class MarketDraw(Event):
+    chain: str
+    tile: str
+    holding: int
+
+    def text(self) -> str:
+        if not self.tile and not self.holding:
+            return f"the bag is empty: the market holds no {self.chain} for this payout (R9)"
+        drawn = f"{self.tile} is drawn for the market" if self.tile else "the market's tile is drawn"
+        return f"{drawn}: the market holds {self.holding} {self.chain} for this payout; the tile goes back into the bag (R9)"
+
+
+@dataclass(frozen=True)
+class MarketBonus(Event):
+    chain: str
+    holding: int
+    amount: int
+    bonus: str
+
+    def text(self) -> str:
+        return f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {self.holding} shares): it stays in the bank (R9)"
+
+
+@dataclass(frozen=True)
 class NoBonus(Event):
     chain: str
 

@@ -24,15 +24,32 @@ from acquire_ref.board import Board
 from acquire_ref.editions import OPTION_VALUES, Edition, load_edition
 from acquire_ref.errors import IllegalMoveError, NotationError
 from acquire_ref.events import money
-from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place, Start
+from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Market, Move, Pass, Place, Start
 from acquire_ref.scoring import PlayerScore, final_scores, rank, shareholder_bonuses
 from acquire_ref.tiles import ALL_TILES, ROW_LETTERS, Tile, iter_rows
 
 if TYPE_CHECKING:
     from acquire_ref.position import Position
 
-MIN_PLAYERS = 3
+MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+MARKET = "the market"
+"""The holder's name for the market, the third shareholder of a two-player game (R9); no player
+can be called this (names have no spaces)."""
+
+
+def shuffled_bag(seed: int) -> list[Tile]:
+    """All 108 tiles in a random order drawn from ``seed``: a dealt game's tile bag.
+
+    The order is written into the game file, so replaying never depends on the generator.
+    >>> len(shuffled_bag(7)), shuffled_bag(7) == shuffled_bag(7)
+    (108, True)
+    """
+    import random
+
+    bag = list(ALL_TILES)
+    random.Random(seed).shuffle(bag)
+    return bag
 
 
 @dataclass(frozen=True)
@@ -65,6 +82,7 @@ class _Merger:
     order: list[str] = field(default_factory=list)
     remaining: list[str] = field(default_factory=list)
     current: str | None = None
+    paid: bool = False
     queue: list[str] = field(default_factory=list)
 
 
@@ -85,8 +103,17 @@ class Game:
     move the turn number and the player who made it (``move_turns``, ``move_players``).
     """
 
-    def __init__(self, players: list[str], edition: Edition, options: dict[str, str]):
+    def __init__(self, players: list[str], edition: Edition, options: dict[str, str],
+                 bag_order: list[Tile] | None = None, seed: int = 0):
         self.edition = edition
+        self.dealt = bag_order is not None
+        self.seed = seed
+        self.bag_tiles: list[Tile] = list(bag_order or [])
+        self.rack_tiles: dict[str, list[Tile]] = {p: [] for p in players}
+        self._market_draws = 0
+        self._market: int | None = None
+        self._ending: str | None = None
+        self._end_market: dict[str, int] = {}
         self.options = dict(options)
         self.players = list(players)
         self.board = Board({c: i for i, c in enumerate(edition.chain_names)})
@@ -114,6 +141,7 @@ class Game:
         self._found_group: frozenset | None = None
         self._merger: _Merger | None = None
         self._final_scores: list[PlayerScore] | None = None
+        self.market_history: list[ev.MarketBonus] = []
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
@@ -123,21 +151,26 @@ class Game:
         edition: Edition | str = "classic",
         options: dict[str, str] | None = None,
         position: "Position | None" = None,
+        bag_order: list[Tile] | None = None,
+        seed: int = 0,
     ) -> "Game":
         """A new game awaiting its start tiles (R2.1), or going on from a checked ``position``.
 
-        ``players`` are names in clockwise seating order: 3 to 6, unique ignoring case, without
-        spaces or ``=``. ``options`` maps option names to values (R17). ``position`` (see
-        :mod:`acquire_ref.position`) replaces the start: the named player is then to place a tile.
-        Raises :class:`NotationError` for a bad player list, edition or option.
+        ``players`` are names in clockwise seating order: 2 to 6 (two with the market, R9), unique
+        ignoring case, without spaces or ``=``. ``options`` maps option names to values (R17).
+        ``position`` (see :mod:`acquire_ref.position`) replaces the start: the named player is then
+        to place a tile. ``bag_order`` (all 108 tiles, see :func:`shuffled_bag`) makes a dealt game:
+        the referee draws every tile in that order and knows the racks; ``seed`` then also drives the
+        market's draws (R9). Raises :class:`NotationError` for a bad player list, edition, option or
+        bag order.
         """
         players = list(players)
         ed = load_edition(edition) if isinstance(edition, str) else edition
-        if len(players) == 2:
-            raise NotationError(
-                "two-player games need the market rule (R9), which this version does not referee yet: "
-                f"seat {MIN_PLAYERS} to {MAX_PLAYERS} players"
-            )
+        if bag_order is not None:
+            if sorted(bag_order) != sorted(ALL_TILES):
+                raise NotationError("a dealt game's bag order must hold each of the 108 tiles once")
+            if position is not None:
+                raise NotationError("a game from a position is refereed in table mode, not dealt")
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise NotationError(f"Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players here, not {len(players)} (R2.1)")
         seen: set[str] = set()
@@ -156,7 +189,7 @@ class Game:
             if value not in OPTION_VALUES[key]:
                 raise NotationError(f"option {key} takes {' or '.join(OPTION_VALUES[key])}, not {value!r}")
             opts[key] = value
-        game = cls(players, ed, opts)
+        game = cls(players, ed, opts, bag_order, seed)
         if position is not None:
             game._set_position(position)
         return game
@@ -178,10 +211,10 @@ class Game:
         self.pending = Pending("place", self.player)
 
     @classmethod
-    def replay(cls, players, edition, options, moves: Iterable[Move], position=None) -> "Game":
-        """A new game (from ``position`` if given) with ``moves`` applied in order; raises what
-        :meth:`new` and :meth:`apply` raise."""
-        g = cls.new(players, edition, options, position)
+    def replay(cls, players, edition, options, moves: Iterable[Move], position=None, bag_order=None, seed=0) -> "Game":
+        """A new game (from ``position``, or dealt from ``bag_order``, if given) with ``moves``
+        applied in order; raises what :meth:`new` and :meth:`apply` raise."""
+        g = cls.new(players, edition, options, position, bag_order, seed)
         for m in moves:
             g.apply(m)
         return g
@@ -323,7 +356,7 @@ class Game:
         """
         handler = {
             Start: self._start, Place: self._place, Choose: self._choose, Dispose: self._dispose,
-            Buy: self._buy, Pass: self._pass, Discard: self._discard, End: self._end,
+            Buy: self._buy, Pass: self._pass, Discard: self._discard, End: self._end, Market: self._market_move,
         }[type(move)]
         events: list[ev.Event] = []
         turn, actor = self.turn, self.pending.player
@@ -343,6 +376,11 @@ class Game:
     def _start(self, move: Start, out: list) -> Move:
         self._expect("draw start tiles", "start")
         n = len(self.players)
+        if self.dealt:
+            if move.tiles:
+                raise _refuse("in dealt mode the referee draws the start tiles: type `acquire-ref start` alone (R2.2)")
+            move = Start(tuple(self.bag_tiles[:n]))
+            del self.bag_tiles[:n]
         if len(move.tiles) != n:
             raise _refuse(f"start needs {n} tiles, one per player in seating order ({', '.join(self.players)}), not {len(move.tiles)} (R2.2)")
         if len(set(move.tiles)) != n:
@@ -354,12 +392,15 @@ class Game:
         first = min(range(n), key=lambda i: move.tiles[i].start_key(column_first))
         for p in self.players:
             self.racks[p] = self.edition.rack_size
+            if self.dealt:
+                self.rack_tiles[p] = self.bag_tiles[: self.edition.rack_size]
+                del self.bag_tiles[: self.edition.rack_size]
         self.bag = len(ALL_TILES) - n - n * self.edition.rack_size
         self.current = first
         self.turn = 1
         self.pending = Pending("place", self.player)
         out.append(ev.FirstPlayer(self.player, str(move.tiles[first]), self.bag))
-        return move
+        return Start(()) if self.dealt else move
 
     def _check_tile_known(self, tile: Tile) -> None:
         if tile in self.board:
@@ -373,6 +414,8 @@ class Game:
         if self.racks[p] == 0:
             raise _refuse(f"{p}'s rack is empty and the bag is too (R7.2): type `acquire-ref pass`")
         self._check_tile_known(tile)
+        if self.dealt and tile not in self.rack_tiles[p]:
+            raise _refuse(f"{tile} is not in {p}'s rack (dealt mode: `acquire-ref hand {p}` shows it)")
         eff = self.effect(tile)
         if eff.kind == "blocked":
             raise _refuse(
@@ -415,6 +458,8 @@ class Game:
             merger = _Merger(tile, eff.group, eff.chains, sizes, survivor, list(move.order))
         # ---- the move is legal: apply it ----
         self.racks[p] -= 1
+        if self.dealt:
+            self.rack_tiles[p].remove(tile)
         self._placed = True
         self.board.put(tile)
         out.append(ev.TilePlaced(p, str(tile), eff.kind))
@@ -497,7 +542,13 @@ class Game:
                     return
                 m.remaining.remove(pick)
                 m.current = pick
+                m.paid = False
+            if not m.paid:
+                pick = m.current
+                if not self._market_ready(pick, out):
+                    return
                 self._pay_bonuses(pick, m.sizes[pick], out, defunct=True)
+                m.paid = True
                 n = len(self.players)
                 seats = [self.players[(self.current + i) % n] for i in range(n)]
                 m.queue = [p for p in seats if self.shares[p][pick] > 0]
@@ -510,16 +561,64 @@ class Game:
         if defunct:
             holders = {p: self.shares[p][chain] for p in self.players if self.shares[p][chain]}
             out.append(ev.DefunctChain(chain, size, self.edition.price(chain, size), holders))
+        holdings = {p: self.shares[p][chain] for p in self.players}
+        market = self._market
+        self._market = None
+        if market:
+            holdings[MARKET] = market
         payout = shareholder_bonuses(
-            self.edition.majority_bonus(chain, size),
-            self.edition.minority_bonus(chain, size),
-            {p: self.shares[p][chain] for p in self.players},
+            self.edition.majority_bonus(chain, size), self.edition.minority_bonus(chain, size), holdings
         )
         if not payout:
             out.append(ev.NoBonus(chain))
         for part in payout:
+            if part.player == MARKET:
+                won = ev.MarketBonus(chain, market or 0, part.amount, part.kind)
+                self.market_history.append(won)
+                out.append(won)
+                continue
             self.cash[part.player] += part.amount
             out.append(ev.BonusPaid(part.player, chain, part.amount, part.kind, part.shares))
+
+    @property
+    def market_on(self) -> bool:
+        """True in a two-player game with the market rule (R9)."""
+        return len(self.players) == 2 and self.options.get("two-player-market") == "on"
+
+    def _market_ready(self, chain: str, out: list) -> bool:
+        """Before a two-player payout for ``chain``: is the market's holding known (R9)? In dealt
+        mode, or with an empty bag, the referee settles it at once; in table mode it asks."""
+        if not self.market_on or self._market is not None:
+            return True
+        if self.bag == 0:
+            self._market = 0
+            out.append(ev.MarketDraw(chain, "", 0))
+            return True
+        if self.dealt:
+            import random
+
+            rng = random.Random(f"{self.seed}:market:{self._market_draws}")
+            self._market_draws += 1
+            tile = self.bag_tiles[rng.randrange(len(self.bag_tiles))]
+            self._market = tile.col
+            out.append(ev.MarketDraw(chain, str(tile), tile.col))
+            return True
+        self.pending = Pending("market", self.player, chain=chain)
+        return False
+
+    def _market_move(self, move: Market, out: list) -> Move:
+        self._expect("settle the market's holding", "market")
+        chain = self.pending.chain
+        assert chain is not None
+        self._market = move.column
+        out.append(ev.MarketDraw(chain, str(move.tile) if move.tile else "", move.column))
+        if self._ending is not None:
+            self._end_market[chain] = self._market
+            self._market = None
+            self._game_over(self._ending, out)
+        else:
+            self._advance_merger(out)
+        return move
 
     def _complete_merger(self, out: list) -> None:
         m = self._merger
@@ -653,6 +752,8 @@ class Game:
 
     def _pass(self, move: Pass, out: list) -> Move:
         self._expect("pass", "place")
+        if self.dealt and self.playable_tiles(self.player):
+            raise _refuse(f"{self.player} has a playable tile, so must place one (R4.7)")
         self._placed = False
         out.append(ev.Passed(self.player))
         self._enter_buy(out)
@@ -661,7 +762,9 @@ class Game:
     def _discard(self, move: Discard, out: list) -> Move:
         self._expect("discard dead tiles", "place", "buy")
         p = self.player
-        if self._discarded_this_turn:
+        if self.dealt:
+            raise _refuse("in dealt mode the referee replaces dead tiles itself at the end of the turn (R7.3)")
+        if self._discarded_this_turn and self.options.get("dead-tiles") != "replace-until-none":
             raise _refuse(f"{p} has already replaced dead tiles this turn: once per turn (R7.3)")
         if len(set(move.tiles)) != len(move.tiles):
             raise _refuse("a tile is named twice (R7.3)")
@@ -715,7 +818,11 @@ class Game:
         if drew:
             self.bag -= 1
             self.racks[p] += 1
+            if self.dealt:
+                self.rack_tiles[p].append(self.bag_tiles.pop(0))
         out.append(ev.TurnFinished(p, drew, self.bag, reason))
+        if self.dealt:
+            self._replace_dead_tiles(p, out)
         self.worth_history.append((self.turn, self.net_worth()))
         self._passes = 0 if self._placed else self._passes + 1
         if self.end_declared:
@@ -730,6 +837,52 @@ class Game:
             self._placed = False
             self._discarded_this_turn = False
             self.pending = Pending("place", self.player)
+
+    def _replace_dead_tiles(self, p: str, out: list) -> None:
+        """Dealt mode, end of ``p``'s turn: dead tiles out of the game and replaced, once or until
+        none by the ``dead-tiles`` option (R7.3)."""
+        until_none = self.options.get("dead-tiles") == "replace-until-none"
+        while True:
+            dead = [t for t in self.rack_tiles[p] if self.effect(t).kind == "dead"]
+            if not dead:
+                return
+            for t in dead:
+                self.rack_tiles[p].remove(t)
+            self.discarded.extend(dead)
+            drawn = self.bag_tiles[: len(dead)]
+            del self.bag_tiles[: len(dead)]
+            self.rack_tiles[p].extend(drawn)
+            self.bag = len(self.bag_tiles)
+            self.racks[p] = len(self.rack_tiles[p])
+            out.append(ev.TilesDiscarded(p, tuple(map(str, dead)), len(drawn)))
+            if not until_none or not drawn:
+                return
+
+    def playable_tiles(self, player: str) -> list[Tile]:
+        """Dealt mode: the tiles in ``player``'s rack that could be placed now (R4)."""
+        return [t for t in self.rack_tiles[player] if self.effect(t).kind in ("lone", "found", "grow", "merge")]
+
+    def hand(self, player: str) -> list[tuple[str, str]]:
+        """Dealt mode: ``player``'s rack as ``(tile, what it would do)``, for that player's eyes."""
+        if not self.dealt:
+            raise _refuse("in table mode the racks are the players' own: the referee does not know them")
+        out = []
+        for t in sorted(self.rack_tiles[player], key=lambda t: (t.row, t.col)):
+            eff = self.effect(t)
+            if eff.kind == "merge":
+                what = f"merges {', '.join(eff.chains[1:])} into {eff.chains[0]}" if self.board.sizes[eff.chains[0]] > self.board.sizes[eff.chains[1]] else f"merges {', '.join(eff.chains)} (tie: you choose the survivor)"
+            elif eff.kind == "grow":
+                what = f"grows {eff.chains[0]} to {self.board.sizes[eff.chains[0]] + len(eff.group)}"
+            elif eff.kind == "found":
+                what = f"founds a chain of {len(eff.group)}"
+            elif eff.kind == "blocked":
+                what = "blocked: every chain is on the board (R4.5)"
+            elif eff.kind == "dead":
+                what = f"dead: between safe {' and '.join(eff.safe)} (R4.6)"
+            else:
+                what = "lone"
+            out.append((str(t), what))
+        return out
 
     def final_payout(self) -> tuple[list[ev.Event], dict[str, int]]:
         """The final payout if the game ended now (R8.3), without changing the game.
@@ -751,14 +904,31 @@ class Game:
         with ``projected``) what it would be if the game ended now (R8.3)."""
         if self.over and self._final_scores is not None and not projected:
             return list(self._final_scores)
-        return final_scores(self.edition, self.board.sizes, self.cash, self.shares)
+        scores = final_scores(self.edition, self.board.sizes, self.cash, self.shares, self._end_market or None)
+        return [s for s in scores if s.player != MARKET]
 
     def standings(self) -> list[tuple[str, int, int]]:
         """``[(player, dollars, rank)]`` best first: final when over, else as projected (R8.3)."""
         return rank({s.player: s.total for s in self.score_breakdown()})
 
     def _game_over(self, reason: str, out: list) -> None:
-        out.append(ev.GameOver(reason))
+        if self._ending is None:
+            self._ending = reason
+            out.append(ev.GameOver(reason))
+        for chain in self.chains_on_board():
+            if chain not in self._end_market:
+                if not self._market_ready(chain, out):
+                    return
+                if self.market_on:
+                    self._end_market[chain] = self._market or 0
+                    self._market = None
+        if self.market_on:
+            for s in final_scores(self.edition, self.board.sizes, self.cash, self.shares, self._end_market):
+                if s.player == MARKET:
+                    for chain, amount, kind, held in s.bonuses:
+                        won = ev.MarketBonus(chain, held, amount, kind)
+                        self.market_history.append(won)
+                        out.append(won)
         payout, cash = self.final_payout()
         self._final_scores = self.score_breakdown(projected=True)
         out.extend(payout)
@@ -786,9 +956,16 @@ class Game:
             return "the game is over: type `acquire-ref score` for the standings"
         p = pend.player
         end = " (the end is available: `acquire-ref end` declares it, R8.1)" if self.end_available() and not self.end_declared else ""
+        if pend.decision == "market":
+            return (
+                f"{p}: draw a tile from the bag for the market's {pend.chain} holding (R9) and type "
+                "`acquire-ref market TILE`; its column number is the market's holding, and the tile goes back into the bag"
+            )
         if pend.decision == "place":
             if self.racks[p] == 0:
                 return f"{p} has no tile in the rack: type `acquire-ref pass`"
+            if self.dealt and not self.playable_tiles(p):
+                return f"{p} has no playable tile (R4.7): type `acquire-ref pass`{end}"
             return (
                 f"{p} to place a tile: type `acquire-ref place TILE`, or `acquire-ref pass` if no tile in "
                 f"the rack is playable{end}"
@@ -813,8 +990,17 @@ class Game:
             f"`acquire-ref buy CHAIN=N ...`, or `acquire-ref buy` to buy nothing and finish the turn{end}"
         )
 
-    def status(self) -> dict:
-        """The public state as plain data, the ``status --json`` document (DESIGN 2)."""
+    @property
+    def hidden(self) -> bool:
+        """True while holdings are hidden (option ``holdings = hidden``, R10.1): until the game is over."""
+        return self.options.get("holdings") == "hidden" and not self.over
+
+    def status(self, viewer: str | None = None) -> dict:
+        """The state as plain data, the ``status --json`` document (DESIGN 2).
+
+        With hidden holdings (R10.1) every player's cash and shares are None except the
+        ``viewer``'s; the bank's shares are always shown.
+        """
         pend = self.pending
         pending: dict = {"player": pend.player, "decision": pend.decision, "text": self.describe_pending()}
         if pend.choice:
@@ -824,8 +1010,11 @@ class Game:
         return {
             "edition": self.edition.name,
             "turn": self.turn,
+            "options": dict(self.options),
+            "tiles": "dealt" if self.dealt else "table",
             "players": [
                 {"name": p, "cash": self.cash[p], "shares": dict(self.shares[p]), "rack": self.racks[p]}
+                if not self.hidden or p == viewer else {"name": p, "cash": None, "shares": None, "rack": self.racks[p]}
                 for p in self.players
             ],
             "chains": {

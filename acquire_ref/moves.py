@@ -118,7 +118,19 @@ class End:
         return "end"
 
 
-Move = Union[Start, Place, Choose, Dispose, Buy, Pass, Discard, End]
+@dataclass(frozen=True)
+class Market:
+    """The tile drawn from the bag for the market in a two-player game: its column number is the
+    market's holding for this payout (R9). ``tile`` is None when only the number was given."""
+
+    column: int
+    tile: Tile | None = None
+
+    def __str__(self) -> str:
+        return f"market {self.tile or self.column}"
+
+
+Move = Union[Start, Place, Choose, Dispose, Buy, Pass, Discard, End, Market]
 
 
 def _count(text: str, what: str) -> int:
@@ -173,7 +185,6 @@ def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
     verb, rest = tokens[0].lower(), list(tokens[1:])
     if verb == "start":
         pos, _ = _options(rest, (), verb)
-        _arity(verb, pos, 1, 99, "start TILE...")
         return Start(tuple(parse_tile(t) for t in pos))
     if verb == "place":
         pos, opts = _options(rest, ("found", "survivor", "order"), verb)
@@ -218,8 +229,18 @@ def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
         pos, _ = _options(rest, (), verb)
         _arity(verb, pos, 1, 99, "discard TILE...")
         return Discard(tuple(parse_tile(t) for t in pos))
+    if verb == "market":
+        pos, _ = _options(rest, (), verb)
+        _arity(verb, pos, 1, 1, "market TILE (the tile drawn for the market; its column is the holding)")
+        if pos[0].isascii() and pos[0].isdigit():
+            column = int(pos[0])
+            if not 1 <= column <= 12:
+                raise NotationError(f"market {column}: a tile's column is 1-12")
+            return Market(column)
+        tile = parse_tile(pos[0])
+        return Market(tile.col, tile)
     raise NotationError(
-        f"{tokens[0]!r} is not a move: start, place, choose, dispose, buy, pass, discard or end"
+        f"{tokens[0]!r} is not a move: start, place, choose, dispose, buy, pass, discard, end or market"
     )
 
 

@@ -29,8 +29,8 @@ LOCK_TIMEOUT = 10.0
 """Seconds a command waits for another command's lock on the same game file before exit 5."""
 
 _KEYS = {
-    "format": int, "edition": str, "options": dict, "tiles": str, "players": list,
-    "position": dict, "moves": list, "snapshot": dict,
+    "format": int, "edition": (str, dict), "options": dict, "tiles": str, "seed": int, "bag": list,
+    "players": list, "position": dict, "moves": list, "snapshot": dict,
 }
 _REQUIRED = ("format", "players")
 
@@ -41,22 +41,29 @@ class Record:
     found in it (or None)."""
 
     players: list[str]
-    edition: str = "classic"
+    edition: str | dict = "classic"
     options: dict[str, str] = field(default_factory=dict)
     tiles: str = "table"
     moves: list[str] = field(default_factory=list)
     snapshot: dict | None = None
     position: dict | None = None
+    seed: int | None = None
+    bag: list[str] | None = None
 
     def digest(self) -> str:
         """SHA-256 of the setup and the move log: tells a hand-edited log from a hand-edited snapshot."""
         setup = [FORMAT, self.edition, self.options, self.tiles, self.players, self.position, self.moves]
+        if self.tiles == "dealt":
+            setup += [self.seed, self.bag]
         return hashlib.sha256(json.dumps(setup, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
     def setup(self) -> dict:
         """The setup keys as written at the top of a game file."""
         doc = {"format": FORMAT, "edition": self.edition, "tiles": self.tiles, "players": self.players,
                "options": self.options}
+        if self.tiles == "dealt":
+            doc["seed"] = self.seed if self.seed is not None else 0
+            doc["bag"] = self.bag
         if self.position is not None:
             doc["position"] = self.position
         return doc
@@ -82,7 +89,9 @@ def record_problems(text: str, source: str = "game file") -> tuple[Record | None
             problems.append(f"{source}: the key {key!r} is missing")
     for key, value in data.items():
         if key in _KEYS and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
-            problems.append(f"{source}: {key} should be {_KEYS[key].__name__}, not {type(value).__name__} ({value!r})")
+            want = _KEYS[key]
+            names = " or ".join(t.__name__ for t in want) if isinstance(want, tuple) else want.__name__
+            problems.append(f"{source}: {key} should be {names}, not {type(value).__name__} ({value!r})")
     fmt = data.get("format")
     if isinstance(fmt, int) and not isinstance(fmt, bool):
         if fmt > FORMAT:
@@ -91,7 +100,7 @@ def record_problems(text: str, source: str = "game file") -> tuple[Record | None
             )
         elif fmt < 1:
             problems.append(f"{source}: format {fmt} is not a game-file format (they start at 1)")
-    for key in ("players", "moves"):
+    for key in ("players", "moves", "bag"):
         items = data.get(key, [])
         for i, item in enumerate(items if isinstance(items, list) else [], 1):
             if not isinstance(item, str):
@@ -100,8 +109,13 @@ def record_problems(text: str, source: str = "game file") -> tuple[Record | None
     for k, v in (options.items() if isinstance(options, dict) else []):
         if not isinstance(v, str):
             problems.append(f"{source}: options.{k} should be a string, not {type(v).__name__}")
-    if data.get("tiles", "table") != "table":
-        problems.append(f"{source}: tiles = {data['tiles']!r}; this version referees table mode (tiles = \"table\")")
+    tiles = data.get("tiles", "table")
+    if tiles not in ("table", "dealt"):
+        problems.append(f"{source}: tiles = {tiles!r}; it is \"table\" (tiles from the real bag) or \"dealt\"")
+    elif tiles == "dealt" and not isinstance(data.get("bag"), list):
+        problems.append(f"{source}: a dealt game needs its bag order: bag = [all 108 tiles]")
+    elif tiles == "table" and ("bag" in data or "seed" in data):
+        problems.append(f"{source}: bag and seed belong to dealt games (tiles = \"dealt\")")
     if problems:
         return None, problems
     return Record(
@@ -112,6 +126,8 @@ def record_problems(text: str, source: str = "game file") -> tuple[Record | None
         moves=data.get("moves", []),
         snapshot=data.get("snapshot"),
         position=data.get("position"),
+        seed=data.get("seed"),
+        bag=data.get("bag"),
     ), []
 
 
@@ -128,10 +144,14 @@ def new_game(record: Record, source: str = "game file") -> Game:
 
     Raises :class:`GameFileError` naming every problem of the setup or position.
     """
-    from acquire_ref.editions import load_edition
+    from acquire_ref.editions import resolve_edition
+    from acquire_ref.tiles import parse_tile
 
     try:
-        edition = load_edition(record.edition)
+        edition = resolve_edition(record.edition)
+        if record.tiles == "dealt":
+            bag = [parse_tile(t) for t in record.bag or []]
+            return Game.new(record.players, edition, record.options, None, bag, record.seed or 0)
         if record.position is None:
             return Game.new(record.players, edition, record.options)
         Game.new(record.players, edition, record.options)  # the setup alone first
@@ -143,6 +163,27 @@ def new_game(record: Record, source: str = "game file") -> Game:
     if problems:
         raise GameFileError(f"{source}: the position is not sound:\n  " + "\n  ".join(problems))
     return Game.new(record.players, edition, record.options, pos)
+
+
+def edition_spec(spec: str) -> "tuple[object, str | dict]":
+    """An edition named on the command line: a built-in name, or the path of a ruleset file.
+
+    Returns ``(edition, value for the game file)``: the name for a built-in edition, the whole
+    ruleset table for a file, so the game file stands alone (R17). Raises :class:`NotationError`
+    for an unknown name and :class:`GameFileError` for an unreadable or unsound ruleset file.
+    """
+    from acquire_ref.editions import builtin_editions, edition_from_dict, load_edition
+
+    if spec in builtin_editions():
+        return load_edition(spec), spec
+    path = Path(spec)
+    if not (path.suffix == ".toml" or os.sep in spec or "/" in spec or path.exists()):
+        return load_edition(spec), spec  # raises: names the built-in editions
+    try:
+        data = tomllib.loads(read_text(path, "ruleset file"))
+    except tomllib.TOMLDecodeError as exc:
+        raise GameFileError(f"{path} is not valid TOML: {exc}") from None
+    return edition_from_dict(data, str(path)), data
 
 
 def replay(record: Record, error=GameFileError, source: str = "game file") -> Game:
@@ -211,10 +252,10 @@ def snapshot_problems(record: Record, game: Game) -> list[str]:
 def conservation_problems(snap: dict, players: list[str], edition_name: str) -> list[str]:
     """Check a snapshot's own figures: 108 tiles, 25 shares per chain, cash never negative and in
     whole hundreds, known chains and players. Returns every problem found."""
-    from acquire_ref.editions import load_edition
+    from acquire_ref.editions import resolve_edition
 
     try:
-        edition = load_edition(edition_name)
+        edition = resolve_edition(edition_name)
     except AcquireError:
         return []
     problems: list[str] = []
@@ -375,7 +416,7 @@ def to_toml(record: Record, game: Game) -> str:
     import tomli_w
 
     rec = Record(record.players, record.edition, record.options, record.tiles,
-                 [str(m) for m in game.moves], position=record.position)
+                 [str(m) for m in game.moves], position=record.position, seed=record.seed, bag=record.bag)
     doc = {**rec.setup(), "moves": rec.moves, "snapshot": {"digest": rec.digest(), **snapshot(game)}}
     header = "# Acquire game file written by acquire-ref. The moves are the record; the snapshot is derived.\n"
     return header + tomli_w.dumps(doc, indent=4)

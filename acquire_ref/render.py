@@ -15,6 +15,17 @@ from acquire_ref.game import Game
 from acquire_ref.tiles import COLUMNS, iter_rows
 
 
+def _style(colour: str, extra: str = "") -> str:
+    """A rich style for a chain's colour; an unknown colour name (custom ruleset) gets none."""
+    from rich.style import Style
+
+    try:
+        Style.parse(colour)
+    except Exception:
+        return extra.strip()
+    return f"{extra}{colour}"
+
+
 def board_text(game: Game) -> Text:
     """The 12 x 9 board: each chain its letter in its colour, ``o`` a lone tile, ``.`` empty (R1.1)."""
     out = Text()
@@ -32,7 +43,7 @@ def board_text(game: Game) -> Text:
                     out.append(" o", style="bold")
                 else:
                     ch = game.edition.chain(owner)
-                    out.append(f" {ch.letter}", style=f"bold {ch.colour}")
+                    out.append(f" {ch.letter}", style=_style(ch.colour, "bold "))
         out.append("\n")
     return out
 
@@ -47,7 +58,7 @@ def chain_table(game: Game) -> Table:
         size = game.board.sizes[c]
         ch = ed.chain(c)
         t.add_row(
-            Text(f"{ch.letter} {c}", style=ch.colour), str(size), money(game.price(c)),
+            Text(f"{ch.letter} {c}", style=_style(ch.colour)), str(size), money(game.price(c)),
             money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
             "safe" if ed.is_safe(size) else "", str(game.bank[c]),
         )
@@ -58,8 +69,9 @@ def chain_table(game: Game) -> Table:
     return t
 
 
-def player_table(game: Game) -> Table:
-    """Each player's cash, shares and rack count, seating order; the current player marked."""
+def player_table(game: Game, viewer: str | None = None) -> Table:
+    """Each player's cash, shares and rack count, seating order; the current player marked.
+    With hidden holdings (R10.1) only the ``viewer``'s cash and shares are shown."""
     t = Table(title="Players", title_justify="left")
     t.add_column("")
     t.add_column("player")
@@ -69,13 +81,27 @@ def player_table(game: Game) -> Table:
     for i, p in enumerate(game.players):
         held = ", ".join(f"{c} {n}" for c, n in game.shares[p].items() if n) or "-"
         mark = ">" if i == game.current and game.pending.decision not in ("start", "over") else ""
-        t.add_row(mark, p, money(game.cash[p]), held, str(game.racks[p]))
+        if game.hidden and p != viewer:
+            t.add_row(mark, p, "hidden", "hidden", str(game.racks[p]))
+        else:
+            t.add_row(mark, p, money(game.cash[p]), held, str(game.racks[p]))
+    if game.hidden:
+        t.caption = "holdings are hidden (R10.1); the bank's shares are in the chain table"
+        t.caption_justify = "left"
     return t
 
 
-def status_view(game: Game) -> Group:
-    """Everything ``status`` shows: board, chains, players, bag, pending decision, end available."""
+def status_view(game: Game, viewer: str | None = None) -> Group:
+    """Everything ``status`` shows: board, chains, players, bag, pending decision, end available,
+    and the edition and options when they differ from the defaults."""
+    from acquire_ref.editions import OPTION_VALUES
+
     facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
+    changed = [f"{k}={v}" for k, v in game.options.items() if OPTION_VALUES[k][0] != v]
+    setup = [f"edition {game.edition.name}", "dealt tiles" if game.dealt else "table tiles"] + changed
+    if game.market_on:
+        setup.append("two players with the market (R9)")
+    facts.append(" " + "; ".join(setup) + ".", style="dim")
     if game.discarded:
         facts.append(f" Out of the game: {' '.join(map(str, game.discarded))}.")
     if game.end_declared and not game.over:
@@ -83,7 +109,7 @@ def status_view(game: Game) -> Group:
     elif game.end_available() and not game.over:
         facts.append(f" End available: {game.end_condition()} (R8.1).", style="bold")
     pending = Text("Next: ", style="bold").append(game.describe_pending(), style="")
-    return Group(board_text(game), chain_table(game), player_table(game), facts, pending)
+    return Group(board_text(game), chain_table(game), player_table(game, viewer), facts, pending)
 
 
 def score_view(title: str, doc: dict) -> Table:

@@ -103,12 +103,17 @@ class PlayerScore:
         }
 
 
-def final_scores(edition, sizes: dict[str, int], cash: dict[str, int], shares: dict[str, dict[str, int]]) -> list[PlayerScore]:
+def final_scores(
+    edition, sizes: dict[str, int], cash: dict[str, int], shares: dict[str, dict[str, int]],
+    market: dict[str, int] | None = None,
+) -> list[PlayerScore]:
     """The final payout (R8.3) for chains of ``sizes`` (chain -> tiles, chains on the board),
     players' ``cash`` (dollars) and ``shares`` (player -> chain -> count), in ``cash``'s order.
 
     For every chain on the board, in information-card order: shareholder bonuses (R5.4), then every
-    share sold at the chain's price. Shares of chains not on the board are worth nothing.
+    share sold at the chain's price. Shares of chains not on the board are worth nothing. With
+    ``market`` (chain -> the market's holding, two players, R9) the market competes for the
+    bonuses: its score comes last, under the name ``"the market"``, and what it wins stays in the bank.
 
     >>> from acquire_ref.editions import load_edition
     >>> s = final_scores(load_edition(), {"Tower": 2, "Imperial": 3},
@@ -116,17 +121,22 @@ def final_scores(edition, sizes: dict[str, int], cash: dict[str, int], shares: d
     >>> [(x.player, x.total) for x in s]
     [('p0', 4600), ('p1', 17800)]
     """
-    bonuses: dict[str, list] = {p: [] for p in cash}
+    MARKET = "the market"
+    bonuses: dict[str, list] = {p: [] for p in [*cash, MARKET]}
     sales: dict[str, list] = {p: [] for p in cash}
     for chain in edition.chain_names:
         if chain not in sizes:
             continue
         size = sizes[chain]
         holdings = {p: shares.get(p, {}).get(chain, 0) for p in cash}
-        for part in shareholder_bonuses(edition.majority_bonus(chain, size), edition.minority_bonus(chain, size), holdings):
+        with_market = dict(holdings, **({MARKET: market.get(chain, 0)} if market else {}))
+        for part in shareholder_bonuses(edition.majority_bonus(chain, size), edition.minority_bonus(chain, size), with_market):
             bonuses[part.player].append((chain, part.amount, part.kind, part.shares))
         price = edition.price(chain, size)
         for p, n in holdings.items():
             if n:
                 sales[p].append((chain, n, n * price))
-    return [PlayerScore(p, cash[p], tuple(bonuses[p]), tuple(sales[p])) for p in cash]
+    scores = [PlayerScore(p, cash[p], tuple(bonuses[p]), tuple(sales[p])) for p in cash]
+    if market:
+        scores.append(PlayerScore(MARKET, 0, tuple(bonuses[MARKET]), ()))
+    return scores

@@ -51,10 +51,10 @@ def test_new_writes_a_game_awaiting_start_tiles(tmp_path):
     assert [p["cash"] for p in doc["players"]] == [6000, 6000, 6000]
 
 
-def test_new_refuses_two_players_with_exit_2_and_says_why(tmp_path):
-    result = run(tmp_path / "g.toml", "new", "Ann", "Ben")
+def test_new_refuses_one_player_with_exit_2_and_says_why(tmp_path):
+    result = run(tmp_path / "g.toml", "new", "Ann")
     assert result.exit_code == 2
-    assert "R9" in result.output and "two-player" in result.output
+    assert "2 to 6 players" in result.output and "R2.1" in result.output
     assert not (tmp_path / "g.toml").exists()
 
 

@@ -290,9 +290,9 @@ def test_r2_1_each_player_starts_with_6000(n):
     assert_described(g)
 
 
-@pytest.mark.parametrize("players", [["A", "B"], ["A"], ["A", "B", "C", "D", "E", "F", "G"]])
-def test_r2_1_player_count_outside_3_to_6_is_refused(players):
-    # 2 players need the market rule (R9), which this version declines; 1 or 7 are never allowed.
+@pytest.mark.parametrize("players", [["A"], ["A", "B", "C", "D", "E", "F", "G"]])
+def test_r2_1_player_count_outside_2_to_6_is_refused(players):
+    # 2 to 6 players (two with the market, R9); 1 or 7 are never allowed.
     with pytest.raises(NotationError):
         Game.new(players)
 

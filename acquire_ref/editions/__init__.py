@@ -19,6 +19,10 @@ from acquire_ref.errors import GameFileError, NotationError
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "start-order": ("row-first", "column-first"),
+    "dead-tiles": ("once-per-turn", "replace-until-none"),
+    "stall": ("end", "continue"),
+    "two-player-market": ("on", "off"),
+    "holdings": ("open", "hidden"),
 }
 """Options this version understands, each with its values, the default first (R17)."""
 
@@ -111,24 +115,125 @@ class Edition:
         return size >= self.safe_size
 
 
-def _from_toml(data: dict, source: str) -> Edition:
-    try:
-        chains = tuple(Chain(c["name"], c["letter"], c["tier"], c.get("colour", "white")) for c in data["chains"])
-        return Edition(
-            name=data["name"],
-            chains=chains,
-            price_chart=tuple((int(a), int(b)) for a, b in data["price_chart"]),
-            tiers={k: int(v) for k, v in data["tiers"].items()},
-            starting_cash=int(data.get("starting_cash", 6000)),
-            shares_per_chain=int(data.get("shares_per_chain", 25)),
-            safe_size=int(data.get("safe_size", 11)),
-            end_size=int(data.get("end_size", 41)),
-            rack_size=int(data.get("rack_size", 6)),
-            buy_limit=int(data.get("buy_limit", 3)),
-            description=data.get("description", ""),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise GameFileError(f"edition {source}: missing or malformed entry {exc}") from None
+RULESET_KEYS = (
+    "name", "description", "starting_cash", "shares_per_chain", "safe_size", "end_size", "rack_size",
+    "buy_limit", "price_chart", "tiers", "chains",
+)
+CHAIN_KEYS = ("name", "letter", "tier", "colour")
+_DEFAULTS = {"starting_cash": 6000, "shares_per_chain": 25, "safe_size": 11, "end_size": 41, "rack_size": 6, "buy_limit": 3}
+
+
+def ruleset_problems(data: dict) -> list[str]:
+    """Every problem of a ruleset table (R17): unknown keys, wrong types, duplicate chains or
+    letters, a chain whose tier has no prices, money that is not whole hundreds, a price chart
+    that does not start at 2 tiles or is not in ascending order, constants out of range."""
+    problems: list[str] = []
+
+    def whole(value) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    for key in data:
+        if key in ("rows", "columns", "board"):
+            problems.append(f"{key}: acquire-ref referees the 12 x 9 board only; remove {key!r}")
+        elif key not in RULESET_KEYS:
+            problems.append(f"unknown key {key!r}; a ruleset has {', '.join(RULESET_KEYS)}")
+    if not isinstance(data.get("name"), str) or not data.get("name"):
+        problems.append("name: give the ruleset a name (a string)")
+    for key, default in _DEFAULTS.items():
+        value = data.get(key, default)
+        if not whole(value) or value < (0 if key == "buy_limit" else 1):
+            problems.append(f"{key} is {value!r}: a whole number{' of 0 or more' if key == 'buy_limit' else ', 1 or more'}")
+    cash = data.get("starting_cash", 6000)
+    if whole(cash) and cash % 100:
+        problems.append(f"starting_cash is {cash}: money comes in multiples of $100")
+    if whole(data.get("safe_size", 11)) and data.get("safe_size", 11) < 2:
+        problems.append("safe_size below 2: every chain would be safe")
+    tiers = data.get("tiers")
+    if not isinstance(tiers, dict) or not tiers:
+        problems.append("tiers: a table of tier = dollars added to the price chart, e.g. { cheap = 0, top = 200 }")
+        tiers = {}
+    for tier, add in tiers.items():
+        if not whole(add) or add < 0 or add % 100:
+            problems.append(f"tiers.{tier} is {add!r}: dollars added to the chart, 0 or more, in multiples of $100")
+    chart = data.get("price_chart")
+    if not isinstance(chart, list) or not chart:
+        problems.append("price_chart: a list of [smallest size, price] brackets, e.g. [[2, 200], [3, 300]]")
+        chart = []
+    last_size, last_price = 1, 0
+    for i, bracket in enumerate(chart, 1):
+        if not (isinstance(bracket, list) and len(bracket) == 2 and all(whole(v) for v in bracket)):
+            problems.append(f"price_chart[{i}] is {bracket!r}: write [smallest size, price in dollars]")
+            continue
+        size, price = bracket
+        if i == 1 and size != 2:
+            problems.append(f"price_chart starts at {size} tiles: it must start at 2, the smallest chain (a gap below {size})")
+        elif size <= last_size:
+            problems.append(f"price_chart[{i}]: sizes must go up; {size} follows {last_size}")
+        if price <= 0 or price % 100:
+            problems.append(f"price_chart[{i}]: price {price} is not a positive multiple of $100")
+        elif price < last_price:
+            problems.append(f"price_chart[{i}]: price {price} is below the smaller bracket's {last_price}")
+        last_size, last_price = size, price
+    chains = data.get("chains")
+    if not isinstance(chains, list) or not chains:
+        problems.append("chains: at least one [[chains]] table with name, letter and tier")
+        chains = []
+    names: set[str] = set()
+    letters: set[str] = set()
+    for i, c in enumerate(chains, 1):
+        if not isinstance(c, dict):
+            problems.append(f"chains[{i}] should be a table")
+            continue
+        for key in c:
+            if key not in CHAIN_KEYS:
+                problems.append(f"chains[{i}]: unknown key {key!r}; a chain has {', '.join(CHAIN_KEYS)}")
+        name, letter, tier = c.get("name"), c.get("letter"), c.get("tier")
+        if not isinstance(name, str) or not name.isalpha():
+            problems.append(f"chains[{i}]: name {name!r} should be a word of letters")
+        elif name.lower() in names:
+            problems.append(f"chains[{i}]: the chain {name!r} is defined twice")
+        else:
+            names.add(name.lower())
+        if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha() or letter.lower() == "o":
+            problems.append(f"chains[{i}]: letter {letter!r} should be one letter other than 'o' (lone tiles)")
+        elif letter.upper() in letters:
+            problems.append(f"chains[{i}]: the board letter {letter!r} is used twice")
+        else:
+            letters.add(letter.upper())
+        if tier not in tiers:
+            problems.append(f"chains[{i}]: tier {tier!r} has no prices; tiers are {', '.join(tiers) or 'none'}")
+        if "colour" in c and not isinstance(c["colour"], str):
+            problems.append(f"chains[{i}]: colour should be a colour name like \"green\"")
+    return problems
+
+
+def edition_from_dict(data: dict, source: str = "ruleset") -> Edition:
+    """An :class:`Edition` from a ruleset table (built-in file, custom file or inline in a game
+    file). Raises :class:`GameFileError` listing every problem (:func:`ruleset_problems`)."""
+    problems = ruleset_problems(data)
+    if problems:
+        raise GameFileError(f"{source} is not a sound ruleset:\n  " + "\n  ".join(problems))
+    chains = tuple(Chain(c["name"], c["letter"].upper(), c["tier"], c.get("colour", "white")) for c in data["chains"])
+    return Edition(
+        name=data["name"],
+        chains=chains,
+        price_chart=tuple((a, b) for a, b in data["price_chart"]),
+        tiers=dict(data["tiers"]),
+        description=data.get("description", ""),
+        **{k: data.get(k, v) for k, v in _DEFAULTS.items()},
+    )
+
+
+def edition_to_dict(edition: Edition) -> dict:
+    """The ruleset table of an edition, as written inline into a game file (R17)."""
+    return {
+        "name": edition.name,
+        "description": edition.description,
+        **{k: getattr(edition, k) for k in _DEFAULTS},
+        "price_chart": [list(b) for b in edition.price_chart],
+        "tiers": dict(edition.tiers),
+        "chains": [{"name": c.name, "letter": c.letter, "tier": c.tier, "colour": c.colour} for c in edition.chains],
+    }
 
 
 _CACHE: dict[str, Edition] = {}
@@ -142,13 +247,23 @@ def builtin_editions() -> list[str]:
 
 
 def load_edition(name: str = "classic") -> Edition:
-    """The built-in edition called ``name``.
+    """The built-in edition called ``name`` (``classic``, ``1999``, ``2024``).
 
     Raises :class:`NotationError` listing the built-in editions when there is none of that name.
     """
     if name not in _CACHE:
         res = resources.files("acquire_ref.editions").joinpath(f"{name}.toml")
-        if not res.is_file():
-            raise NotationError(f"no edition {name!r}: built-in editions are {', '.join(builtin_editions())}")
-        _CACHE[name] = _from_toml(tomllib.loads(res.read_text(encoding="utf-8")), name)
+        if name.startswith(".") or "/" in name or not res.is_file():
+            raise NotationError(
+                f"no edition {name!r}: built-in editions are {', '.join(builtin_editions())}, "
+                "or give the path of a ruleset file"
+            )
+        _CACHE[name] = edition_from_dict(tomllib.loads(res.read_text(encoding="utf-8")), name)
     return _CACHE[name]
+
+
+def resolve_edition(spec: "str | dict") -> Edition:
+    """An edition from a game file's ``edition`` value: a built-in name or an inline ruleset table."""
+    if isinstance(spec, dict):
+        return edition_from_dict(spec, "the game file's ruleset")
+    return load_edition(spec)
