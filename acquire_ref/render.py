@@ -146,18 +146,20 @@ def chart_table(doc: dict) -> Table:
 def events_view(events: list[Event]) -> Group:
     """The banker's instructions, one line per event; each defunct chain of a merger gets a table
     of its shareholders, the bonus each receives and the rule that decided it (R5.4)."""
-    from acquire_ref.events import BonusPaid, DefunctChain
+    from acquire_ref.events import BonusPaid, DefunctChain, MarketBonus
 
     parts: list = []
     i = 0
     while i < len(events):
         e = events[i]
         if isinstance(e, DefunctChain):
-            paid = {}
+            paid, market = {}, None
             j = i + 1
-            while j < len(events) and type(events[j]).__name__ in ("BonusPaid", "NoBonus"):
+            while j < len(events) and type(events[j]).__name__ in ("BonusPaid", "NoBonus", "MarketBonus"):
                 if isinstance(events[j], BonusPaid):
                     paid[events[j].player] = events[j]
+                elif isinstance(events[j], MarketBonus):
+                    market = events[j]
                 j += 1
             t = Table(title=e.text() + ": the bank pays", title_justify="left")
             for col in ("shareholder", "shares", "bonus", "why (R5.4)"):
@@ -165,6 +167,8 @@ def events_view(events: list[Event]) -> Group:
             for player, shares in sorted(e.holders.items(), key=lambda kv: -kv[1]):
                 b = paid.get(player)
                 t.add_row(player, str(shares), money(b.amount) if b else "-", b.bonus if b else "neither largest nor second largest")
+            if market is not None:
+                t.add_row("the market (R9)", str(market.holding), money(market.amount), market.bonus + ", stays in the bank")
             if not e.holders:
                 t.caption = "nobody holds it: no bonus is paid"
             parts.append(t)
