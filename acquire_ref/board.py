@@ -88,6 +88,28 @@ class Board:
                     stack.append(n)
         return frozenset(seen)
 
+    def kind(self, tile: Tile, chains_available: int, safe_size: int) -> str:
+        """Only the ``kind`` of :meth:`effect`, without working out the tiles involved (faster)."""
+        if tile in self.owner:
+            return "occupied"
+        owner, sizes = self.owner, self.sizes
+        touched = set()
+        lone_near = False
+        for n in tile.neighbours():
+            if n in owner:
+                c = owner[n]
+                if c is None:
+                    lone_near = True
+                else:
+                    touched.add(c)
+        if len(touched) >= 2:
+            return "dead" if sum(1 for c in touched if sizes[c] >= safe_size) >= 2 else "merge"
+        if touched:
+            return "grow"
+        if lone_near:
+            return "found" if chains_available else "blocked"
+        return "lone"
+
     def effect(self, tile: Tile, chains_available: int, safe_size: int) -> Effect:
         """Classify placing ``tile`` now (R4).
 

@@ -53,7 +53,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def main(
     game: Path = typer.Option(
-        DEFAULT_GAME, "--game", "-g", envvar="ACQUIRE_GAME", help="The game file.", show_default=True
+        DEFAULT_GAME, "--game", "-g", envvar="ACQUIRE_GAME", metavar="FILE", help="The game file.", show_default=True
     ),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
 ) -> None:
@@ -141,16 +141,16 @@ def _json(doc) -> None:
 @app.command()
 @guarded
 def new(
-    players: Optional[List[str]] = typer.Argument(None, help="Player names in clockwise seating order (2-6)."),
+    players: Optional[List[str]] = typer.Argument(None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     option: List[str] = typer.Option(
-        [], "--option", help="KEY=VALUE: start-order, dead-tiles, stall, two-player-market, holdings (R17)."
+        [], "--option", metavar="KEY=VALUE", help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README)."
     ),
-    edition: str = typer.Option("classic", "--edition", help="classic, 1999, 2024, or the path of a ruleset file."),
-    tiles: str = typer.Option("table", "--tiles", help="table: tiles from the real bag; dealt: the referee deals."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Shuffle of a dealt game's bag (default: random)."),
+    edition: str = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file."),
+    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Shuffle of a dealt game's bag (default: random)."),
     from_position: Optional[Path] = typer.Option(
-        None, "--from", help="Start from a position file (a game already under way) instead of start tiles."
+        None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
     ),
 ) -> None:
     """Create a new game file; the start tiles come next (or the position's next player moves).
@@ -222,8 +222,8 @@ def new(
 
 @app.command()
 @guarded
-def start(tiles: Optional[List[str]] = typer.Argument(None, help="One start tile per player, in seating order (table mode).")) -> None:
-    """Place the start tiles drawn by the players (UC01, R2.2-R2.4); in dealt mode the referee draws them.
+def start(tiles: Optional[List[str]] = typer.Argument(None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False)) -> None:
+    """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
 
     Example: acquire-ref start 3C 9A 1B 4D
     """
@@ -232,7 +232,7 @@ def start(tiles: Optional[List[str]] = typer.Argument(None, help="One start tile
 
 @app.command()
 @guarded
-def market(tile: str = typer.Argument(..., help="The tile drawn for the market (or just its column number).")) -> None:
+def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn for the market (or just its column number).")) -> None:
     """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).
 
     Example: acquire-ref market 7C
@@ -243,7 +243,7 @@ def market(tile: str = typer.Argument(..., help="The tile drawn for the market (
 @app.command()
 @guarded
 def hand(
-    player: str = typer.Argument(..., help="Whose rack (dealt mode), for that player's eyes only."),
+    player: str = typer.Argument(..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """A player's rack in a dealt game, each tile with what it would do now (R4).
@@ -264,10 +264,10 @@ def hand(
 @app.command()
 @guarded
 def place(
-    tile: str = typer.Argument(..., help="The tile, e.g. 5C (c5 and 5-c are read too)."),
-    found: Optional[List[str]] = typer.Option(None, "--found", help="Chain to found, if the tile founds one."),
-    survivor: Optional[List[str]] = typer.Option(None, "--survivor", help="Surviving chain, if the largest chains tie."),
-    order: Optional[List[str]] = typer.Option(None, "--order", help="Order of equal-sized defunct chains: A,B."),
+    tile: str = typer.Argument(..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too)."),
+    found: Optional[List[str]] = typer.Option(None, "--found", metavar="CHAIN", help="Chain to found, if the tile founds one.", show_default=False),
+    survivor: Optional[List[str]] = typer.Option(None, "--survivor", metavar="CHAIN", help="Surviving chain, if the largest chains tie.", show_default=False),
+    order: Optional[List[str]] = typer.Option(None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False),
 ) -> None:
     """Place a tile from the current player's rack (R4).
 
@@ -282,7 +282,7 @@ def place(
 
 @app.command()
 @guarded
-def choose(chains: List[str] = typer.Argument(..., help="Chain name(s); case-insensitive prefixes work.")) -> None:
+def choose(chains: List[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.")) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
 
     Example: acquire-ref choose Imperial
@@ -293,9 +293,9 @@ def choose(chains: List[str] = typer.Argument(..., help="Chain name(s); case-ins
 @app.command()
 @guarded
 def dispose(
-    player: Optional[str] = typer.Argument(None, help="The shareholder whose decision it is (default: the pending one)."),
-    sell: Optional[List[str]] = typer.Option(None, "--sell", help="Shares to sell to the bank at the pre-merger price."),
-    trade: Optional[List[str]] = typer.Option(None, "--trade", help="Shares to trade, 2 defunct for 1 survivor."),
+    player: Optional[str] = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False),
+    sell: Optional[List[str]] = typer.Option(None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False),
+    trade: Optional[List[str]] = typer.Option(None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
 
@@ -310,7 +310,7 @@ def dispose(
 
 @app.command()
 @guarded
-def buy(orders: Optional[List[str]] = typer.Argument(None, help="CHAIN or CHAIN=N; nothing buys nothing.")) -> None:
+def buy(orders: Optional[List[str]] = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False)) -> None:
     """Buy up to 3 shares of chains on the board and finish the turn (R6).
 
     Example: acquire-ref buy Tower=2 Imperial
@@ -330,7 +330,7 @@ def pass_() -> None:
 
 @app.command()
 @guarded
-def discard(tiles: List[str] = typer.Argument(..., help="Dead tiles shown by the current player.")) -> None:
+def discard(tiles: List[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.")) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
 
     Example: acquire-ref discard 8E
@@ -367,16 +367,16 @@ def _show(renderable, svg: Optional[Path], html: Optional[Path], title: str) -> 
         typer.echo(f"Wrote {target}", err=True)
 
 
-EDITION = typer.Option("classic", "--edition", help="classic, 1999, 2024, or the path of a ruleset file.")
-SVG = typer.Option(None, "--svg", help="Also write what is shown as an SVG picture.")
-HTML = typer.Option(None, "--html", help="Also write what is shown as an HTML page.")
+EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.")
+SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
+HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is shown as an HTML page.")
 
 
 @app.command()
 @guarded
 def status(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    player: Optional[str] = typer.Option(None, "--player", help="With hidden holdings: also show this player's own."),
+    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares."),
     svg: Optional[Path] = SVG,
     html: Optional[Path] = HTML,
 ) -> None:
@@ -397,8 +397,8 @@ def status(
 @app.command()
 @guarded
 def watch(
-    interval: float = typer.Option(1.0, "--interval", min=0.1, help="Seconds between looks at the file."),
-    updates: int = typer.Option(0, "--updates", min=0, help="Stop after this many redraws (0: until Ctrl-C)."),
+    interval: float = typer.Option(1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1)."),
+    updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
 ) -> None:
     """A live view for a second screen: redraws the status whenever the game file changes (Ctrl-C stops).
 
@@ -473,7 +473,7 @@ def _score_doc(final: bool, reason: str | None, scores) -> dict:
 def score(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     position: Optional[Path] = typer.Option(
-        None, "--position", help="Score the end of a game that was never refereed, written down in TOML."
+        None, "--position", metavar="FILE", help="Score the end of a game that was never refereed, written down in TOML."
     ),
     svg: Optional[Path] = SVG,
     html: Optional[Path] = HTML,
@@ -526,7 +526,7 @@ def score(
 @app.command()
 @guarded
 def why(
-    tile: str = typer.Argument(..., help="The tile to ask about."),
+    tile: str = typer.Argument(..., metavar="TILE", help="The tile to ask about."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """What placing TILE would do right now: lone, found, grow, merge (with bonuses), blocked or dead.
@@ -548,8 +548,8 @@ def why(
 @app.command()
 @guarded
 def price(
-    chain: str = typer.Argument(..., help="Chain name (prefixes work)."),
-    size: int = typer.Argument(..., min=0, help="Tiles in the chain."),
+    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work)."),
+    size: int = typer.Argument(..., min=0, metavar="SIZE", help="Tiles in the chain."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
 ) -> None:
@@ -611,9 +611,9 @@ def chart(
 @app.command()
 @guarded
 def bonus(
-    chain: str = typer.Argument(..., help="Chain name (prefixes work)."),
-    size: int = typer.Argument(..., min=2, help="Tiles in the chain when the bonuses are paid."),
-    holdings: List[str] = typer.Argument(..., help="PLAYER=SHARES for each shareholder."),
+    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work)."),
+    size: int = typer.Argument(..., min=2, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (at least 2)."),
+    holdings: List[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
 ) -> None:
@@ -655,8 +655,8 @@ def bonus(
 @guarded
 def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    turn: Optional[int] = typer.Option(None, "--turn", help="Only the moves of this turn."),
-    player: Optional[str] = typer.Option(None, "--player", help="Only the moves this player made."),
+    turn: Optional[int] = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
+    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="Only the moves this player made."),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
@@ -683,7 +683,7 @@ def log(
 
 @app.command()
 @guarded
-def undo(n: int = typer.Argument(1, min=1, help="How many moves to take back.")) -> None:
+def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False)) -> None:
     """Take back the last N moves; the file keeps nothing of them.
 
     Example: acquire-ref undo 2
@@ -713,7 +713,7 @@ def undo(n: int = typer.Argument(1, min=1, help="How many moves to take back."))
 @app.command()
 @guarded
 def check(
-    path: Optional[Path] = typer.Argument(None, help="The game file or script (default: the game file)."),
+    path: Optional[Path] = typer.Argument(None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """Validate a game file or script without changing it; every problem is listed (exit 4 if any).
@@ -743,8 +743,65 @@ def check(
 
 @app.command()
 @guarded
+def simulate(
+    games: int = typer.Option(100, "--games", min=1, metavar="N", help="How many complete games."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the first game; game i uses S+i."),
+    players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
+    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the bots play."),
+    edition: str = EDITION,
+    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """Play complete dealt games with built-in bots and report what happened: for trying house rules.
+
+    Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
+    """
+    from acquire_ref.record import Record, edition_spec, to_toml, write_atomic
+    from acquire_ref.simulate import STRATEGIES, Summary, play_game
+
+    if strategy not in STRATEGIES:
+        raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
+    ed, edition_value = edition_spec(edition)
+    opts = dict(item.partition("=")[::2] for item in option)
+    if opts.get("stall") == "continue":
+        raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
+    if out is not None and not out.is_dir():
+        raise GameFileError(f"--out {out}: no such folder")
+    names = [f"p{i + 1}" for i in range(players)]
+    from acquire_ref.game import Game
+
+    from acquire_ref.game import shuffled_bag
+
+    Game.new(names, ed, opts)  # checks the options once, before the progress bar
+    from rich.progress import Progress
+
+    from acquire_ref.render import console
+
+    summary = Summary()
+    with Progress(console=console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{games} games, {players} {strategy} players", total=games)
+        for i in range(games):
+            game = play_game(names, seed + i, strategy, ed, opts)
+            summary.add(game)
+            if out is not None:
+                record = Record(players=names, edition=edition_value, options=dict(game.options), tiles="dealt",
+                                seed=seed + i, bag=[str(t) for t in shuffled_bag(seed + i)])
+                write_atomic(out / f"game-{seed + i:06d}.toml", to_toml(record, game))
+            progress.advance(task)
+    doc = summary.as_dict()
+    if as_json:
+        _json(doc)
+        return
+    from acquire_ref.render import summary_table
+
+    console().print(summary_table(doc, strategy, players))
+
+
+@app.command()
+@guarded
 def play(
-    script: Path = typer.Argument(..., help="A game script: a game file without the snapshot."),
+    script: Path = typer.Argument(..., metavar="SCRIPT", help="A game script: a game file without the snapshot."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     check_only: bool = typer.Option(False, "--check", help="Play the script without writing anything; say where it stops."),
 ) -> None:

@@ -246,7 +246,12 @@ class Game:
 
     def effect(self, tile: Tile):
         """What placing ``tile`` would do now (:class:`~acquire_ref.board.Effect`, R4)."""
-        return self.board.effect(tile, len(self.free_chains()), self.edition.safe_size)
+        return self.board.effect(tile, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size)
+
+    def tile_kind(self, tile: Tile) -> str:
+        """Only the kind of :meth:`effect`: ``lone``, ``found``, ``grow``, ``merge``, ``blocked``,
+        ``dead`` or ``occupied``."""
+        return self.board.kind(tile, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size)
 
     def explain(self, tile: Tile) -> dict:
         """What placing ``tile`` would do right now, as plain data with a ``text`` for people (R4, R5).
@@ -345,6 +350,69 @@ class Game:
         return any(
             self.bank[c] > 0 and self.price(c) <= self.cash[player] for c in self.board.sizes
         )
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal answer to the pending decision (DESIGN 1), without changing the game.
+
+        Decisions given up front (``--found`` ...) are left to the pending ``choose`` instead.
+        In table mode the tiles come from outside the referee: ``start`` yields nothing, and
+        ``place`` yields every tile that is playable on the board (not which are in the rack).
+        """
+        pend, out = self.pending, []
+        decision = pend.decision
+        if decision == "start":
+            return [Start(())] if self.dealt else []
+        if decision == "over":
+            return []
+        p = self.player
+        if decision == "place":
+            if self.racks[p]:
+                pool = self.rack_tiles[p] if self.dealt else [
+                    t for t in ALL_TILES if t not in self.board and t not in self.discarded
+                ]
+                for t in pool:
+                    kind = self.tile_kind(t)
+                    if kind in ("lone", "found", "grow", "merge"):
+                        out.append(Place(t))
+                    elif kind == "dead" and not self.dealt and (
+                        not self._discarded_this_turn or self.options.get("dead-tiles") == "replace-until-none"
+                    ):
+                        out.append(Discard((t,)))
+            if not self.dealt or not any(isinstance(m, Place) for m in out):
+                out.append(Pass())
+        elif decision == "choose":
+            out = [Choose((c,)) for c in pend.options]
+        elif decision == "dispose":
+            held = self.shares[pend.player][pend.chain]
+            cap = min(held, 2 * self.bank[pend.survivor])
+            out = [Dispose(None, sell, trade) for trade in range(0, cap + 1, 2) for sell in range(held - trade + 1)]
+        elif decision == "market":
+            out = [Market(c) for c in range(1, 13)]
+        elif decision == "buy":
+            out = [Buy(orders) for orders in self._purchases(p)]
+        if decision in ("place", "buy") and self.end_available() and not self.end_declared:
+            out.append(End())
+        return out
+
+    def _purchases(self, p: str) -> list[tuple[tuple[str, int], ...]]:
+        """Every purchase ``p`` could make now, as ``Buy.orders`` (R6): 0 to the buy limit shares."""
+        chains = [c for c in self.chains_on_board() if self.bank[c] and self.price(c) <= self.cash[p]]
+        found: list[tuple[tuple[str, int], ...]] = [()]
+
+        def extend(start: int, orders: dict[str, int], left: int, cash: int) -> None:
+            for i in range(start, len(chains)):
+                c = chains[i]
+                price = self.price(c)
+                if price > cash or orders.get(c, 0) >= self.bank[c]:
+                    continue
+                more = dict(orders)
+                more[c] = more.get(c, 0) + 1
+                found.append(tuple(more.items()))
+                if left > 1:
+                    extend(i, more, left - 1, cash - price)
+
+        extend(0, {}, self.edition.buy_limit, self.cash[p])
+        return found
 
     # ----- the mutator --------------------------------------------------------------------
     def apply(self, move: Move) -> list[ev.Event]:
@@ -842,8 +910,10 @@ class Game:
         """Dealt mode, end of ``p``'s turn: dead tiles out of the game and replaced, once or until
         none by the ``dead-tiles`` option (R7.3)."""
         until_none = self.options.get("dead-tiles") == "replace-until-none"
+        if sum(1 for s in self.board.sizes.values() if s >= self.edition.safe_size) < 2:
+            return  # a dead tile needs two safe chains (R4.6)
         while True:
-            dead = [t for t in self.rack_tiles[p] if self.effect(t).kind == "dead"]
+            dead = [t for t in self.rack_tiles[p] if self.tile_kind(t) == "dead"]
             if not dead:
                 return
             for t in dead:
@@ -860,7 +930,7 @@ class Game:
 
     def playable_tiles(self, player: str) -> list[Tile]:
         """Dealt mode: the tiles in ``player``'s rack that could be placed now (R4)."""
-        return [t for t in self.rack_tiles[player] if self.effect(t).kind in ("lone", "found", "grow", "merge")]
+        return [t for t in self.rack_tiles[player] if self.tile_kind(t) in ("lone", "found", "grow", "merge")]
 
     def hand(self, player: str) -> list[tuple[str, str]]:
         """Dealt mode: ``player``'s rack as ``(tile, what it would do)``, for that player's eyes."""

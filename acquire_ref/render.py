@@ -209,3 +209,19 @@ def console(stderr: bool = False, record: bool = False) -> Console:
     """A console that colours only on a terminal and honours NO_COLOR (rich's own rules);
     ``record`` keeps what is printed for an SVG or HTML export."""
     return Console(stderr=stderr, highlight=False, soft_wrap=not record, record=record)
+
+
+def summary_table(doc: dict, strategy: str, players: int) -> Table:
+    """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat."""
+    t = Table(title=f"{doc['games']} simulated games, {players} {strategy} players", title_justify="left")
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    turns, margin = doc["turns"], doc["winning_margin"]
+    t.add_row("turns per game (mean, min-max)", f"{turns['mean']:.1f} ({turns['min']}-{turns['max']})")
+    t.add_row("winner's margin (mean, max)", f"{money(round(margin['mean'] / 100) * 100)} ({money(margin['max'])})")
+    t.add_row("mergers per game", f"{doc['mergers_per_game']:.2f}")
+    for reason, n in sorted(doc["end_reasons"].items()):
+        t.add_row(f"ended: {reason}", str(n))
+    for seat, wins in sorted(doc["wins_by_seat"].items()):
+        t.add_row(f"wins by {seat}", f"{wins:g}")
+    return t

@@ -34,14 +34,9 @@ class Tile(NamedTuple):
     def __repr__(self) -> str:
         return f"Tile('{self}')"
 
-    def neighbours(self) -> list["Tile"]:
+    def neighbours(self) -> tuple["Tile", ...]:
         """The orthogonally adjacent tiles on the board, 2 to 4 of them (R1.2)."""
-        out = []
-        for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            c, r = self.col + dc, self.row + dr
-            if 1 <= c <= COLUMNS and 0 <= r < ROWS:
-                out.append(Tile(c, r))
-        return out
+        return _NEIGHBOURS[self]
 
     def start_key(self, column_first: bool = False) -> tuple[int, int]:
         """Sort key for "closest to 1A" (R2.3): row letter first, or column first as an option."""
@@ -49,6 +44,15 @@ class Tile(NamedTuple):
 
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(c, r) for r in range(ROWS) for c in range(1, COLUMNS + 1))
+
+_NEIGHBOURS: dict[Tile, tuple[Tile, ...]] = {
+    t: tuple(
+        Tile(t.col + dc, t.row + dr)
+        for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 1 <= t.col + dc <= COLUMNS and 0 <= t.row + dr < ROWS
+    )
+    for t in ALL_TILES
+}
 
 
 def parse_tile(text: str) -> Tile:

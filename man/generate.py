@@ -65,8 +65,10 @@ def pandoc(args: list[str], text: str) -> str:
     if exe is None:
         sys.exit("generate.py: pandoc is needed to regenerate the page (Debian: apt-get install pandoc)")
     done = subprocess.run([exe, *args], input=text, capture_output=True, text=True)
-    if done.returncode != 0 or done.stderr.strip():
-        sys.exit(f"generate.py: pandoc {' '.join(args)} said:\n{done.stderr}")
+    if done.returncode != 0:
+        sys.exit(f"generate.py: pandoc {' '.join(args)} failed ({done.returncode}):\n{done.stderr}")
+    if done.stderr.strip():
+        print(f"generate.py: pandoc {' '.join(args)} warns:\n{done.stderr}", file=sys.stderr)
     return done.stdout
 
 
@@ -105,13 +107,29 @@ def plain_text(inlines: list) -> str:
     return "".join(out)
 
 
+STYLE_TAG = re.compile(r"^</?(span|b|i|em|strong|code|br|p|div)\b[^>]*>$", re.I)
+
+
 def strip_raw(node):
-    """Drop raw HTML (rich markup in a help text comes out of Typer as <span>s); keep the text."""
+    """Rich markup in a help text comes out of Typer as HTML <span>s: drop the tags, keep the
+    text. Anything else that looks like HTML (a help text saying <FILE>) stays as words."""
     if isinstance(node, list):
-        return [strip_raw(n) for n in node if not (isinstance(n, dict) and n.get("t") in ("RawInline", "RawBlock"))]
+        return [strip_raw(n) for n in node if not _style_tag(n)]
     if isinstance(node, dict):
+        if node.get("t") == "RawInline":
+            return s(node["c"][1])
+        if node.get("t") == "RawBlock":
+            return {"t": "Para", "c": [s(node["c"][1])]}
         return {k: strip_raw(v) for k, v in node.items()}
     return node
+
+
+def _style_tag(node) -> bool:
+    return (
+        isinstance(node, dict)
+        and node.get("t") in ("RawInline", "RawBlock")
+        and all(STYLE_TAG.match(tag) for tag in re.findall(r"<[^>]*>|[^<]+", node["c"][1].strip()))
+    )
 
 
 def label(block: dict) -> str | None:
@@ -151,8 +169,8 @@ def definition_list(items: list, argument: bool, help_names: list[str], top: boo
     for item in items:
         first = item[0]
         inl = first["c"]
-        if not inl or inl[0]["t"] != "Code":
-            entries.append(([s("?")], item))
+        if not inl or inl[0]["t"] != "Code":  # not Typer's usual shape: the first line is the term
+            entries.append((inl, item[1:] or [{"t": "Plain", "c": []}]))
             continue
         term = inl[0]["c"][1]
         rest = inl[1:]
@@ -330,6 +348,14 @@ naming the decision now pending and the exact command that answers it;
 .B acquire-ref status
 shows the board, the chains, the players and the same line at any time.
 A command that is refused changes nothing.
+.PP
+Normally the tiles come out of the real bag, and the referee knows how many tiles each rack and
+the bag hold, not which.
+A game made with
+.B new\~--tiles\~dealt
+is dealt by the referee instead;
+.B hand
+then shows a player's rack.
 .PP
 Tiles are written column then row, as
 .BR 5C ;

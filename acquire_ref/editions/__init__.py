@@ -57,9 +57,14 @@ class Edition:
     buy_limit: int = 3
     description: str = ""
     _by_name: dict[str, Chain] = field(default_factory=dict, compare=False, repr=False)
+    _prices: dict[tuple[str, int], int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._by_name.update({c.name: c for c in self.chains})
+        self._prices.update({
+            (c.name, size): (self.base_price(size) + self.tiers[c.tier]) if self.base_price(size) else 0
+            for c in self.chains for size in range(109)
+        })
 
     @property
     def chain_names(self) -> list[str]:
@@ -99,6 +104,9 @@ class Edition:
 
     def price(self, chain: str, size: int) -> int:
         """Share price in dollars of ``chain`` at ``size`` tiles (R3.2); 0 for a size below 2."""
+        found = self._prices.get((chain, size))
+        if found is not None:
+            return found
         base = self.base_price(size)
         return base + self.tiers[self._by_name[chain].tier] if base else 0
 

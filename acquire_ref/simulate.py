@@ -1,0 +1,181 @@
+"""Simulated games: built-in bots play complete dealt games, for trying house rules and for
+testing the referee under random play. Pure engine code: no I/O.
+
+>>> game = play_game(["A", "B", "C"], seed=1, strategy="random")
+>>> game.over, len(game.moves) > 20
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from acquire_ref.editions import Edition
+from acquire_ref.game import Game, shuffled_bag
+from acquire_ref.moves import Buy, Choose, Dispose, End, Market, Move, Pass, Place, Start
+
+STRATEGIES = ("random", "greedy")
+
+
+class Bot:
+    """A player that answers the pending decision of a dealt game with a legal move."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def move(self, g: Game) -> Move:
+        """A legal answer to ``g.pending``."""
+        pend = g.pending
+        if pend.decision == "start":
+            return Start(())
+        if pend.decision == "market":
+            return Market(self.rng.randint(1, 12))
+        if pend.decision in ("place", "buy") and g.end_available() and not g.end_declared and self.declare(g):
+            return End()
+        return getattr(self, pend.decision)(g)
+
+    def declare(self, g: Game) -> bool:
+        return self.rng.random() < 0.5
+
+    def place(self, g: Game) -> Move:
+        tiles = g.playable_tiles(g.player)
+        return Place(self.rng.choice(tiles)) if tiles else Pass()
+
+    def choose(self, g: Game) -> Move:
+        return Choose((self.rng.choice(g.pending.options),))
+
+    def dispose(self, g: Game) -> Move:
+        pend = g.pending
+        held = g.shares[pend.player][pend.chain]
+        trade = 2 * self.rng.randint(0, min(held // 2, g.bank[pend.survivor]))
+        return Dispose(None, self.rng.randint(0, held - trade), trade)
+
+    def buy(self, g: Game) -> Move:
+        p, cash, orders = g.player, g.cash[g.player], {}
+        for _ in range(self.rng.randint(0, g.edition.buy_limit)):
+            options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash]
+            if not options:
+                break
+            c = self.rng.choice(sorted(options))
+            orders[c] = orders.get(c, 0) + 1
+            cash -= g.price(c)
+        return Buy(tuple(orders.items()))
+
+
+class GreedyBot(Bot):
+    """Plays for money now: the tile that pays or raises its holdings most, shares where it can
+    lead, trades when the survivor is worth it, and ends the game when it is ahead."""
+
+    def declare(self, g: Game) -> bool:
+        standings = g.standings()
+        return standings[0][0] == g.player
+
+    def place(self, g: Game) -> Move:
+        p = g.player
+        best, best_value = [], None
+        for t in g.playable_tiles(p):
+            info = g.explain(t)
+            value = 0
+            if info["effect"] == "grow":
+                c = info["chain"]
+                value = g.shares[p][c] * (info["price"] - g.price(c))
+            elif info["effect"] == "merge":
+                outcome = info["outcomes"][0]
+                value = sum(b["amount"] for d in outcome["defunct"] for b in d["bonuses"] if b["player"] == p)
+            elif info["effect"] == "found":
+                value = 100
+            if best_value is None or value > best_value:
+                best, best_value = [t], value
+            elif value == best_value:
+                best.append(t)
+        return Place(self.rng.choice(best)) if best else Pass()
+
+    def choose(self, g: Game) -> Move:
+        pend, p = g.pending, g.player
+        if pend.choice == "found":
+            return Choose((max(pend.options, key=lambda c: (g.edition.price(c, 2), self.rng.random())),))
+        return Choose((max(pend.options, key=lambda c: (g.shares[p][c], self.rng.random())),))
+
+    def dispose(self, g: Game) -> Move:
+        pend = g.pending
+        held = g.shares[pend.player][pend.chain]
+        trade = min(held // 2, g.bank[pend.survivor]) * 2
+        return Dispose(None, held - trade, trade)
+
+    def buy(self, g: Game) -> Move:
+        p, cash, orders = g.player, g.cash[g.player], {}
+        for _ in range(g.edition.buy_limit):
+            def gap(c):
+                rivals = max((g.shares[q][c] for q in g.players if q != p), default=0)
+                return rivals - g.shares[p][c] - orders.get(c, 0)
+            options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash and gap(c) >= -1]
+            if not options:
+                break
+            c = min(options, key=lambda c: (abs(gap(c)), g.price(c), c))
+            orders[c] = orders.get(c, 0) + 1
+            cash -= g.price(c)
+        return Buy(tuple(orders.items()))
+
+
+def play_game(
+    players: list[str],
+    seed: int,
+    strategy: str = "random",
+    edition: Edition | str = "classic",
+    options: dict[str, str] | None = None,
+    max_moves: int = 5000,
+) -> Game:
+    """A complete dealt game from ``seed``, every seat played by the ``strategy`` bot.
+
+    The same seed, players, strategy, edition and options give the same game. Raises
+    :class:`RuntimeError` if the game has not ended after ``max_moves`` moves (it always does
+    unless ``stall = continue`` lets a blocked game go on).
+    """
+    bots = {"random": Bot, "greedy": GreedyBot}
+    if strategy not in bots:
+        raise ValueError(f"strategy {strategy!r}: {', '.join(STRATEGIES)}")
+    bot = bots[strategy](random.Random(f"{seed}:bots"))
+    g = Game.new(players, edition, options, None, shuffled_bag(seed), seed)
+    for _ in range(max_moves):
+        if g.over:
+            return g
+        g.apply(bot.move(g))
+    raise RuntimeError(f"seed {seed}: no end after {max_moves} moves")
+
+
+@dataclass
+class Summary:
+    """What a batch of simulated games did: counts, turns, margins (dollars), end reasons."""
+
+    games: int = 0
+    turns: list[int] = field(default_factory=list)
+    margins: list[int] = field(default_factory=list)
+    mergers: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+
+    def add(self, g: Game) -> None:
+        """Count one finished game."""
+        self.games += 1
+        self.turns.append(g.turn)
+        standings = g.standings()
+        self.margins.append(standings[0][1] - standings[1][1])
+        self.mergers += sum(1 for events in g.history for e in events if e.kind == "merger_began")
+        reason = "declared" if "declared" in g.end_reason else ("stalled" if "round" in g.end_reason else "tiles ran out")
+        self.reasons[reason] = self.reasons.get(reason, 0) + 1
+        winners = [p for p, _, r in standings if r == 1]
+        for p in winners:
+            self.wins[p] = self.wins.get(p, 0) + 1 / len(winners)
+
+    def as_dict(self) -> dict:
+        """Plain data for JSON."""
+        n = max(self.games, 1)
+        return {
+            "games": self.games,
+            "turns": {"mean": sum(self.turns) / n, "min": min(self.turns, default=0), "max": max(self.turns, default=0)},
+            "winning_margin": {"mean": sum(self.margins) / n, "max": max(self.margins, default=0)},
+            "mergers_per_game": self.mergers / n,
+            "end_reasons": self.reasons,
+            "wins_by_seat": self.wins,
+        }
