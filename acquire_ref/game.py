@@ -895,9 +895,9 @@ class Game:
         self._passes = 0 if self._placed else self._passes + 1
         if self.end_declared:
             self._game_over(f"{p} declared the end (R8.2)", out)
-        elif self._passes >= len(self.players):
+        elif self._passes >= len(self.players) and self.options.get("stall") != "continue":
             self._game_over("a whole round passed with no tile placed (R8.4)", out)
-        elif self.bag == 0 and not any(self.racks.values()):
+        elif self.bag == 0 and not any(self.racks.values()) and self.options.get("stall") != "continue":
             self._game_over("every rack and the tile bag are empty (R8.4)", out)
         else:
             self.current = (self.current + 1) % len(self.players)

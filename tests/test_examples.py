@@ -1,0 +1,40 @@
+"""Every example game script in examples/ plays through the installed CLI to the final standings
+worked out by hand in its `# final NAME AMOUNT` lines (or `# projected` for a game that stops)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from acquire_ref.cli import app
+from tests.helpers import EXAMPLES
+
+runner = CliRunner()
+SCRIPTS = sorted(p for p in EXAMPLES.glob("*.toml") if re.search(r"^moves = \[", p.read_text(), re.M))
+
+
+def hand_figures(text: str, word: str) -> dict[str, int]:
+    return {m.group(1): int(m.group(2)) for m in re.finditer(rf"^# {word} (\S+) (\d+)\s*$", text, re.M)}
+
+
+def test_examples_are_there():
+    names = {p.name for p in SCRIPTS}
+    assert {"four-players.toml", "six-players.toml", "mid-game.toml"} <= names
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_example_reaches_the_hand_worked_standings(script, tmp_path):
+    text = script.read_text()
+    final, projected = hand_figures(text, "final"), hand_figures(text, "projected")
+    assert final or projected, f"{script.name} has no hand-worked `# final` or `# projected` lines"
+    path = tmp_path / "g.toml"
+    result = runner.invoke(app, ["--game", str(path), "play", str(script)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(runner.invoke(app, ["--game", str(path), "score", "--json"]).stdout)
+    assert doc["final"] is bool(final)
+    assert {s["player"]: s["cash"] for s in doc["standings"]} == (final or projected)
+    # best first, as the comments list them
+    assert [s["player"] for s in doc["standings"]] == list((final or projected).keys())
