@@ -512,6 +512,8 @@ def score(
         if game.market_history:
             doc["market"] = [e.as_dict() for e in game.market_history]
         title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
+        if game.market_on and not game.over:
+            title += " (without the market, whose holdings are drawn at the payout, R9)"
     if as_json:
         _json(doc)
         return

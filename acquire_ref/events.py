@@ -273,7 +273,7 @@ class GameOver(Event):
     reason: str
 
     def text(self) -> str:
-        return f"the game is over: {self.reason}. Final payout (R8.3):"
+        return f"the game ends: {self.reason}. Final payout (R8.3):"
 
 
 @dataclass(frozen=True)

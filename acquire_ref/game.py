@@ -678,6 +678,8 @@ class Game:
         self._expect("settle the market's holding", "market")
         chain = self.pending.chain
         assert chain is not None
+        if move.tile is not None and (move.tile in self.board or move.tile in self.discarded):
+            raise _refuse(f"{move.tile} is not in the bag (it is on the board or out of the game): draw the market's tile from the bag (R9)")
         self._market = move.column
         out.append(ev.MarketDraw(chain, str(move.tile) if move.tile else "", move.column))
         if self._ending is not None:

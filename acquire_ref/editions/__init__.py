@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
+
+_HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
 
 from acquire_ref.errors import GameFileError, NotationError
 
@@ -249,9 +251,7 @@ _CACHE: dict[str, Edition] = {}
 
 def builtin_editions() -> list[str]:
     """Names of the editions shipped with the package."""
-    return sorted(
-        p.name[:-5] for p in resources.files("acquire_ref.editions").iterdir() if p.name.endswith(".toml")
-    )
+    return sorted(p.stem for p in _HERE.glob("*.toml"))
 
 
 def load_edition(name: str = "classic") -> Edition:
@@ -260,8 +260,8 @@ def load_edition(name: str = "classic") -> Edition:
     Raises :class:`NotationError` listing the built-in editions when there is none of that name.
     """
     if name not in _CACHE:
-        res = resources.files("acquire_ref.editions").joinpath(f"{name}.toml")
-        if name.startswith(".") or "/" in name or not res.is_file():
+        res = _HERE / f"{name}.toml"
+        if not name or name.startswith(".") or "/" in name or "\\" in name or not res.is_file():
             raise NotationError(
                 f"no edition {name!r}: built-in editions are {', '.join(builtin_editions())}, "
                 "or give the path of a ruleset file"
