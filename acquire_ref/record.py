@@ -25,8 +25,9 @@ from acquire_ref.moves import parse_move
 FORMAT = 1
 """The game-file format this version writes; it reads this one and older."""
 
-LOCK_TIMEOUT = 10.0
-"""Seconds a command waits for another command's lock on the same game file before exit 5."""
+LOCK_TIMEOUT = float(os.environ.get("ACQUIRE_LOCK_TIMEOUT", "10"))
+"""Seconds a command waits for another command's lock on the same game file before exit 5
+(environment variable ``ACQUIRE_LOCK_TIMEOUT``, default 10)."""
 
 _KEYS = {
     "format": int, "edition": (str, dict), "options": dict, "tiles": str, "seed": int, "bag": list,
