@@ -25,7 +25,7 @@ Each command answers the pending decision; `status` says whose it is and what to
 app = typer.Typer(
     help=HELP,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -59,6 +59,55 @@ def main(
 ) -> None:
     """A referee for Sid Sackson's board game Acquire."""
     STATE.game = game
+
+
+# ----- shell completion: never fails, offers what fits the game file now -------------------------
+def _completion_game(ctx: typer.Context):
+    """The game the command line being completed refers to, or None."""
+    import os
+
+    from acquire_ref.record import load_game
+
+    root = ctx.find_root()
+    path = root.params.get("game") or os.environ.get("ACQUIRE_GAME") or DEFAULT_GAME
+    try:
+        return load_game(Path(path))[0]
+    except Exception:  # completion must never fail: no game file, no suggestions from it
+        return None
+
+
+def complete_chain(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Chain names of the game's edition (the classic ones without a game file)."""
+    from acquire_ref.editions import load_edition
+
+    game = _completion_game(ctx)
+    names = game.edition.chain_names if game else load_edition().chain_names
+    if game and ctx.info_name == "choose" and game.pending.options:
+        names = list(game.pending.options)
+    elif game and ctx.info_name == "buy":
+        names = game.chains_on_board()
+    return [n for n in names if n.lower().startswith(incomplete.lower())]
+
+
+def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Player names of the current game."""
+    game = _completion_game(ctx)
+    return [p for p in (game.players if game else []) if p.lower().startswith(incomplete.lower())]
+
+
+def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Tiles that are legal to place now (for discard: dead tiles)."""
+    from acquire_ref.moves import Discard, Place
+
+    game = _completion_game(ctx)
+    if game is None:
+        return []
+    wanted = Discard if ctx.info_name == "discard" else Place
+    tiles = []
+    for move in game.legal_moves():
+        if isinstance(move, wanted):
+            tiles += [str(move.tile)] if isinstance(move, Place) else [str(t) for t in move.tiles]
+    return [t for t in tiles if t.lower().startswith(incomplete.lower())]
 
 
 def guarded(fn):
@@ -243,7 +292,7 @@ def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn 
 @app.command()
 @guarded
 def hand(
-    player: str = typer.Argument(..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only."),
+    player: str = typer.Argument(..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """A player's rack in a dealt game, each tile with what it would do now (R4).
@@ -264,9 +313,9 @@ def hand(
 @app.command()
 @guarded
 def place(
-    tile: str = typer.Argument(..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too)."),
-    found: Optional[List[str]] = typer.Option(None, "--found", metavar="CHAIN", help="Chain to found, if the tile founds one.", show_default=False),
-    survivor: Optional[List[str]] = typer.Option(None, "--survivor", metavar="CHAIN", help="Surviving chain, if the largest chains tie.", show_default=False),
+    tile: str = typer.Argument(..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile),
+    found: Optional[List[str]] = typer.Option(None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.", show_default=False),
+    survivor: Optional[List[str]] = typer.Option(None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.", show_default=False),
     order: Optional[List[str]] = typer.Option(None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False),
 ) -> None:
     """Place a tile from the current player's rack (R4).
@@ -282,7 +331,7 @@ def place(
 
 @app.command()
 @guarded
-def choose(chains: List[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.")) -> None:
+def choose(chains: List[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain)) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
 
     Example: acquire-ref choose Imperial
@@ -293,7 +342,7 @@ def choose(chains: List[str] = typer.Argument(..., metavar="CHAIN...", help="Cha
 @app.command()
 @guarded
 def dispose(
-    player: Optional[str] = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False),
+    player: Optional[str] = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False, autocompletion=complete_player),
     sell: Optional[List[str]] = typer.Option(None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False),
     trade: Optional[List[str]] = typer.Option(None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False),
 ) -> None:
@@ -310,7 +359,7 @@ def dispose(
 
 @app.command()
 @guarded
-def buy(orders: Optional[List[str]] = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False)) -> None:
+def buy(orders: Optional[List[str]] = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False, autocompletion=complete_chain)) -> None:
     """Buy up to 3 shares of chains on the board and finish the turn (R6).
 
     Example: acquire-ref buy Tower=2 Imperial
@@ -330,7 +379,7 @@ def pass_() -> None:
 
 @app.command()
 @guarded
-def discard(tiles: List[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.")) -> None:
+def discard(tiles: List[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile)) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
 
     Example: acquire-ref discard 8E
@@ -376,7 +425,7 @@ HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is sho
 @guarded
 def status(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares."),
+    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.", autocompletion=complete_player),
     svg: Optional[Path] = SVG,
     html: Optional[Path] = HTML,
 ) -> None:
@@ -528,7 +577,7 @@ def score(
 @app.command()
 @guarded
 def why(
-    tile: str = typer.Argument(..., metavar="TILE", help="The tile to ask about."),
+    tile: str = typer.Argument(..., metavar="TILE", help="The tile to ask about.", autocompletion=complete_tile),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """What placing TILE would do right now: lone, found, grow, merge (with bonuses), blocked or dead.
@@ -550,7 +599,7 @@ def why(
 @app.command()
 @guarded
 def price(
-    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work)."),
+    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
     size: int = typer.Argument(..., min=0, metavar="SIZE", help="Tiles in the chain."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
@@ -613,7 +662,7 @@ def chart(
 @app.command()
 @guarded
 def bonus(
-    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work)."),
+    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
     size: int = typer.Argument(..., min=2, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (at least 2)."),
     holdings: List[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
@@ -658,7 +707,7 @@ def bonus(
 def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     turn: Optional[int] = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
-    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="Only the moves this player made."),
+    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 

@@ -1,0 +1,83 @@
+"""Shell completion through Typer's completion machinery, for bash, zsh and fish: commands,
+options, chain names, player names from the current game, and the tiles legal to place now."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from acquire_ref.cli import app
+from tests.helpers import EXAMPLES
+
+EXE = str(Path(sys.executable).parent / "acquire-ref")
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    """The mid-game example: Cat to place; Tower, Luxor and American on the board."""
+    path = tmp_path_factory.mktemp("completion") / "g.toml"
+    assert CliRunner().invoke(app, ["--game", str(path), "play", str(EXAMPLES / "mid-game.toml")]).exit_code == 0
+    return path
+
+
+def bash(line: str, game: Path | None = None) -> list[str]:
+    words = line.split(" ")
+    env = {**os.environ, "_ACQUIRE_REF_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    if game is not None:
+        env["ACQUIRE_GAME"] = str(game)
+    out = subprocess.run([EXE], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+def zsh_or_fish(shell: str, line: str, game: Path) -> str:
+    env = {**os.environ, "_ACQUIRE_REF_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": line,
+           "ACQUIRE_GAME": str(game)}
+    if shell == "fish":
+        env["_TYPER_COMPLETE_FISH_ACTION"] = "get-args"
+    out = subprocess.run([EXE], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_commands_and_options_complete():
+    assert {"place", "play"} <= set(bash("acquire-ref pl"))
+    assert set(bash("acquire-ref place 5C --")) >= {"--found", "--survivor", "--order", "--help"}
+
+
+def test_legal_tiles_complete_for_place(game):
+    tiles = bash("acquire-ref place 9", game)
+    assert "9G" in tiles and "9A" in tiles
+    assert "9H" not in tiles and "9I" not in tiles  # on the board
+    assert all(t.startswith("9") for t in tiles)
+
+
+def test_chain_names_complete(game):
+    assert bash("acquire-ref buy L", game) == ["Luxor"]  # chains on the board
+    assert set(bash("acquire-ref place 9G --found ", game)) >= {"Worldwide", "Imperial"}
+    assert bash("acquire-ref price Imp") == ["Imperial"]
+
+
+def test_player_names_complete_from_the_game(game):
+    assert bash("acquire-ref log --player B", game) == ["Ben"]
+
+
+def test_zsh_and_fish(game):
+    assert '"Ann"' in zsh_or_fish("zsh", "acquire-ref log --player ", game)
+    assert zsh_or_fish("fish", "acquire-ref buy T", game).split() == ["Tower"]
+
+
+def test_completion_without_a_game_file_offers_nothing_and_does_not_fail(tmp_path):
+    assert bash("acquire-ref place 5", tmp_path / "none.toml") == []
+    assert bash("acquire-ref choose T", tmp_path / "none.toml") == ["Tower"]
+
+
+def test_completion_scripts_are_shown_for_each_shell():
+    for shell in ("bash", "zsh", "fish"):
+        out = subprocess.run([EXE, "--show-completion", shell], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0 and "_ACQUIRE_REF_COMPLETE" in out.stdout
