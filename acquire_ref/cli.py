@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
@@ -143,10 +144,11 @@ def _notices(notices: list[str]) -> None:
         typer.echo(f"acquire-ref: {n}", err=True)
 
 
-def _move(tokens: list[str]) -> None:
-    """Load the game under its lock, apply one move, write the file, report what happened."""
-    from acquire_ref.moves import parse_tokens
-    from acquire_ref.record import file_exists, load_game, locked, to_toml, write_atomic
+@contextmanager
+def _changing_game():
+    """Hold the game file's lock and yield ``(path, game, record)`` loaded from it; the caller
+    writes the file before leaving, or raises and nothing is written."""
+    from acquire_ref.record import file_exists, load_game, locked
 
     path = _path()
     if not file_exists(path):
@@ -154,6 +156,15 @@ def _move(tokens: list[str]) -> None:
     with locked(path):
         game, record, notices = load_game(path)
         _notices(notices)
+        yield path, game, record
+
+
+def _move(tokens: list[str]) -> None:
+    """Load the game under its lock, apply one move, write the file, report what happened."""
+    from acquire_ref.moves import parse_tokens
+    from acquire_ref.record import to_toml, write_atomic
+
+    with _changing_game() as (path, game, record):
         move = parse_tokens(tokens, game.edition)
         events = game.apply(move)
         write_atomic(path, to_toml(record, game))
@@ -739,14 +750,9 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.record import file_exists, load_game, locked, replay, to_toml, write_atomic
+    from acquire_ref.record import replay, to_toml, write_atomic
 
-    path = _path()
-    if not file_exists(path):
-        raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
-    with locked(path):
-        game, record, notices = load_game(path)
-        _notices(notices)
+    with _changing_game() as (path, game, record):
         count = len(game.moves)
         if count == 0:
             raise IllegalMoveError("nothing to undo: no move has been made in this game")

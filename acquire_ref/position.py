@@ -66,6 +66,28 @@ def _tiles(value, where: str, problems: list[str]) -> list[Tile]:
     return out
 
 
+def _read_shares(
+    shares_in, players: list[str], edition: Edition, where: str, problems: list[str],
+    unknown: str = "is not a player:",
+) -> dict[str, dict[str, int]]:
+    """Each player's shares from a ``player = { chain = count }`` table, every chain present;
+    problems (unknown player or chain, a count that is not a whole number) go to ``problems``."""
+    shares = {p: {c: 0 for c in edition.chain_names} for p in players}
+    for p, held in (shares_in.items() if isinstance(shares_in, dict) else []):
+        if p not in players:
+            problems.append(f"{where}: {p!r} {unknown} {', '.join(players) or 'none'}")
+            continue
+        if not isinstance(held, dict):
+            problems.append(f"{where}.{p} should be a table of chain = shares")
+            continue
+        for c, n in held.items():
+            if c not in edition.chain_names:
+                problems.append(f"{where}.{p}: unknown chain {c!r} ({', '.join(edition.chain_names)})")
+                continue
+            shares[p][c] = _int(n, f"{where}.{p}.{c}", problems)
+    return shares
+
+
 def read_position(data: dict, players: list[str], edition: Edition, where: str = "position") -> tuple[Position, list[str]]:
     """Read and check a position table; returns ``(position, problems)``, every problem listed."""
     problems: list[str] = []
@@ -155,20 +177,7 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
     for p in cash_in if isinstance(cash_in, dict) else []:
         if p not in players:
             problems.append(f"{where}.cash: no player {p!r} ({', '.join(players)})")
-    shares = {p: {c: 0 for c in edition.chain_names} for p in players}
-    shares_in = data.get("shares", {})
-    for p, held in (shares_in.items() if isinstance(shares_in, dict) else []):
-        if p not in players:
-            problems.append(f"{where}.shares: no player {p!r} ({', '.join(players)})")
-            continue
-        if not isinstance(held, dict):
-            problems.append(f"{where}.shares.{p} should be a table of chain = shares")
-            continue
-        for c, n in held.items():
-            if c not in edition.chain_names:
-                problems.append(f"{where}.shares.{p}: unknown chain {c!r} ({', '.join(edition.chain_names)})")
-                continue
-            shares[p][c] = _int(n, f"{where}.shares.{p}.{c}", problems)
+    shares = _read_shares(data.get("shares", {}), players, edition, f"{where}.shares", problems)
     bank = {}
     bank_in = data.get("bank", {})
     for c in edition.chain_names:
@@ -227,20 +236,7 @@ def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int],
         cash[p] = _int(dollars, f"cash.{p}", problems)
         if cash[p] % 100:
             problems.append(f"cash.{p} is {dollars}: money comes in multiples of $100 (R2.1)")
-    shares: dict[str, dict[str, int]] = {p: {} for p in cash}
-    shares_in = data.get("shares", {})
-    for p, held in (shares_in.items() if isinstance(shares_in, dict) else []):
-        if p not in cash:
-            problems.append(f"shares: {p!r} has no cash entry; players are {', '.join(cash) or 'none'}")
-            continue
-        if not isinstance(held, dict):
-            problems.append(f"shares.{p} should be a table of chain = shares")
-            continue
-        for c, n in held.items():
-            if c not in edition.chain_names:
-                problems.append(f"shares.{p}: unknown chain {c!r} ({', '.join(edition.chain_names)})")
-                continue
-            shares[p][c] = _int(n, f"shares.{p}.{c}", problems)
+    shares = _read_shares(data.get("shares", {}), list(cash), edition, "shares", problems, "has no cash entry; players are")
     for c in edition.chain_names:
         total = sum(s.get(c, 0) for s in shares.values())
         if total > edition.shares_per_chain:
