@@ -611,7 +611,7 @@ def why(
 @guarded
 def price(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
-    size: int = typer.Argument(..., min=0, metavar="SIZE", help="Tiles in the chain."),
+    size: int = typer.Argument(..., min=2, metavar="SIZE", help="Tiles in the chain (a chain has at least 2)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
 ) -> None:
@@ -629,9 +629,6 @@ def price(
            "safe": ed.is_safe(size)}
     if as_json:
         _json(doc)
-        return
-    if not doc["price"]:
-        typer.echo(f"{name} at {size} tile(s) is not a chain: a chain has at least 2 tiles (R4.2).")
         return
     typer.echo(
         f"{name} ({doc['tier']} tier) at {size} tiles: {money(doc['price'])} a share; majority bonus "
@@ -707,8 +704,10 @@ def bonus(
         _json(doc)
         return
     typer.echo(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, minority {money(doc['minority'])}")
-    for b in payout:
-        typer.echo(f"  {b.player} ({b.shares} shares): {money(b.amount)} ({b.kind})")
+    paid = {b.player: b for b in payout}
+    for player, n in sorted(held.items(), key=lambda kv: -kv[1]):
+        b = paid.get(player)
+        typer.echo(f"  {player} ({n} shares): " + (f"{money(b.amount)} ({b.kind})" if b else "nothing"))
     if not payout:
         typer.echo("  nobody holds a share: no bonus is paid")
 
@@ -761,9 +760,13 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
         record.moves = [str(m) for m in game.moves[: count - n]]
         earlier = replay(record, source=str(path))
         write_atomic(path, to_toml(record, earlier))
-    for i in range(count - n, count):
+    for i in reversed(range(count - n, count)):
         who = game.move_players[i]
         typer.echo(f"Undid move {i + 1} (turn {game.move_turns[i]}{', ' + who if who else ''}): {game.moves[i]}")
+        if game.history[i]:
+            typer.echo("  take back what it did (money, certificates, tiles):")
+            for e in game.history[i]:
+                typer.echo(f"    {e.text()}")
     _next(earlier)
 
 

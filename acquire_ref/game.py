@@ -327,6 +327,8 @@ class Game:
                     text.append(f"{lead}{c} is defunct at {pre[c]} tiles ({money(ed.price(c, pre[c]))} a share): {paid} (R5.4).")
                 out["outcomes"].append({"survivor": surv, "defunct": defuncts, "size": total, "price": ed.price(surv, total)})
             text.append(f"Afterwards the survivor has {total} tiles ({money(ed.price(survivors[0], total))} a share) (R5.5).")
+            if self.market_on:
+                text.append("Two players: the market's holding is drawn at each payout and may take a bonus; these figures leave it out (R9).")
             out["text"] = text
         return out
 
@@ -976,7 +978,12 @@ class Game:
         with ``projected``) what it would be if the game ended now (R8.3)."""
         if self.over and self._final_scores is not None and not projected:
             return list(self._final_scores)
-        scores = final_scores(self.edition, self.board.sizes, self.cash, self.shares, self._end_market or None)
+        sizes = self.board.sizes
+        m = self._merger
+        if m is not None and m.survivor is not None:  # defunct chains already paid are gone (R5.5)
+            paid = {c for c in m.chains if c != m.survivor and c not in m.remaining and (c != m.current or m.paid)}
+            sizes = {c: s for c, s in sizes.items() if c not in paid}
+        scores = final_scores(self.edition, sizes, self.cash, self.shares, self._end_market or None)
         return [s for s in scores if s.player != MARKET]
 
     def standings(self) -> list[tuple[str, int, int]]:
@@ -1020,6 +1027,8 @@ class Game:
         """One sentence: whose decision is pending, what it is, and the command that answers it (R10.2)."""
         pend = self.pending
         if pend.decision == "start":
+            if self.dealt:
+                return "the referee draws the start tiles and deals the racks (R2.2, R2.4): type `acquire-ref start`"
             return (
                 f"the start tiles are to be drawn (R2.2): type `acquire-ref start TILE...` with one tile per "
                 f"player in seating order ({', '.join(self.players)})"
@@ -1052,11 +1061,14 @@ class Game:
         if pend.decision == "dispose":
             held = self.shares[p][pend.chain]
             price = self.edition.price(pend.chain, self._merger.sizes[pend.chain]) if self._merger else 0
-            return (
-                f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type "
-                f"`acquire-ref dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}, "
-                f"the bank has {self.bank[pend.survivor]} {pend.survivor}); the rest is held"
-            )
+            can_trade = min(held // 2, self.bank[pend.survivor]) * 2
+            if can_trade:
+                how = (f"`acquire-ref dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}, "
+                       f"up to {can_trade}: the bank has {self.bank[pend.survivor]} {pend.survivor})")
+            else:
+                why = "only one share" if held < 2 else f"the bank has no {pend.survivor} left"
+                how = f"`acquire-ref dispose {p} [--sell N]` (no trade: {why})"
+            return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
         return (
             f"{p} may buy up to {self.edition.buy_limit} shares ({money(self.cash[p])} in cash): type "
             f"`acquire-ref buy CHAIN=N ...`, or `acquire-ref buy` to buy nothing and finish the turn{end}"

@@ -219,7 +219,10 @@ def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
         for tok in pos:
             name, eq, n = tok.partition("=")
             chain = ed.resolve_chain(name)
-            counts[chain] = counts.get(chain, 0) + (_count(n, f"{chain}=") if eq else 1)
+            count = _count(n, f"{chain}=") if eq else 1
+            if count == 0:
+                raise NotationError(f"{chain}=0: buy at least 1, or type `buy` alone to buy nothing")
+            counts[chain] = counts.get(chain, 0) + count
         return Buy(tuple((c, n) for c, n in counts.items() if n))
     if verb in ("pass", "end"):
         pos, _ = _options(rest, (), verb)

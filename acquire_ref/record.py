@@ -344,7 +344,8 @@ def inspect(path: Path, text: str | None = None) -> Inspection:
     snap = record.snapshot
     if snap is not None:
         if snap.get("digest") != record.digest():
-            notices.append(f"{path}: the setup or moves were edited by hand; the snapshot will be rebuilt from the moves")
+            if game is not None:
+                notices.append(f"{path}: the setup or moves were edited by hand; the snapshot will be rebuilt from the moves")
         else:
             problems += conservation_problems(snap, record.players, record.edition)
             if game is not None:

@@ -109,7 +109,8 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
     elif game.end_available() and not game.over:
         facts.append(f" End available: {game.end_condition()} (R8.1).", style="bold")
     pending = Text("Next: ", style="bold").append(game.describe_pending(), style="")
-    return Group(board_text(game), chain_table(game), player_table(game, viewer), facts, pending)
+    chains = chain_table(game) if game.board.sizes else Text("No chain is on the board yet.")
+    return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
 
 
 def score_view(title: str, doc: dict) -> Table:

@@ -46,7 +46,7 @@ def test_every_readme_command_runs(tmp_path, monkeypatch):
     assert "Afterwards the survivor has 11 tiles ($700 a share)" in outputs["why 3C"]
     assert "$900 a share; majority bonus $9,000, minority bonus $4,500; safe" in outputs["price Imperial 14"]
     bonus = outputs["bonus American 5 Ann=3 Ben=3 Cat=2"]
-    assert "Ann (3 shares): $4,500" in bonus and "Ben (3 shares): $4,500" in bonus and "Cat" not in bonus.split("\n", 1)[1]
+    assert "Ann (3 shares): $4,500" in bonus and "Ben (3 shares): $4,500" in bonus and "Cat (2 shares): nothing" in bonus
     doc = json.loads(runner.invoke(app, ["score", "--json"]).stdout)
     assert [(s["player"], s["cash"], s["rank"]) for s in doc["standings"]] == [
         ("Ben", 14800, 1), ("Cat", 14500, 2), ("Ann", 6000, 3), ("Dan", 6000, 3)]
