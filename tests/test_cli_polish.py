@@ -103,3 +103,50 @@ def test_simulate_shows_a_table_and_refuses_bad_settings(tmp_path):
     assert runner.invoke(app, ["simulate", "--strategy", "clever"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "--option", "stall=continue"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "--out", str(tmp_path / "missing")]).exit_code == 4
+
+
+def test_projection_during_a_merger_does_not_pay_a_defunct_chain_twice():
+    from acquire_ref import Game, parse_move
+
+    g = Game.new(["A", "B", "C"])
+    for m in ("start 1A 3A 9I", "place 1B --found Luxor", "buy Luxor=3", "place 3B --found Tower",
+              "buy Tower=1", "place 7E", "buy", "place 2B --survivor Luxor"):
+        g.apply(parse_move(m))
+    # Tower (2 tiles) is paid: B, sole holder of 2, gets $3,000; B is still to dispose
+    assert g.pending.decision == "dispose" and g.cash["B"] == 6000 - 200 + 3000
+    projected = {s.player: s for s in g.score_breakdown()}
+    assert [b[0] for b in projected["B"].bonuses] == []  # no Tower bonus a second time
+    assert [s[0] for s in projected["B"].sales] == []  # defunct shares are worth nothing at the end
+    assert [b[:2] for b in projected["A"].bonuses] == [("Luxor", 3000)]
+
+
+def test_undo_says_what_to_take_back(tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"], ["buy", "Tower=2"]):
+        assert runner.invoke(app, ["--game", str(path), *args]).exit_code == 0
+    out = runner.invoke(app, ["--game", str(path), "undo"]).stdout
+    assert "take back what it did" in out and "A pays the bank $400 for 2 Tower" in out
+
+
+def test_messages_a_newcomer_stumbled_on(tmp_path):
+    path = tmp_path / "g.toml"
+    assert runner.invoke(app, ["--game", str(path), "new", "A", "B", "C", "--tiles", "dealt", "--seed", "7"]).exit_code == 0
+    out = runner.invoke(app, ["--game", str(path), "status"]).stdout
+    assert "type `acquire-ref start`" in out and "TILE..." not in out
+    assert runner.invoke(app, ["price", "Tower", "1"]).exit_code == 2
+    path2 = tmp_path / "t.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"]):
+        runner.invoke(app, ["--game", str(path2), *args])
+    result = runner.invoke(app, ["--game", str(path2), "buy", "Tower=0"])
+    assert result.exit_code == 2 and "buy at least 1" in result.output
+
+
+def test_disposal_prompt_offers_a_trade_only_when_possible():
+    from acquire_ref import Game, parse_move
+
+    g = Game.new(["A", "B", "C"])
+    for m in ("start 1A 3A 9I", "place 1B --found Luxor", "buy", "place 3B --found Tower",
+              "buy", "place 7E", "buy", "place 2B --survivor Luxor"):
+        g.apply(parse_move(m))
+    assert g.pending.player == "B" and g.shares["B"]["Tower"] == 1
+    assert "no trade: only one share" in g.describe_pending()
