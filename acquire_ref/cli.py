@@ -543,17 +543,12 @@ def score(
     Example: acquire-ref score --position examples/final-position.toml
     """
     if position is not None:
-        import tomllib
-
         from acquire_ref.editions import load_edition
         from acquire_ref.position import read_scoring_position
-        from acquire_ref.record import read_text
+        from acquire_ref.record import parse_toml, read_text
         from acquire_ref.scoring import final_scores
 
-        try:
-            data = tomllib.loads(read_text(position, "position file"))
-        except tomllib.TOMLDecodeError as exc:
-            raise GameFileError(f"{position} is not valid TOML: {exc}") from None
+        data = parse_toml(read_text(position, "position file"), str(position))
         try:
             edition = load_edition(str(data.get("edition", "classic")))
         except NotationError as exc:

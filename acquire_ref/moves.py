@@ -134,7 +134,7 @@ Move = Union[Start, Place, Choose, Dispose, Buy, Pass, Discard, End, Market]
 
 
 def _count(text: str, what: str) -> int:
-    if not (text.isascii() and text.isdigit()):
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
         raise NotationError(f"{what}{text}: a count of shares is a whole number, 0 or more")
     return int(text)
 

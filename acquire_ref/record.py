@@ -25,9 +25,46 @@ from acquire_ref.moves import parse_move
 FORMAT = 1
 """The game-file format this version writes; it reads this one and older."""
 
-LOCK_TIMEOUT = float(os.environ.get("ACQUIRE_LOCK_TIMEOUT", "10"))
-"""Seconds a command waits for another command's lock on the same game file before exit 5
-(environment variable ``ACQUIRE_LOCK_TIMEOUT``, default 10)."""
+LOCK_TIMEOUT: float | None = None
+"""Seconds a command waits for another command's lock on the same game file before exit 5;
+None reads the environment variable ``ACQUIRE_LOCK_TIMEOUT`` (default 10)."""
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest file read as a game file, script, position or ruleset (64 MiB)."""
+
+
+def lock_timeout() -> float:
+    """The lock timeout in seconds: :data:`LOCK_TIMEOUT`, else ``$ACQUIRE_LOCK_TIMEOUT``, else 10.
+
+    Raises :class:`NotationError` for a value that is not a finite number of seconds, 0 or more.
+    """
+    import math
+
+    from acquire_ref.errors import NotationError
+
+    if LOCK_TIMEOUT is not None:
+        return LOCK_TIMEOUT
+    text = os.environ.get("ACQUIRE_LOCK_TIMEOUT", "10")
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise NotationError(f"ACQUIRE_LOCK_TIMEOUT is {text!r}: give a number of seconds, 0 or more, e.g. 10")
+    return value
+
+
+def parse_toml(text: str, source: str) -> dict:
+    """TOML text as a dict; :class:`GameFileError` for a syntax error (with line and column), nesting
+    too deep to read, or a number too long to read."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise GameFileError(f"{source} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise GameFileError(f"{source}: arrays or tables are nested too deeply to be a game file") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise GameFileError(f"{source}: a value can't be read: {exc}") from None
 
 _KEYS = {
     "format": int, "edition": (str, dict), "options": dict, "tiles": str, "seed": int, "bag": list,
@@ -78,9 +115,9 @@ def record_problems(text: str, source: str = "game file") -> tuple[Record | None
     problems leave nothing to replay.
     """
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return None, [f"{source} is not valid TOML: {exc}"]
+        data = parse_toml(text, source)
+    except GameFileError as exc:
+        return None, [str(exc)]
     problems = []
     for key in data:
         if key not in _KEYS:
@@ -180,10 +217,7 @@ def edition_spec(spec: str) -> "tuple[object, str | dict]":
     path = Path(spec)
     if not (path.suffix == ".toml" or os.sep in spec or "/" in spec or path.exists()):
         return load_edition(spec), spec  # raises: names the built-in editions
-    try:
-        data = tomllib.loads(read_text(path, "ruleset file"))
-    except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(f"{path} is not valid TOML: {exc}") from None
+    data = parse_toml(read_text(path, "ruleset file"), str(path))
     return edition_from_dict(data, str(path)), data
 
 
@@ -226,12 +260,16 @@ def snapshot(game: Game) -> dict:
 
 
 def _flatten(value, prefix: str = "") -> dict[str, object]:
-    if isinstance(value, dict):
-        out: dict[str, object] = {}
-        for k, v in value.items():
-            out.update(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
-        return out
-    return {prefix: value}
+    """Nested tables as ``{"a.b.c": value}`` (without recursion: any depth is safe)."""
+    out: dict[str, object] = {}
+    stack = [(prefix, value)]
+    while stack:
+        key, item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((f"{key}.{k}" if key else str(k), v) for k, v in item.items())
+        else:
+            out[key] = item
+    return out
 
 
 def snapshot_problems(record: Record, game: Game) -> list[str]:
@@ -400,8 +438,20 @@ def read_text(path: Path, what: str = "game file") -> str:
 
     ``what`` names the kind of file in messages (game file, script, position file).
     """
+    import stat
+
     try:
-        return Path(path).read_bytes().decode("utf-8")
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            raise GameFileError(f"{path} is not a regular file (a pipe or a device?): give a {what}")
+        if info.st_size > MAX_FILE_BYTES:
+            raise GameFileError(f"{path} is {info.st_size:,} bytes: too large for a {what} (at most {MAX_FILE_BYTES:,})")
+        data = Path(path).read_bytes()
+        if data.startswith(b"\xef\xbb\xbf"):
+            raise GameFileError(f"{path} starts with a byte-order mark: save it as UTF-8 without BOM")
+        return data.decode("utf-8")
     except FileNotFoundError:
         hint = " (start one with `acquire-ref new PLAYER...`)" if what == "game file" else ""
         raise GameFileError(f"{path}: no such {what}{hint}") from None
@@ -459,7 +509,8 @@ def write_atomic(path: Path, text: str) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        raise GameFileError(f"{path}: can't write the game file: {exc.strerror}; it is unchanged") from None
+        state = "it is unchanged" if mode is not None else "nothing was written"
+        raise GameFileError(f"{path}: can't write the game file: {exc.strerror}; {state}") from None
 
 
 @contextmanager
@@ -467,7 +518,7 @@ def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
     """Hold the game file's lock (``PATH.lock``) for a read-change-write.
 
     Raises :class:`GameBusyError` when another command holds it for ``timeout`` seconds (default
-    :data:`LOCK_TIMEOUT`), and
+    :func:`lock_timeout`), and
     :class:`GameFileError` when the lock can't be made (missing or read-only folder).
     """
     from filelock import FileLock, Timeout
@@ -475,7 +526,7 @@ def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
     folder = Path(path).parent
     if not folder.is_dir():
         raise GameFileError(f"{path}: the folder {folder} does not exist")
-    lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT if timeout is None else timeout)
+    lock = FileLock(str(path) + ".lock", timeout=lock_timeout() if timeout is None else timeout)
     try:
         lock.acquire()
     except Timeout:
