@@ -76,10 +76,16 @@ def test_watch_redraws_when_the_game_file_changes(tmp_path):
     env = {**os.environ, "ACQUIRE_GAME": str(path), "COLUMNS": "100"}
     proc = subprocess.Popen([str(exe), "watch", "--interval", "0.1", "--updates", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    time.sleep(1.0)  # the first view is drawn; now a move changes the file
-    assert run(path, "start", "3C", "9A", "1B").exit_code == 0
-    out, err = proc.communicate(timeout=30)
+    first = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # wait until the first view is drawn, however slow the machine
+        line = proc.stdout.readline()
+        first.append(line)
+        if "start tiles are to be drawn" in line or not line:
+            break
+    assert "start tiles are to be drawn" in "".join(first)
+    assert run(path, "start", "3C", "9A", "1B").exit_code == 0  # a move changes the file
+    out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
-    assert "start tiles are to be drawn" in out  # the first view
     assert "Ben to place a tile" in out  # redrawn after the move
     assert json.loads(run(path, "status", "--json").stdout)["turn"] == 1  # watch only reads
