@@ -130,17 +130,22 @@ def test_bad_scoring_position_exit_4(tmp_path, text, words):
 
 
 # ---------------------------------------------------------------- why agrees with place; bonus with mergers
-def games_in_progress():
-    """Every position of the reference games where a tile is to be placed."""
+def reference_positions():
+    """``(game, words)`` before every legal line of every reference game; the caller applies it."""
     for ref in reference_games():
         (_, new), *moves = ref.lines
         g = Game.new(new[1:])
         for bad, words in moves:
-            if bad:
-                continue
-            if g.pending.decision == "place" and words[0] == "place":
-                yield g, parse_tile(words[1])
-            g.apply(parse_move(" ".join(words), g.edition))
+            if not bad:
+                yield g, words
+
+
+def games_in_progress():
+    """Every position of the reference games where a tile is to be placed."""
+    for g, words in reference_positions():
+        if g.pending.decision == "place" and words[0] == "place":
+            yield g, parse_tile(words[1])
+        g.apply(parse_move(" ".join(words), g.edition))
 
 
 def test_why_agrees_with_what_place_then_does():
@@ -180,23 +185,18 @@ def test_why_for_blocked_dead_occupied_and_through_cli(tmp_path):
 
 def test_bonus_calculator_agrees_with_what_mergers_pay():
     compared = 0
-    for ref in reference_games():
-        (_, new), *moves = ref.lines
-        g = Game.new(new[1:])
-        for bad, words in moves:
-            if bad:
+    for g, words in reference_positions():
+        holdings = {p: dict(s) for p, s in g.shares.items()}
+        sizes = dict(g.board.sizes)
+        events = g.apply(parse_move(" ".join(words), g.edition))
+        for chain in {e.chain for e in events if isinstance(e, BonusPaid)} - {None}:
+            if g.over:
                 continue
-            holdings = {p: dict(s) for p, s in g.shares.items()}
-            sizes = dict(g.board.sizes)
-            events = g.apply(parse_move(" ".join(words), g.edition))
-            for chain in {e.chain for e in events if isinstance(e, BonusPaid)} - {None}:
-                if g.over:
-                    continue
-                paid = {e.player: e.amount for e in events if isinstance(e, BonusPaid) and e.chain == chain}
-                args = [f"{p}={h[chain]}" for p, h in holdings.items() if h[chain]]
-                if not args or chain not in sizes:
-                    continue
-                doc = as_json("bonus", chain, str(sizes[chain]), *args)
-                assert {b["player"]: b["amount"] for b in doc["bonuses"]} == paid
-                compared += 1
+            paid = {e.player: e.amount for e in events if isinstance(e, BonusPaid) and e.chain == chain}
+            args = [f"{p}={h[chain]}" for p, h in holdings.items() if h[chain]]
+            if not args or chain not in sizes:
+                continue
+            doc = as_json("bonus", chain, str(sizes[chain]), *args)
+            assert {b["player"]: b["amount"] for b in doc["bonuses"]} == paid
+            compared += 1
     assert compared > 10

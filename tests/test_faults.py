@@ -398,6 +398,18 @@ def _modes_enforced(folder: Path) -> bool:
         probe.rmdir()
 
 
+def refuse_temporary_files_in(folder: Path, monkeypatch) -> None:
+    """Make creating a temporary file in ``folder`` fail as a read-only folder would."""
+    real = tempfile.mkstemp
+
+    def refuse(*a, dir=None, **kw):
+        if dir is not None and Path(dir).resolve() == folder.resolve():
+            raise PermissionError(13, "Permission denied", str(dir))
+        return real(*a, dir=dir, **kw)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+
+
 @pytest.mark.parametrize("args", list(WRITES.values()), ids=list(WRITES))
 def test_a_read_only_folder_is_exit_4_naming_the_problem_and_changes_nothing(tmp_path, monkeypatch, args):
     path = started_game(tmp_path)
@@ -405,14 +417,7 @@ def test_a_read_only_folder_is_exit_4_naming_the_problem_and_changes_nothing(tmp
     if not _modes_enforced(tmp_path):
         # file modes are not enforced here (root has CAP_DAC_OVERRIDE): simulate what a
         # read-only folder does to the temporary file
-        real = tempfile.mkstemp
-
-        def refuse(*a, dir=None, **kw):
-            if dir is not None and Path(dir).resolve() == tmp_path.resolve():
-                raise PermissionError(13, "Permission denied", str(dir))
-            return real(*a, dir=dir, **kw)
-
-        monkeypatch.setattr(tempfile, "mkstemp", refuse)
+        refuse_temporary_files_in(tmp_path, monkeypatch)
         result = cli(path, *args)
         assert_clean_refusal(result, 4)
         message = result.stderr
@@ -431,14 +436,7 @@ def test_a_read_only_folder_is_exit_4_naming_the_problem_and_changes_nothing(tmp
 
 
 def test_a_read_only_folder_refuses_a_new_game_file_without_creating_it(tmp_path, monkeypatch):
-    real = tempfile.mkstemp
-
-    def refuse(*a, dir=None, **kw):
-        if dir is not None and Path(dir).resolve() == tmp_path.resolve():
-            raise PermissionError(13, "Permission denied", str(dir))
-        return real(*a, dir=dir, **kw)
-
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    refuse_temporary_files_in(tmp_path, monkeypatch)
     path = tmp_path / "fresh.toml"
     result = cli(path, "new", "Ann", "Ben", "Cat")
     assert_clean_refusal(result, 4)
