@@ -44,13 +44,6 @@ class Board:
         self.sizes: dict[str, int] = {}
         self.chain_order = chain_order or {}
 
-    def copy(self) -> "Board":
-        """An independent copy of this board."""
-        b = Board(self.chain_order)
-        b.owner = dict(self.owner)
-        b.sizes = dict(self.sizes)
-        return b
-
     def __contains__(self, tile: Tile) -> bool:
         return tile in self.owner
 

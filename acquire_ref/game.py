@@ -26,7 +26,7 @@ from acquire_ref.errors import IllegalMoveError, NotationError
 from acquire_ref.events import money
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Market, Move, Pass, Place, Start
 from acquire_ref.scoring import PlayerScore, final_scores, rank, shareholder_bonuses
-from acquire_ref.tiles import ALL_TILES, ROW_LETTERS, Tile, iter_rows
+from acquire_ref.tiles import ALL_TILES, Tile, iter_rows
 
 if TYPE_CHECKING:
     from acquire_ref.position import Position
@@ -98,6 +98,7 @@ class Game:
     ``cash`` and ``shares`` per player (dollars; ``{chain: count}``); ``bank`` shares per chain;
     ``board`` (:class:`~acquire_ref.board.Board`); ``bag`` and ``racks`` tile counts;
     ``discarded`` dead tiles out of the game; ``current`` seat index; ``turn`` number;
+    ``final_cash`` each player's money after the final payout (None until the game is over);
     ``pending`` (:class:`Pending`); ``worth_history``, each player's net worth in dollars after
     every finished turn (``[(turn, {player: dollars})]``); ``moves`` applied, ``history`` (their events), and for each
     move the turn number and the player who made it (``move_turns``, ``move_players``).
@@ -1134,5 +1135,3 @@ class Game:
             rows.append(f"{letter} " + " ".join(cells))
         return rows
 
-
-assert len(ROW_LETTERS) == 9
