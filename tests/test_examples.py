@@ -22,7 +22,8 @@ def hand_figures(text: str, word: str) -> dict[str, int]:
 
 def test_examples_are_there():
     names = {p.name for p in SCRIPTS}
-    assert {"four-players.toml", "six-players.toml", "mid-game.toml"} <= names
+    assert {"three-players.toml", "four-players.toml", "five-players.toml", "six-players.toml",
+            "two-players.toml", "eight-chains.toml", "mid-game.toml"} <= names
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
