@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import tomllib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -481,6 +480,8 @@ def write_atomic(path: Path, text: str) -> None:
     an existing file's permissions are kept. Raises :class:`GameFileError` when the folder is
     missing or can't be written (read-only, disk full).
     """
+    import tempfile  # only commands that write pay for it
+
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
