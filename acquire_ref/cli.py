@@ -208,7 +208,7 @@ def new(
     ),
     edition: str = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file."),
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Shuffle of a dealt game's bag (default: random)."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random)."),
     from_position: Optional[Path] = typer.Option(
         None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
     ),
@@ -412,6 +412,10 @@ def _show(renderable, svg: Optional[Path], html: Optional[Path], title: str) -> 
     """Print for people; with ``svg``/``html`` also export exactly what was printed."""
     from acquire_ref.render import console
 
+    game_file = _path().resolve()
+    for target in (svg, html):
+        if target is not None and target.resolve() in (game_file, Path(str(game_file) + ".lock")):
+            raise NotationError(f"--svg/--html {target} is the game file: name another file for the picture")
     con = console(record=bool(svg or html))
     con.print(renderable)
     for target, save in ((svg, con.save_svg), (html, con.save_html)):
@@ -460,7 +464,8 @@ def watch(
     interval: float = typer.Option(1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1)."),
     updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
 ) -> None:
-    """A live view for a second screen: redraws the status whenever the game file changes (Ctrl-C stops).
+    """A live view for a second screen: redraws the status whenever the game file changes (Ctrl-C stops);
+    it only reads the file, and waits while the file is missing or broken.
 
     Example: acquire-ref watch
     """
@@ -606,7 +611,7 @@ def why(
 @guarded
 def price(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
-    size: int = typer.Argument(..., min=2, metavar="SIZE", help="Tiles in the chain (a chain has at least 2)."),
+    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain (2 to 108)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
 ) -> None:
@@ -666,7 +671,7 @@ def chart(
 @guarded
 def bonus(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
-    size: int = typer.Argument(..., min=2, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (at least 2)."),
+    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108)."),
     holdings: List[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
@@ -686,8 +691,8 @@ def bonus(
         player, eq, n = item.partition("=")
         if not eq or not player or not (n.isascii() and n.isdigit()):
             raise NotationError(f"{item!r}: write PLAYER=SHARES, e.g. Ann=3")
-        if player in held:
-            raise NotationError(f"{player} is named twice")
+        if player.lower() in {h.lower() for h in held}:
+            raise NotationError(f"{player} is named twice (names differ ignoring case)")
         held[player] = int(n)
     if sum(held.values()) > ed.shares_per_chain:
         raise NotationError(f"{sum(held.values())} {name} shares: there are {ed.shares_per_chain} (R3.4)")
@@ -800,7 +805,7 @@ def check(
 @guarded
 def simulate(
     games: int = typer.Option(100, "--games", min=1, metavar="N", help="How many complete games."),
-    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the first game; game i uses S+i."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
     players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
     strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the bots play."),
     edition: str = EDITION,
@@ -822,7 +827,7 @@ def simulate(
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
     if out is not None and not out.is_dir():
-        raise GameFileError(f"--out {out}: no such folder")
+        raise GameFileError(f"--out {out}: " + ("not a folder" if out.exists() else "no such folder"))
     names = [f"p{i + 1}" for i in range(players)]
     from acquire_ref.game import Game
 

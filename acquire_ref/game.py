@@ -38,6 +38,23 @@ MARKET = "the market"
 can be called this (names have no spaces)."""
 
 
+def check_player_names(players: list[str]) -> None:
+    """Raise :class:`NotationError` unless there are 2 to 6 players (R2.1) with names that are
+    printable, unique ignoring case, and free of spaces, ``=``, ``,`` and a leading ``-``."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise NotationError(f"Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players here, not {len(players)} (R2.1)")
+    seen: set[str] = set()
+    for p in players:
+        if not isinstance(p, str) or not p or not p.isprintable() or any(ch.isspace() for ch in p) or "=" in p \
+                or p.startswith("-") or "," in p:
+            raise NotationError(
+                f"{p!r} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
+            )
+        if p.lower() in seen:
+            raise NotationError(f"two players are called {p!r} (names must differ, ignoring case)")
+        seen.add(p.lower())
+
+
 def shuffled_bag(seed: int) -> list[Tile]:
     """All 108 tiles in a random order drawn from ``seed``: a dealt game's tile bag.
 
@@ -172,17 +189,12 @@ class Game:
                 raise NotationError("a dealt game's bag order must hold each of the 108 tiles once")
             if position is not None:
                 raise NotationError("a game from a position is refereed in table mode, not dealt")
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise NotationError(f"Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players here, not {len(players)} (R2.1)")
-        seen: set[str] = set()
-        for p in players:
-            if not p or not p.isprintable() or any(ch.isspace() for ch in p) or "=" in p or p.startswith("-") or "," in p:
-                raise NotationError(
-                    f"{p!r} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
-                )
-            if p.lower() in seen:
-                raise NotationError(f"two players are called {p!r} (names must differ, ignoring case)")
-            seen.add(p.lower())
+        if len(players) * (ed.rack_size + 1) > len(ALL_TILES):
+            raise NotationError(
+                f"{len(players)} players with racks of {ed.rack_size} need {len(players) * (ed.rack_size + 1)} tiles "
+                f"with their start tiles; there are {len(ALL_TILES)}"
+            )
+        check_player_names(players)
         opts = {k: v[0] for k, v in OPTION_VALUES.items()}
         for key, value in (options or {}).items():
             if key not in OPTION_VALUES:
@@ -324,7 +336,12 @@ class Game:
                         "bonuses": [{"player": b.player, "amount": b.amount, "kind": b.kind} for b in payout],
                     })
                     lead = f"If {surv} survives: " if len(survivors) > 1 else ""
-                    paid = "; ".join(f"{b.player} {money(b.amount)} ({b.kind})" for b in payout) or "nobody holds it, no bonus"
+                    if self.hidden:
+                        paid = (f"majority {money(ed.majority_bonus(c, pre[c]))}, minority "
+                                f"{money(ed.minority_bonus(c, pre[c]))}; who gets them is hidden until it is paid (R10.1)")
+                        defuncts[-1]["bonuses"] = []
+                    else:
+                        paid = "; ".join(f"{b.player} {money(b.amount)} ({b.kind})" for b in payout) or "nobody holds it, no bonus"
                     text.append(f"{lead}{c} is defunct at {pre[c]} tiles ({money(ed.price(c, pre[c]))} a share): {paid} (R5.4).")
                 out["outcomes"].append({"survivor": surv, "defunct": defuncts, "size": total, "price": ed.price(surv, total)})
             text.append(f"Afterwards the survivor has {total} tiles ({money(ed.price(survivors[0], total))} a share) (R5.5).")
@@ -350,7 +367,7 @@ class Game:
 
     def can_buy(self, player: str) -> bool:
         """True when ``player`` could buy at least one share now (R6.2)."""
-        return any(
+        return self.edition.buy_limit > 0 and any(
             self.bank[c] > 0 and self.price(c) <= self.cash[player] for c in self.board.sizes
         )
 
@@ -792,10 +809,12 @@ class Game:
         if not self.can_buy(p) and not (self.end_available() and not self.end_declared):
             if not self.board.sizes:
                 why = "no chain is on the board"
+            elif not self.edition.buy_limit:
+                why = "this ruleset's buy limit is 0"
             elif not any(self.bank[c] for c in self.board.sizes):
                 why = "the bank has no share of any chain on the board"
             else:
-                why = f"{p} can't afford any share ({money(self.cash[p])})"
+                why = f"{p} can't afford any share" + ("" if self.hidden else f" ({money(self.cash[p])})")
             self._finish_turn(out, f"nothing can be bought: {why} (R6.2)")
 
     def _buy(self, move: Buy, out: list) -> Move:
@@ -1071,7 +1090,7 @@ class Game:
                 how = f"`acquire-ref dispose {p} [--sell N]` (no trade: {why})"
             return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
         return (
-            f"{p} may buy up to {self.edition.buy_limit} shares ({money(self.cash[p])} in cash): type "
+            f"{p} may buy up to {self.edition.buy_limit} shares{'' if self.hidden else f' ({money(self.cash[p])} in cash)'}: type "
             f"`acquire-ref buy CHAIN=N ...`, or `acquire-ref buy` to buy nothing and finish the turn{end}"
         )
 

@@ -217,9 +217,12 @@ def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int],
         problems.append("chains should be a table of chain = tiles on the board")
         chains_in = {}
     for c, n in chains_in.items():
-        if c not in edition.chain_names:
+        exact = {name.lower(): name for name in edition.chain_names}
+        if c.lower() not in exact:
             problems.append(f"chains: unknown chain {c!r} ({', '.join(edition.chain_names)})")
-        elif not isinstance(n, int) or isinstance(n, bool) or n < 2:
+            continue
+        c = exact[c.lower()]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 2:
             problems.append(f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)")
         elif n > 108:
             problems.append(f"chains.{c} is {n}: the board has 108 spaces")
@@ -232,6 +235,13 @@ def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int],
     if not isinstance(cash_in, dict) or not cash_in:
         problems.append("cash is missing: give every player's cash in dollars, e.g. [cash] Ann = 3400")
         cash_in = {}
+    try:
+        from acquire_ref.game import check_player_names
+
+        check_player_names(list(cash_in))
+    except AcquireError as exc:
+        if cash_in:
+            problems.append(f"cash: {exc}")
     for p, dollars in cash_in.items():
         cash[p] = _int(dollars, f"cash.{p}", problems)
         if cash[p] % 100:

@@ -186,3 +186,77 @@ def test_no_trade_when_the_bank_has_no_survivor_shares():
     assert g.pending.decision == "dispose"
     with pytest.raises(IllegalMoveError, match="the bank has no Tower shares left, so no trade: sell or hold"):
         g.apply(parse_move("dispose --trade 2"))
+
+
+# ---------------------------------------------------------------- found by a second round of hostile testing
+def test_a_picture_is_never_written_over_the_game_file(founding):
+    for option in ("--svg", "--html"):
+        out = refused(founding, "status", option, str(founding), code=2)
+        assert "is the game file" in out
+
+
+def ruleset_file(tmp_path, **changes):
+    import tomli_w
+
+    from acquire_ref.editions import edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data.update(changes)
+    path = tmp_path / "rules.toml"
+    path.write_text(tomli_w.dumps(data))
+    return path
+
+
+def test_racks_that_need_more_than_108_tiles_are_refused(tmp_path):
+    rules = ruleset_file(tmp_path, rack_size=60)
+    result = run(tmp_path / "g.toml", "new", "A", "B", "C", "--edition", str(rules))
+    assert result.exit_code == 2 and "there are 108" in result.output
+
+
+def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
+    from acquire_ref import Game, parse_move
+    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data["buy_limit"] = 0
+    g = Game.new(["A", "B", "C"], edition_from_dict(data))
+    for m in ("start 1A 5E 9I", "place 2A --found Tower"):
+        g.apply(parse_move(m))
+    assert g.pending.decision == "place" and g.player == "B"
+
+
+def test_hidden_holdings_do_not_leak_through_prompts_or_why(tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C", "--option", "holdings=hidden"], ["start", "1A", "3A", "9I"],
+                 ["place", "1B", "--found", "Luxor"], ["buy", "Luxor=2"], ["place", "3B", "--found", "Tower"]):
+        assert run(path, *args).exit_code == 0, args
+    doc = json.loads(run(path, "status", "--json").stdout)
+    assert "$" not in doc["pending"]["text"]  # no cash in the buy prompt
+    assert run(path, "buy").exit_code == 0
+    out = run(path, "why", "2B").stdout
+    assert "hidden until it is paid" in out and "A $" not in out and "B $" not in out
+
+
+def test_scoring_position_checks_players_and_reads_chain_names_in_any_case(tmp_path):
+    pos = tmp_path / "pos.toml"
+    pos.write_text("[chains]\ntower = 2\n[cash]\nA = 100\n")
+    result = run(tmp_path / "g.toml", "score", "--position", str(pos))
+    assert result.exit_code == 4 and "seats 2 to 6" in result.output
+    pos.write_text('[chains]\ntower = 2\n[cash]\nA = 100\nB = 200\n[shares]\nA = { Tower = 1 }\n')
+    doc = json.loads(run(tmp_path / "g.toml", "score", "--position", str(pos), "--json").stdout)
+    assert doc["standings"][0] == {"player": "A", "cash": 100 + 3000 + 200, "rank": 1}
+
+
+def test_out_of_range_numbers_are_usage_errors(tmp_path):
+    assert run(tmp_path / "g.toml", "new", "A", "B", "C", "--tiles", "dealt", "--seed", str(2**70)).exit_code == 2
+    assert runner.invoke(app, ["price", "Imperial", "200"]).exit_code == 2
+    assert runner.invoke(app, ["bonus", "Tower", "3", "Ann=3", "ann=3"]).exit_code == 2
+
+
+def test_a_chain_letter_must_be_a_plain_letter(tmp_path):
+    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data["chains"][0]["letter"] = "ß"
+    with pytest.raises(Exception, match="one letter A-Z"):
+        edition_from_dict(data)

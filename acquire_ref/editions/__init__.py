@@ -151,8 +151,11 @@ def ruleset_problems(data: dict) -> list[str]:
         problems.append("name: give the ruleset a name (a string)")
     for key, default in _DEFAULTS.items():
         value = data.get(key, default)
-        if not whole(value) or value < (0 if key == "buy_limit" else 1):
-            problems.append(f"{key} is {value!r}: a whole number{' of 0 or more' if key == 'buy_limit' else ', 1 or more'}")
+        if not whole(value) or value < (0 if key == "buy_limit" else 1) or value > 10**6:
+            problems.append(
+                f"{key} is {value!r}: a whole number{' of 0 or more' if key == 'buy_limit' else ', 1 or more'}, "
+                "at most 1,000,000"
+            )
     cash = data.get("starting_cash", 6000)
     if whole(cash) and cash % 100:
         problems.append(f"starting_cash is {cash}: money comes in multiples of $100")
@@ -163,7 +166,7 @@ def ruleset_problems(data: dict) -> list[str]:
         problems.append("tiers: a table of tier = dollars added to the price chart, e.g. { cheap = 0, top = 200 }")
         tiers = {}
     for tier, add in tiers.items():
-        if not whole(add) or add < 0 or add % 100:
+        if not whole(add) or add < 0 or add % 100 or add > 10**6:
             problems.append(f"tiers.{tier} is {add!r}: dollars added to the chart, 0 or more, in multiples of $100")
     chart = data.get("price_chart")
     if not isinstance(chart, list) or not chart:
@@ -179,8 +182,8 @@ def ruleset_problems(data: dict) -> list[str]:
             problems.append(f"price_chart starts at {size} tiles: it must start at 2, the smallest chain (a gap below {size})")
         elif size <= last_size:
             problems.append(f"price_chart[{i}]: sizes must go up; {size} follows {last_size}")
-        if price <= 0 or price % 100:
-            problems.append(f"price_chart[{i}]: price {price} is not a positive multiple of $100")
+        if price <= 0 or price % 100 or price > 10**6:
+            problems.append(f"price_chart[{i}]: price {price} is not a positive multiple of $100 up to $1,000,000")
         elif price < last_price:
             problems.append(f"price_chart[{i}]: price {price} is below the smaller bracket's {last_price}")
         last_size, last_price = size, price
@@ -204,8 +207,9 @@ def ruleset_problems(data: dict) -> list[str]:
             problems.append(f"chains[{i}]: the chain {name!r} is defined twice")
         else:
             names.add(name.lower())
-        if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha() or letter.lower() == "o":
-            problems.append(f"chains[{i}]: letter {letter!r} should be one letter other than 'o' (lone tiles)")
+        if (not isinstance(letter, str) or len(letter) != 1 or not (letter.isascii() and letter.isalpha())
+                or letter.lower() == "o"):
+            problems.append(f"chains[{i}]: letter {letter!r} should be one letter A-Z other than 'o' (lone tiles)")
         elif letter.upper() in letters:
             problems.append(f"chains[{i}]: the board letter {letter!r} is used twice")
         else:
