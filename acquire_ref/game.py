@@ -418,6 +418,8 @@ class Game:
         """Every purchase ``p`` could make now, as ``Buy.orders`` (R6): 0 to the buy limit shares."""
         chains = [c for c in self.chains_on_board() if self.bank[c] and self.price(c) <= self.cash[p]]
         found: list[tuple[tuple[str, int], ...]] = [()]
+        if self.edition.buy_limit < 1:
+            return found
 
         def extend(start: int, orders: dict[str, int], left: int, cash: int) -> None:
             for i in range(start, len(chains)):
@@ -964,7 +966,9 @@ class Game:
         for t in sorted(self.rack_tiles[player], key=lambda t: (t.row, t.col)):
             eff = self.effect(t)
             if eff.kind == "merge":
-                what = f"merges {', '.join(eff.chains[1:])} into {eff.chains[0]}" if self.board.sizes[eff.chains[0]] > self.board.sizes[eff.chains[1]] else f"merges {', '.join(eff.chains)} (tie: you choose the survivor)"
+                largest, second = (self.board.sizes[c] for c in eff.chains[:2])
+                what = (f"merges {', '.join(eff.chains[1:])} into {eff.chains[0]}" if largest > second
+                        else f"merges {', '.join(eff.chains)} (tie: you choose the survivor)")
             elif eff.kind == "grow":
                 what = f"grows {eff.chains[0]} to {self.board.sizes[eff.chains[0]] + len(eff.group)}"
             elif eff.kind == "found":
@@ -985,26 +989,33 @@ class Game:
         sold) and each player's money afterwards in dollars.
         """
         scores = self.score_breakdown(projected=True)
+        return self._payout_events(scores), {s.player: s.total for s in scores}
+
+    def _payout_events(self, scores: list[PlayerScore]) -> list[ev.Event]:
+        """The final payout as events, chain by chain in card order: bonuses, then shares sold."""
         out: list[ev.Event] = []
         for chain in self.chains_on_board():
             for s in scores:
                 out.extend(ev.BonusPaid(s.player, c, a, k, n) for c, a, k, n in s.bonuses if c == chain)
             for s in scores:
                 out.extend(ev.SharesSold(s.player, c, n, a) for c, n, a in s.sales if c == chain)
-        return out, {s.player: s.total for s in scores}
+        return out
 
     def score_breakdown(self, projected: bool = False) -> list[PlayerScore]:
         """Each player's payout, seating order: the final one when the game is over, else (or
         with ``projected``) what it would be if the game ended now (R8.3)."""
         if self.over and self._final_scores is not None and not projected:
             return list(self._final_scores)
+        return [s for s in self._payout_scores() if s.player != MARKET]
+
+    def _payout_scores(self) -> list[PlayerScore]:
+        """:func:`final_scores` for the game as it stands, the market's last when it has drawn."""
         sizes = self.board.sizes
         m = self._merger
         if m is not None and m.survivor is not None:  # defunct chains already paid are gone (R5.5)
             paid = {c for c in m.chains if c != m.survivor and c not in m.remaining and (c != m.current or m.paid)}
             sizes = {c: s for c, s in sizes.items() if c not in paid}
-        scores = final_scores(self.edition, sizes, self.cash, self.shares, self._end_market or None)
-        return [s for s in scores if s.player != MARKET]
+        return final_scores(self.edition, sizes, self.cash, self.shares, self._end_market or None)
 
     def standings(self) -> list[tuple[str, int, int]]:
         """``[(player, dollars, rank)]`` best first: final when over, else as projected (R8.3)."""
@@ -1021,16 +1032,16 @@ class Game:
                 if self.market_on:
                     self._end_market[chain] = self._market or 0
                     self._market = None
-        if self.market_on:
-            for s in final_scores(self.edition, self.board.sizes, self.cash, self.shares, self._end_market):
-                if s.player == MARKET:
-                    for chain, amount, kind, held in s.bonuses:
-                        won = ev.MarketBonus(chain, held, amount, kind)
-                        self.market_history.append(won)
-                        out.append(won)
-        payout, cash = self.final_payout()
-        self._final_scores = self.score_breakdown(projected=True)
-        out.extend(payout)
+        scores = self._payout_scores()
+        for s in scores:
+            if s.player == MARKET:
+                for chain, amount, kind, held in s.bonuses:
+                    won = ev.MarketBonus(chain, held, amount, kind)
+                    self.market_history.append(won)
+                    out.append(won)
+        self._final_scores = [s for s in scores if s.player != MARKET]
+        cash = {s.player: s.total for s in self._final_scores}
+        out.extend(self._payout_events(self._final_scores))
         for chain in self.chains_on_board():
             for p in self.players:
                 self.bank[chain] += self.shares[p][chain]

@@ -425,6 +425,10 @@ The game file, when
 .B \-\-game
 is not given.
 .TP
+.B ACQUIRE_LOCK_TIMEOUT
+Seconds a command waits for another command's lock on the game file before giving up with exit
+status 5; 10 unless set.
+.TP
 .B NO_COLOR
 When set (to anything), print no colours.
 Colours are only used on a terminal anyway.

@@ -223,6 +223,7 @@ def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
     for m in ("start 1A 5E 9I", "place 2A --found Tower"):
         g.apply(parse_move(m))
     assert g.pending.decision == "place" and g.player == "B"
+    assert g._purchases("B") == [()]  # nothing is ever offered as a legal purchase
 
 
 def test_hidden_holdings_do_not_leak_through_prompts_or_why(tmp_path):
