@@ -29,6 +29,6 @@ __all__ = [
     "GameFileError",
     "IllegalMoveError",
     "NotationError",
-    "parse_move",
     "__version__",
+    "parse_move",
 ]

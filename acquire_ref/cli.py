@@ -12,7 +12,6 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -201,15 +200,15 @@ def _json(doc) -> None:
 @app.command()
 @guarded
 def new(
-    players: Optional[List[str]] = typer.Argument(None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False),
+    players: list[str] | None = typer.Argument(None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
-    option: List[str] = typer.Option(
+    option: list[str] = typer.Option(
         [], "--option", metavar="KEY=VALUE", help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README)."
     ),
     edition: str = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file."),
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random)."),
-    from_position: Optional[Path] = typer.Option(
+    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random)."),
+    from_position: Path | None = typer.Option(
         None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
     ),
 ) -> None:
@@ -282,7 +281,7 @@ def new(
 
 @app.command()
 @guarded
-def start(tiles: Optional[List[str]] = typer.Argument(None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False)) -> None:
+def start(tiles: list[str] | None = typer.Argument(None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False)) -> None:
     """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
 
     Example: acquire-ref start 3C 9A 1B 4D
@@ -325,9 +324,9 @@ def hand(
 @guarded
 def place(
     tile: str = typer.Argument(..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile),
-    found: Optional[List[str]] = typer.Option(None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.", show_default=False),
-    survivor: Optional[List[str]] = typer.Option(None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.", show_default=False),
-    order: Optional[List[str]] = typer.Option(None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False),
+    found: list[str] | None = typer.Option(None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.", show_default=False),
+    survivor: list[str] | None = typer.Option(None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.", show_default=False),
+    order: list[str] | None = typer.Option(None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False),
 ) -> None:
     """Place a tile from the current player's rack (R4).
 
@@ -342,7 +341,7 @@ def place(
 
 @app.command()
 @guarded
-def choose(chains: List[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain)) -> None:
+def choose(chains: list[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain)) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
 
     Example: acquire-ref choose Imperial
@@ -353,9 +352,9 @@ def choose(chains: List[str] = typer.Argument(..., metavar="CHAIN...", help="Cha
 @app.command()
 @guarded
 def dispose(
-    player: Optional[str] = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False, autocompletion=complete_player),
-    sell: Optional[List[str]] = typer.Option(None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False),
-    trade: Optional[List[str]] = typer.Option(None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False),
+    player: str | None = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False, autocompletion=complete_player),
+    sell: list[str] | None = typer.Option(None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False),
+    trade: list[str] | None = typer.Option(None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
 
@@ -370,7 +369,7 @@ def dispose(
 
 @app.command()
 @guarded
-def buy(orders: Optional[List[str]] = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False, autocompletion=complete_chain)) -> None:
+def buy(orders: list[str] | None = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False, autocompletion=complete_chain)) -> None:
     """Buy up to 3 shares of chains on the board and finish the turn (R6).
 
     Example: acquire-ref buy Tower=2 Imperial
@@ -390,7 +389,7 @@ def pass_() -> None:
 
 @app.command()
 @guarded
-def discard(tiles: List[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile)) -> None:
+def discard(tiles: list[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile)) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
 
     Example: acquire-ref discard 8E
@@ -408,7 +407,7 @@ def end() -> None:
     _move(["end"])
 
 
-def _show(renderable, svg: Optional[Path], html: Optional[Path], title: str) -> None:
+def _show(renderable, svg: Path | None, html: Path | None, title: str) -> None:
     """Print for people; with ``svg``/``html`` also export exactly what was printed."""
     from acquire_ref.render import console
 
@@ -440,9 +439,9 @@ HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is sho
 @guarded
 def status(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.", autocompletion=complete_player),
-    svg: Optional[Path] = SVG,
-    html: Optional[Path] = HTML,
+    player: str | None = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.", autocompletion=complete_player),
+    svg: Path | None = SVG,
+    html: Path | None = HTML,
 ) -> None:
     """The board, chains, players, tiles in the bag, and whose decision is pending (R10).
 
@@ -537,11 +536,11 @@ def _score_doc(final: bool, reason: str | None, scores) -> dict:
 @guarded
 def score(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    position: Optional[Path] = typer.Option(
+    position: Path | None = typer.Option(
         None, "--position", metavar="FILE", help="Score the end of a game that was never refereed, written down in TOML."
     ),
-    svg: Optional[Path] = SVG,
-    html: Optional[Path] = HTML,
+    svg: Path | None = SVG,
+    html: Path | None = HTML,
 ) -> None:
     """Final standings with each player's payout, or the standings if the game ended now (R8.3).
 
@@ -672,7 +671,7 @@ def chart(
 def bonus(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
     size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108)."),
-    holdings: List[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
+    holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
 ) -> None:
@@ -716,8 +715,8 @@ def bonus(
 @guarded
 def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    turn: Optional[int] = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
-    player: Optional[str] = typer.Option(None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player),
+    turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
+    player: str | None = typer.Option(None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
@@ -773,7 +772,7 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
 @app.command()
 @guarded
 def check(
-    path: Optional[Path] = typer.Argument(None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False),
+    path: Path | None = typer.Argument(None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """Validate a game file or script without changing it; every problem is listed (exit 4 if any).
@@ -809,8 +808,8 @@ def simulate(
     players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
     strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the bots play."),
     edition: str = EDITION,
-    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
-    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
+    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """Play complete dealt games with built-in bots and report what happened: for trying house rules.
@@ -829,9 +828,7 @@ def simulate(
     if out is not None and not out.is_dir():
         raise GameFileError(f"--out {out}: " + ("not a folder" if out.exists() else "no such folder"))
     names = [f"p{i + 1}" for i in range(players)]
-    from acquire_ref.game import Game
-
-    from acquire_ref.game import shuffled_bag
+    from acquire_ref.game import Game, shuffled_bag
 
     Game.new(names, ed, opts)  # checks the options once, before the progress bar
     from rich.progress import Progress

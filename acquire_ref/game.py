@@ -16,8 +16,9 @@ changing anything when the move is illegal, and otherwise applies it and returns
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from acquire_ref import events as ev
 from acquire_ref.board import Board
@@ -168,10 +169,10 @@ class Game:
         players: Iterable[str],
         edition: Edition | str = "classic",
         options: dict[str, str] | None = None,
-        position: "Position | None" = None,
+        position: Position | None = None,
         bag_order: list[Tile] | None = None,
         seed: int = 0,
-    ) -> "Game":
+    ) -> Game:
         """A new game awaiting its start tiles (R2.1), or going on from a checked ``position``.
 
         ``players`` are names in clockwise seating order: 2 to 6 (two with the market, R9), unique
@@ -207,7 +208,7 @@ class Game:
             game._set_position(position)
         return game
 
-    def _set_position(self, pos: "Position") -> None:
+    def _set_position(self, pos: Position) -> None:
         for t in pos.lone:
             self.board.put(t)
         for chain, tiles in pos.chains.items():
@@ -224,7 +225,7 @@ class Game:
         self.pending = Pending("place", self.player)
 
     @classmethod
-    def replay(cls, players, edition, options, moves: Iterable[Move], position=None, bag_order=None, seed=0) -> "Game":
+    def replay(cls, players, edition, options, moves: Iterable[Move], position=None, bag_order=None, seed=0) -> Game:
         """A new game (from ``position``, or dealt from ``bag_order``, if given) with ``moves``
         applied in order; raises what :meth:`new` and :meth:`apply` raise."""
         g = cls.new(players, edition, options, position, bag_order, seed)
@@ -517,7 +518,7 @@ class Game:
             raise _refuse(
                 f"{tile} is a dead tile: it would merge the safe chains {' and '.join(eff.safe)} "
                 f"({', '.join(str(self.board.sizes[c]) for c in eff.safe)} tiles), which can never merge (R4.6). "
-                + (f"It is replaced next turn (dead tiles are replaced once per turn, R7.3)" if self._discarded_this_turn
+                + ("It is replaced next turn (dead tiles are replaced once per turn, R7.3)" if self._discarded_this_turn
                    else f"Put it out of the game with `acquire-ref discard {tile}`")
             )
         if move.found and eff.kind != "found":

@@ -12,8 +12,9 @@ Place(tile=Tile('5C'), found='Imperial', survivor=None, order=())
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Union
 
 from acquire_ref.editions import Edition, load_edition
 from acquire_ref.errors import NotationError

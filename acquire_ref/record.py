@@ -12,10 +12,10 @@ import hashlib
 import json
 import os
 import tomllib
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from acquire_ref.errors import AcquireError, GameBusyError, GameFileError
 from acquire_ref.game import Game
@@ -202,7 +202,7 @@ def new_game(record: Record, source: str = "game file") -> Game:
     return Game.new(record.players, edition, record.options, pos)
 
 
-def edition_spec(spec: str) -> "tuple[object, str | dict]":
+def edition_spec(spec: str) -> tuple[object, str | dict]:
     """An edition named on the command line: a built-in name, or the path of a ruleset file.
 
     Returns ``(edition, value for the game file)``: the name for a built-in edition, the whole

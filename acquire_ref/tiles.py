@@ -11,7 +11,8 @@ A :class:`Tile` is a value: ``Tile(5, 2)`` is column 5, row C and prints as ``5C
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from acquire_ref.errors import NotationError
 
@@ -34,7 +35,7 @@ class Tile(NamedTuple):
     def __repr__(self) -> str:
         return f"Tile('{self}')"
 
-    def neighbours(self) -> tuple["Tile", ...]:
+    def neighbours(self) -> tuple[Tile, ...]:
         """The orthogonally adjacent tiles on the board, 2 to 4 of them (R1.2)."""
         return _NEIGHBOURS[self]
 

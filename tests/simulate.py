@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from acquire_ref import Game
-from acquire_ref.events import TurnFinished, TilesDiscarded
+from acquire_ref.events import TilesDiscarded, TurnFinished
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place, Start
 from acquire_ref.tiles import ALL_TILES
 

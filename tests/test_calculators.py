@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from acquire_ref import Game, parse_move
 from acquire_ref.cli import app
 from acquire_ref.events import BonusPaid
-from acquire_ref.tiles import ALL_TILES, parse_tile
+from acquire_ref.tiles import parse_tile
 from tests.helpers import EXAMPLES, reference_games
 
 runner = CliRunner()

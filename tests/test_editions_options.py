@@ -9,14 +9,13 @@ import tomllib
 import pytest
 from typer.testing import CliRunner
 
-from acquire_ref import Game, IllegalMoveError, NotationError, parse_move
+from acquire_ref import Game, IllegalMoveError, parse_move
 from acquire_ref.cli import app
 from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
 from acquire_ref.errors import GameFileError
 from acquire_ref.game import shuffled_bag
 from acquire_ref.simulate import play_game
 from acquire_ref.tiles import parse_tile
-from tests.helpers import EXAMPLES
 
 runner = CliRunner()
 

@@ -34,7 +34,7 @@ def refused(path, *args, code):
     result = run(path, *args)
     assert result.exit_code == code, result.output
     assert path.read_bytes() == before
-    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    assert ("Traceback" not in result.output and result.exception is None) or isinstance(result.exception, SystemExit)
     return result.output
 
 

@@ -274,7 +274,7 @@ def load_edition(name: str = "classic") -> Edition:
     return _CACHE[name]
 
 
-def resolve_edition(spec: "str | dict") -> Edition:
+def resolve_edition(spec: str | dict) -> Edition:
     """An edition from a game file's ``edition`` value: a built-in name or an inline ruleset table."""
     if isinstance(spec, dict):
         return edition_from_dict(spec, "the game file's ruleset")
