@@ -5,31 +5,70 @@
 >>> e = b.effect(parse_tile("2A"), chains_available=7, safe_size=11)
 >>> e.kind, sorted(str(t) for t in e.group)
 ('found', ['1A', '2A', '3A'])
+>>> e.phrase(b.sizes)
+'founds a chain of 3'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import Literal
 
-from acquire_ref.tiles import Tile, parse_tile  # noqa: F401  (parse_tile for the doctest)
+from acquire_ref.tiles import Tile, connected, parse_tile  # noqa: F401  (parse_tile for the doctest)
 
-LONE = None
+Kind = Literal["occupied", "lone", "found", "grow", "merge", "blocked", "dead"]
+"""What placing a tile would do: R4.1 lone, R4.2 found, R4.3 grow, R4.4 merge, R4.5 blocked,
+R4.6 dead; ``occupied`` when the space is taken."""
+
+PLAYABLE: frozenset[str] = frozenset({"lone", "found", "grow", "merge"})
+"""The kinds of tile a player may place (R4); blocked and dead tiles stay in the rack (R4.5, R4.6)."""
 
 
-@dataclass(frozen=True)
 class Effect:
     """What placing one tile would do now (R4).
 
-    ``kind`` is one of ``occupied``, ``lone`` (R4.1), ``found`` (R4.2), ``grow`` (R4.3),
-    ``merge`` (R4.4), ``blocked`` (R4.5) or ``dead`` (R4.6). ``chains`` are the distinct chains
-    the tile touches, largest first; ``group`` is the tile and every lone tile connected to it.
+    ``kind`` is a :data:`Kind`; ``chains`` are the distinct chains the tile touches, largest
+    first (card order among equals); ``group`` is the tile and every lone tile connected to it;
+    ``safe`` the touched chains that are safe (R3.5).
     """
 
-    tile: Tile
-    kind: str
-    chains: tuple[str, ...] = ()
-    group: frozenset[Tile] = frozenset()
-    safe: tuple[str, ...] = ()
+    __slots__ = ("chains", "group", "kind", "safe", "tile")
+
+    def __init__(self, tile: Tile, kind: Kind, chains: tuple[str, ...] = (),
+                 group: frozenset[Tile] = frozenset(), safe: tuple[str, ...] = ()) -> None:
+        self.tile = tile
+        self.kind: Kind = kind
+        self.chains = chains
+        self.group = group
+        self.safe = safe
+
+    def __repr__(self) -> str:
+        return f"Effect({self.tile}, {self.kind!r}, chains={self.chains!r})"
+
+    def phrase(self, sizes: dict[str, int]) -> str:
+        """What the tile would do, in a few words that follow "it" (``sizes``: chain -> tiles
+        before placing): for a rack (``hand``) and for a refusal.
+
+        ``is a lone tile``, ``founds a chain of 3``, ``grows Tower to 5``, ``merges Luxor into
+        Tower``, ``merges A, B (tie: you choose the survivor)``, ``is blocked: ...`` or
+        ``is dead: ...``, with the rule where it helps.
+        """
+        if self.kind == "merge":
+            largest, second = (sizes[c] for c in self.chains[:2])
+            if largest > second:
+                return f"merges {', '.join(self.chains[1:])} into {self.chains[0]}"
+            return f"merges {', '.join(self.chains)} (tie: you choose the survivor)"
+        if self.kind == "grow":
+            return f"grows {self.chains[0]} to {sizes[self.chains[0]] + len(self.group)}"
+        if self.kind == "found":
+            return f"founds a chain of {len(self.group)}"
+        if self.kind == "blocked":
+            return "is blocked: every chain is on the board (R4.5)"
+        if self.kind == "dead":
+            return f"is dead: between safe {' and '.join(self.safe)} (R4.6)"
+        if self.kind == "occupied":
+            return "is already on the board"
+        return "is a lone tile"
 
 
 class Board:
@@ -47,17 +86,18 @@ class Board:
     def __contains__(self, tile: Tile) -> bool:
         return tile in self.owner
 
-    def put(self, tile: Tile, chain: str | None = LONE) -> None:
+    def put(self, tile: Tile, chain: str | None = None) -> None:
         """Place ``tile``, lone or in ``chain`` (no rules checked: the game does that)."""
         self.owner[tile] = chain
         if chain is not None:
             self.sizes[chain] = self.sizes.get(chain, 0) + 1
 
-    def assign(self, tiles, chain: str) -> None:
+    def assign(self, tiles: Iterable[Tile], chain: str) -> None:
         """Make every tile in ``tiles`` (placed or not) part of ``chain``, updating sizes."""
         for t in tiles:
-            old = self.owner.get(t, LONE)
-            if old == chain and t in self.owner:
+            placed = t in self.owner
+            old = self.owner.get(t)
+            if placed and old == chain:
                 continue
             if old is not None:
                 self.sizes[old] -= 1
@@ -72,21 +112,13 @@ class Board:
 
     def lone_group(self, tile: Tile) -> frozenset[Tile]:
         """``tile`` and every lone tile orthogonally connected to it through lone tiles."""
-        seen = {tile}
-        stack = [tile]
-        while stack:
-            for n in stack.pop().neighbours():
-                if n not in seen and n in self.owner and self.owner[n] is None:
-                    seen.add(n)
-                    stack.append(n)
-        return frozenset(seen)
+        owner = self.owner
+        return connected([tile], lambda n: n in owner and owner[n] is None)
 
-    def kind(self, tile: Tile, chains_available: int, safe_size: int) -> str:
-        """Only the ``kind`` of :meth:`effect`, without working out the tiles involved (faster)."""
-        if tile in self.owner:
-            return "occupied"
-        owner, sizes = self.owner, self.sizes
-        touched = set()
+    def _touching(self, tile: Tile) -> tuple[set[str], bool]:
+        """The chains next to ``tile`` and whether a lone tile is next to it."""
+        owner = self.owner
+        touched: set[str] = set()
         lone_near = False
         for n in tile.neighbours():
             if n in owner:
@@ -95,8 +127,15 @@ class Board:
                     lone_near = True
                 else:
                     touched.add(c)
+        return touched, lone_near
+
+    def kind(self, tile: Tile, chains_available: int, safe_size: int) -> Kind:
+        """Only the ``kind`` of :meth:`effect`, without working out the tiles involved (faster)."""
+        if tile in self.owner:
+            return "occupied"
+        touched, lone_near = self._touching(tile)
         if len(touched) >= 2:
-            return "dead" if sum(1 for c in touched if sizes[c] >= safe_size) >= 2 else "merge"
+            return "dead" if sum(1 for c in touched if self.sizes[c] >= safe_size) >= 2 else "merge"
         if touched:
             return "grow"
         if lone_near:
@@ -109,26 +148,12 @@ class Board:
         ``chains_available`` is how many chains could still be founded (not on the board);
         ``safe_size`` the size from which a chain is safe (R3.5).
         """
-        if tile in self.owner:
-            return Effect(tile, "occupied")
-        touched: set[str] = set()
-        lone_near = False
-        for n in tile.neighbours():
-            if n in self.owner:
-                if self.owner[n] is None:
-                    lone_near = True
-                else:
-                    touched.add(self.owner[n])
+        kind = self.kind(tile, chains_available, safe_size)
+        if kind in ("occupied", "lone"):
+            return Effect(tile, kind, group=frozenset({tile}) if kind == "lone" else frozenset())
+        touched, _ = self._touching(tile)
         chains = tuple(sorted(touched, key=lambda c: (-self.sizes[c], self.chain_order.get(c, 0), c)))
-        if len(chains) >= 2:
-            safe = tuple(c for c in chains if self.sizes[c] >= safe_size)
-            if len(safe) >= 2:
-                return Effect(tile, "dead", chains, safe=safe)
-            return Effect(tile, "merge", chains, self.lone_group(tile), safe)
-        if len(chains) == 1:
-            return Effect(tile, "grow", chains, self.lone_group(tile))
-        if lone_near:
-            if chains_available == 0:
-                return Effect(tile, "blocked", (), self.lone_group(tile))
-            return Effect(tile, "found", (), self.lone_group(tile))
-        return Effect(tile, "lone", (), frozenset({tile}))
+        safe = tuple(c for c in chains if self.sizes[c] >= safe_size)
+        if kind == "dead":
+            return Effect(tile, kind, chains, safe=safe)
+        return Effect(tile, kind, chains, self.lone_group(tile), safe)

@@ -82,7 +82,9 @@ def complete_chain(ctx: typer.Context, incomplete: str) -> list[str]:
 
     game = _completion_game(ctx)
     names = game.edition.chain_names if game else load_edition().chain_names
-    if game and ctx.info_name == "choose" and game.pending.options:
+    from acquire_ref.pending import ChooseChain
+
+    if game and ctx.info_name == "choose" and isinstance(game.pending, ChooseChain):
         names = list(game.pending.options)
     elif game and ctx.info_name == "buy":
         names = game.chains_on_board()
@@ -135,7 +137,10 @@ def _echo_events(events) -> None:
 
 
 def _next(game) -> None:
-    typer.echo(f"Next: {game.describe_pending()}")
+    from acquire_ref.describe import pending
+    from acquire_ref.words import with_program
+
+    typer.echo(f"Next: {with_program(pending(game))}")
 
 
 def _notices(notices: list[str]) -> None:
@@ -165,7 +170,12 @@ def _move(tokens: list[str]) -> None:
 
     with _changing_game() as (path, game, record):
         move = parse_tokens(tokens, game.edition)
-        events = game.apply(move)
+        try:
+            events = game.apply(move)
+        except IllegalMoveError as exc:
+            from acquire_ref.words import with_program
+
+            raise IllegalMoveError(with_program(str(exc))) from None
         write_atomic(path, to_toml(record, game))
     _echo_events(events)
     _next(game)
@@ -261,9 +271,9 @@ def new(
 
         seed = secrets.randbelow(2**31) if seed is None else seed
         bag = shuffled_bag(seed)
-    game = Game.new(players, ed, opts, None, bag, seed or 0)
+    game = Game.dealt(players, bag, seed or 0, ed, opts) if bag else Game.table(players, ed, opts)
     _refuse_overwrite(path, force)
-    record = Record(players=list(players), edition=edition_value, options=dict(game.options), tiles=tiles,
+    record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
                     seed=seed, bag=[str(t) for t in bag] if bag else None)
     with locked(path):
         write_atomic(path, to_toml(record, game))
@@ -309,15 +319,17 @@ def hand(
 
     Example: acquire-ref hand Ann
     """
+    from acquire_ref.describe import hand as describe_hand
+
     game = _load()
     who = game.resolve_player(player)
-    rack = game.hand(who)
+    rack = describe_hand(game, who)
     if as_json:
-        _json({"player": who, "rack": [{"tile": t, "effect": what} for t, what in rack]})
+        _json({"player": who, "rack": rack})
         return
     typer.echo(f"{who}'s rack:")
-    for t, what in rack:
-        typer.echo(f"  {t:>4}  {what}")
+    for t in rack:
+        typer.echo(f"  {t['tile']:>4}  {t['text']}")
 
 
 @app.command()
@@ -450,7 +462,12 @@ def status(
     game = _load()
     viewer = game.resolve_player(player) if player else None
     if as_json:
-        _json(game.status(viewer))
+        from acquire_ref.views import status as status_doc
+        from acquire_ref.words import with_program
+
+        doc = status_doc(game, viewer)
+        doc["pending"]["text"] = with_program(doc["pending"]["text"])
+        _json(doc)
         return
     from acquire_ref.render import status_view
 
@@ -598,7 +615,9 @@ def why(
 
     t = parse_tile(tile)
     game = _load()
-    info = game.explain(t)
+    from acquire_ref.describe import tile as describe_tile
+
+    info = describe_tile(game, t)
     if as_json:
         _json(info)
         return
@@ -725,10 +744,10 @@ def log(
     game = _load()
     who = game.resolve_player(player) if player else None
     rows = [
-        {"n": i, "turn": game.move_turns[i - 1], "player": game.move_players[i - 1], "move": str(m),
-         "events": [e.as_dict() for e in game.history[i - 1]]}
-        for i, m in enumerate(game.moves, 1)
-        if (turn is None or game.move_turns[i - 1] == turn) and (who is None or game.move_players[i - 1] == who)
+        {"n": i, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
+         "events": [e.as_dict() for e in entry.events]}
+        for i, entry in enumerate(game.log, 1)
+        if (turn is None or entry.turn == turn) and (who is None or entry.player == who)
     ]
     if as_json:
         _json(rows)
@@ -737,7 +756,7 @@ def log(
         typer.echo("No moves" + (" match." if turn is not None or who else " yet."))
     for row in rows:
         typer.echo(f"{row['n']:>3}. turn {row['turn']}{' ' + row['player'] if row['player'] else ''}: {row['move']}")
-        for e in game.history[row["n"] - 1]:
+        for e in game.log[row["n"] - 1].events:
             typer.echo(f"       {e.text()}")
 
 
@@ -760,11 +779,12 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
         earlier = replay(record, source=str(path))
         write_atomic(path, to_toml(record, earlier))
     for i in reversed(range(count - n, count)):
-        who = game.move_players[i]
-        typer.echo(f"Undid move {i + 1} (turn {game.move_turns[i]}{', ' + who if who else ''}): {game.moves[i]}")
-        if game.history[i]:
+        entry = game.log[i]
+        who = entry.player
+        typer.echo(f"Undid move {i + 1} (turn {entry.turn}{', ' + who if who else ''}): {entry.move}")
+        if entry.events:
             typer.echo("  take back what it did (money, certificates, tiles):")
-            for e in game.history[i]:
+            for e in entry.events:
                 typer.echo(f"    {e.text()}")
     _next(earlier)
 
@@ -795,7 +815,10 @@ def check(
         else:
             g = found.game
             assert g is not None
-            typer.echo(f"{target} is sound: {len(g.moves)} moves replay; {g.describe_pending()}.")
+            from acquire_ref.describe import pending
+            from acquire_ref.words import with_program
+
+            typer.echo(f"{target} is sound: {len(g.moves)} moves replay; {with_program(pending(g))}.")
     if found.problems:
         raise typer.Exit(4)
 
@@ -830,7 +853,7 @@ def simulate(
     names = [f"p{i + 1}" for i in range(players)]
     from acquire_ref.game import Game, shuffled_bag
 
-    Game.new(names, ed, opts)  # checks the options once, before the progress bar
+    Game.table(names, ed, opts)  # checks the options once, before the progress bar
     from rich.progress import Progress
 
     from acquire_ref.render import console
@@ -842,7 +865,7 @@ def simulate(
             game = play_game(names, seed + i, strategy, ed, opts)
             summary.add(game)
             if out is not None:
-                record = Record(players=names, edition=edition_value, options=dict(game.options), tiles="dealt",
+                record = Record(players=names, edition=edition_value, options=game.options.as_dict(), tiles="dealt",
                                 seed=seed + i, bag=[str(t) for t in shuffled_bag(seed + i)])
                 write_atomic(out / f"game-{seed + i:06d}.toml", to_toml(record, game))
             progress.advance(task)
@@ -871,7 +894,10 @@ def play(
     record = parse_record(read_text(script, "script"), str(script))
     game = replay(record, error=IllegalMoveError, source=str(script))
     if check_only:
-        state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {game.describe_pending()}"
+        from acquire_ref.describe import pending
+        from acquire_ref.words import with_program
+
+        state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
         typer.echo(f"{script}: all {len(game.moves)} moves are legal; {state}.")
         return
     path = _path()

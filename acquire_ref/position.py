@@ -236,7 +236,7 @@ def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int],
         problems.append("cash is missing: give every player's cash in dollars, e.g. [cash] Ann = 3400")
         cash_in = {}
     try:
-        from acquire_ref.game import check_player_names
+        from acquire_ref.setup import check_player_names
 
         check_player_names(list(cash_in))
     except AcquireError as exc:

@@ -20,6 +20,8 @@ from pathlib import Path
 from acquire_ref.errors import AcquireError, GameBusyError, GameFileError
 from acquire_ref.game import Game
 from acquire_ref.moves import parse_move
+from acquire_ref.views import snapshot
+from acquire_ref.words import with_program
 
 FORMAT = 1
 """The game-file format this version writes; it reads this one and older."""
@@ -188,10 +190,10 @@ def new_game(record: Record, source: str = "game file") -> Game:
         edition = resolve_edition(record.edition)
         if record.tiles == "dealt":
             bag = [parse_tile(t) for t in record.bag or []]
-            return Game.new(record.players, edition, record.options, None, bag, record.seed or 0)
+            return Game.dealt(record.players, bag, record.seed or 0, edition, record.options)
         if record.position is None:
-            return Game.new(record.players, edition, record.options)
-        Game.new(record.players, edition, record.options)  # the setup alone first
+            return Game.table(record.players, edition, record.options)
+        Game.table(record.players, edition, record.options)  # the setup alone first
     except AcquireError as exc:
         raise GameFileError(f"{source}: {exc}") from None
     from acquire_ref.position import read_position
@@ -199,7 +201,7 @@ def new_game(record: Record, source: str = "game file") -> Game:
     pos, problems = read_position(record.position, record.players, edition)
     if problems:
         raise GameFileError(f"{source}: the position is not sound:\n  " + "\n  ".join(problems))
-    return Game.new(record.players, edition, record.options, pos)
+    return Game.from_position(record.players, pos, edition, record.options)
 
 
 def edition_spec(spec: str) -> tuple[object, str | dict]:
@@ -233,29 +235,9 @@ def replay(record: Record, error=GameFileError, source: str = "game file") -> Ga
             game.apply(parse_move(text, game.edition))
         except AcquireError as exc:
             kind = error if exc.exit_code == 3 else GameFileError
-            raise kind(f"{source}: move {i} `{text}` {'is illegal' if exc.exit_code == 3 else 'is unreadable'}: {exc}") from None
+            what = "is illegal" if exc.exit_code == 3 else "is unreadable"
+            raise kind(f"{source}: move {i} `{text}` {what}: {with_program(str(exc))}") from None
     return game
-
-
-def snapshot(game: Game) -> dict:
-    """The derived snapshot written into a game file for people to read (DESIGN 3)."""
-    pend = game.pending
-    snap = {
-        "turn": game.turn,
-        "pending": {"decision": pend.decision, **({"player": pend.player} if pend.player else {})},
-        "end_available": game.end_available(),
-        "end_declared": game.end_declared,
-        "over": game.over,
-        "bag": game.bag,
-        "racks": dict(game.racks),
-        "cash": dict(game.cash),
-        "shares": {p: {c: n for c, n in s.items() if n} for p, s in game.shares.items()},
-        "bank": dict(game.bank),
-        "chains": {c: game.board.sizes[c] for c in game.chains_on_board()},
-        "discarded": [str(t) for t in game.discarded],
-        "board": game.board_rows(),
-    }
-    return snap
 
 
 def _flatten(value, prefix: str = "") -> dict[str, object]:

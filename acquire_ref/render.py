@@ -80,7 +80,7 @@ def player_table(game: Game, viewer: str | None = None) -> Table:
     t.add_column("rack", justify="right")
     for i, p in enumerate(game.players):
         held = ", ".join(f"{c} {n}" for c, n in game.shares[p].items() if n) or "-"
-        mark = ">" if i == game.current and game.pending.decision not in ("start", "over") else ""
+        mark = ">" if i == game.current and game.pending.player is not None else ""
         if game.hidden and p != viewer:
             t.add_row(mark, p, "hidden", "hidden", str(game.racks[p]))
         else:
@@ -94,11 +94,11 @@ def player_table(game: Game, viewer: str | None = None) -> Table:
 def status_view(game: Game, viewer: str | None = None) -> Group:
     """Everything ``status`` shows: board, chains, players, bag, pending decision, end available,
     and the edition and options when they differ from the defaults."""
-    from acquire_ref.editions import OPTION_VALUES
+    from acquire_ref.describe import pending as describe_pending
+    from acquire_ref.words import with_program
 
     facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
-    changed = [f"{k}={v}" for k, v in game.options.items() if OPTION_VALUES[k][0] != v]
-    setup = [f"edition {game.edition.name}", "dealt tiles" if game.dealt else "table tiles"] + changed
+    setup = [f"edition {game.edition.name}", f"{game.supply.mode} tiles", *game.options.changed()]
     if game.market_on:
         setup.append("two players with the market (R9)")
     facts.append(" " + "; ".join(setup) + ".", style="dim")
@@ -108,7 +108,7 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
         facts.append(" The end has been declared.", style="bold")
     elif game.end_available() and not game.over:
         facts.append(f" End available: {game.end_condition()} (R8.1).", style="bold")
-    pending = Text("Next: ", style="bold").append(game.describe_pending(), style="")
+    pending = Text("Next: ", style="bold").append(with_program(describe_pending(game)), style="")
     chains = chain_table(game) if game.board.sizes else Text("No chain is on the board yet.")
     return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
 

@@ -11,9 +11,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from acquire_ref.describe import tile as describe_tile
 from acquire_ref.editions import Edition
 from acquire_ref.game import Game, shuffled_bag
 from acquire_ref.moves import Buy, Choose, Dispose, End, Market, Move, Pass, Place, Start
+from acquire_ref.pending import (
+    BuyShares,
+    ChooseChain,
+    DisposeShares,
+    DrawForMarket,
+    DrawStartTiles,
+    EndReason,
+    FoundChain,
+    PlaceTile,
+)
 
 STRATEGIES = ("random", "greedy")
 
@@ -27,32 +38,42 @@ class Bot:
     def move(self, g: Game) -> Move:
         """A legal answer to ``g.pending``."""
         pend = g.pending
-        if pend.decision == "start":
+        if isinstance(pend, DrawStartTiles):
             return Start(())
-        if pend.decision == "market":
+        if isinstance(pend, DrawForMarket):
             return Market(self.rng.randint(1, 12))
-        if pend.decision in ("place", "buy") and g.end_available() and not g.end_declared and self.declare(g):
+        if isinstance(pend, PlaceTile | BuyShares) and g.end_available() and not g.end_declared and self.declare(g):
             return End()
-        return getattr(self, pend.decision)(g)
+        if isinstance(pend, PlaceTile):
+            return self.place(g)
+        if isinstance(pend, ChooseChain):
+            return self.choose(g, pend)
+        if isinstance(pend, DisposeShares):
+            return self.dispose(g, pend)
+        return self.buy(g)
 
     def declare(self, g: Game) -> bool:
+        """Whether to declare the end now that it is available (R8.2)."""
         return self.rng.random() < 0.5
 
     def place(self, g: Game) -> Move:
+        """A tile to place, or a pass."""
         tiles = g.playable_tiles(g.player)
         return Place(self.rng.choice(tiles)) if tiles else Pass()
 
-    def choose(self, g: Game) -> Move:
-        return Choose((self.rng.choice(g.pending.options),))
+    def choose(self, g: Game, pend: ChooseChain) -> Move:
+        """A chain to found, the survivor, or the next defunct chain."""
+        return Choose((self.rng.choice(pend.options),))
 
-    def dispose(self, g: Game) -> Move:
-        pend = g.pending
+    def dispose(self, g: Game, pend: DisposeShares) -> Move:
+        """What to do with defunct shares (R5.3b)."""
         held = g.shares[pend.player][pend.chain]
-        trade = 2 * self.rng.randint(0, min(held // 2, g.bank[pend.survivor]))
+        trade = 2 * self.rng.randint(0, g.trade_cap(pend.player, pend.chain, pend.survivor) // 2)
         return Dispose(None, self.rng.randint(0, held - trade), trade)
 
     def buy(self, g: Game) -> Move:
-        p, cash, orders = g.player, g.cash[g.player], {}
+        """Shares to buy (R6)."""
+        cash, orders = g.cash[g.player], {}
         for _ in range(self.rng.randint(0, g.edition.buy_limit)):
             options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash]
             if not options:
@@ -75,7 +96,7 @@ class GreedyBot(Bot):
         p = g.player
         best, best_value = [], None
         for t in g.playable_tiles(p):
-            info = g.explain(t)
+            info = describe_tile(g, t)
             value = 0
             if info["effect"] == "grow":
                 c = info["chain"]
@@ -91,16 +112,15 @@ class GreedyBot(Bot):
                 best.append(t)
         return Place(self.rng.choice(best)) if best else Pass()
 
-    def choose(self, g: Game) -> Move:
-        pend, p = g.pending, g.player
-        if pend.choice == "found":
+    def choose(self, g: Game, pend: ChooseChain) -> Move:
+        p = g.player
+        if isinstance(pend, FoundChain):
             return Choose((max(pend.options, key=lambda c: (g.edition.price(c, 2), self.rng.random())),))
         return Choose((max(pend.options, key=lambda c: (g.shares[p][c], self.rng.random())),))
 
-    def dispose(self, g: Game) -> Move:
-        pend = g.pending
+    def dispose(self, g: Game, pend: DisposeShares) -> Move:
         held = g.shares[pend.player][pend.chain]
-        trade = min(held // 2, g.bank[pend.survivor]) * 2
+        trade = g.trade_cap(pend.player, pend.chain, pend.survivor)
         return Dispose(None, held - trade, trade)
 
     def buy(self, g: Game) -> Move:
@@ -136,12 +156,16 @@ def play_game(
     if strategy not in bots:
         raise ValueError(f"strategy {strategy!r}: {', '.join(STRATEGIES)}")
     bot = bots[strategy](random.Random(f"{seed}:bots"))
-    g = Game.new(players, edition, options, None, shuffled_bag(seed), seed)
+    g = Game.dealt(players, shuffled_bag(seed), seed, edition, options)
     for _ in range(max_moves):
         if g.over:
             return g
         g.apply(bot.move(g))
     raise RuntimeError(f"seed {seed}: no end after {max_moves} moves")
+
+
+_REASONS = {EndReason.DECLARED: "declared", EndReason.STALLED: "stalled", EndReason.EXHAUSTED: "tiles ran out"}
+"""The words of ``simulate``'s report for each way a game ends."""
 
 
 @dataclass
@@ -161,8 +185,8 @@ class Summary:
         self.turns.append(g.turn)
         standings = g.standings()
         self.margins.append(standings[0][1] - standings[1][1])
-        self.mergers += sum(1 for events in g.history for e in events if e.kind == "merger_began")
-        reason = "declared" if "declared" in g.end_reason else ("stalled" if "round" in g.end_reason else "tiles ran out")
+        self.mergers += sum(1 for entry in g.log for e in entry.events if e.kind == "merger_began")
+        reason = _REASONS[g.ending] if g.ending is not None else "unfinished"
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
         winners = [p for p, _, r in standings if r == 1]
         for p in winners:

@@ -11,7 +11,7 @@ A :class:`Tile` is a value: ``Tile(5, 2)`` is column 5, row C and prints as ``5C
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from acquire_ref.errors import NotationError
@@ -54,6 +54,24 @@ _NEIGHBOURS: dict[Tile, tuple[Tile, ...]] = {
     )
     for t in ALL_TILES
 }
+
+
+def connected(start: Iterable[Tile], member: Callable[[Tile], bool]) -> frozenset[Tile]:
+    """The tiles ``start`` and every tile for which ``member`` holds that joins them orthogonally
+    through such tiles (R1.2): the one flood fill behind chains, lone groups and positions.
+
+    >>> row = {parse_tile(t) for t in ("1A", "2A", "4A")}
+    >>> sorted(map(str, connected([parse_tile("1A")], row.__contains__)))
+    ['1A', '2A']
+    """
+    seen = set(start)
+    stack = list(seen)
+    while stack:
+        for n in _NEIGHBOURS[stack.pop()]:
+            if n not in seen and member(n):
+                seen.add(n)
+                stack.append(n)
+    return frozenset(seen)
 
 
 def parse_tile(text: str) -> Tile:

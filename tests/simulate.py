@@ -36,7 +36,7 @@ class Table:
         if pend.decision == "place":
             rack = self.racks[p]
             dead = [t for t in rack if g.effect(t).kind == "dead"]
-            if dead and not g._discarded_this_turn and rng.random() < 0.8:
+            if dead and not g.discarded_this_turn and rng.random() < 0.8:
                 return Discard(tuple(dead))
             if g.end_available() and not g.end_declared and rng.random() < self.declare:
                 return End()

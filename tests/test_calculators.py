@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from acquire_ref import Game, parse_move
 from acquire_ref.cli import app
+from acquire_ref.describe import tile as describe_tile
 from acquire_ref.events import BonusPaid
 from acquire_ref.tiles import parse_tile
 from tests.helpers import EXAMPLES, reference_games
@@ -151,7 +152,7 @@ def games_in_progress():
 def test_why_agrees_with_what_place_then_does():
     checked = set()
     for g, tile in games_in_progress():
-        info = g.explain(tile)
+        info = describe_tile(g, tile)
         after = copy.deepcopy(g)
         events = after.apply(parse_move(f"place {tile}", g.edition))
         assert info["effect"] == events[0].effect
@@ -173,8 +174,8 @@ def test_why_agrees_with_what_place_then_does():
 def test_why_for_blocked_dead_occupied_and_through_cli(tmp_path):
     g = Game.new(["A", "B", "C"])
     g.apply(parse_move("start 1A 5E 9I"))
-    assert g.explain(parse_tile("1A"))["effect"] == "occupied"
-    assert g.explain(parse_tile("2A"))["effect"] == "found"
+    assert describe_tile(g, parse_tile("1A"))["effect"] == "occupied"
+    assert describe_tile(g, parse_tile("2A"))["effect"] == "found"
     path = tmp_path / "g.toml"
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"]):
         cli("--game", str(path), *args)

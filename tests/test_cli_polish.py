@@ -15,6 +15,7 @@ import typer
 from typer.testing import CliRunner
 
 from acquire_ref.cli import app
+from acquire_ref.describe import pending as describe_pending
 from tests.helpers import EXAMPLES
 
 EXE = str(Path(sys.executable).parent / "acquire-ref")
@@ -149,4 +150,4 @@ def test_disposal_prompt_offers_a_trade_only_when_possible():
               "buy", "place 7E", "buy", "place 2B --survivor Luxor"):
         g.apply(parse_move(m))
     assert g.pending.player == "B" and g.shares["B"]["Tower"] == 1
-    assert "no trade: only one share" in g.describe_pending()
+    assert "no trade: only one share" in describe_pending(g)

@@ -11,9 +11,11 @@ from typer.testing import CliRunner
 
 from acquire_ref import Game, IllegalMoveError, parse_move
 from acquire_ref.cli import app
+from acquire_ref.describe import pending as describe_pending
 from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
 from acquire_ref.errors import GameFileError
 from acquire_ref.game import shuffled_bag
+from acquire_ref.pending import PlaceTile
 from acquire_ref.simulate import play_game
 from acquire_ref.tiles import parse_tile
 
@@ -157,7 +159,7 @@ def test_eight_chains_found_the_eighth_and_block_the_ninth():
             if g.pending.decision == "buy":
                 play(g, "buy")
         play(g, f"place {founder}")
-        assert g.pending.decision in ("choose", "buy"), g.describe_pending()
+        assert g.pending.decision in ("choose", "buy"), describe_pending(g)
         if g.pending.decision == "choose":
             play(g, f"choose {g.pending.options[0]}")
         if g.pending.decision == "buy":
@@ -209,8 +211,8 @@ def test_dead_tiles_once_per_turn_or_until_none_in_table_mode():
         for chain, row in (("Tower", 0), ("Imperial", 2)):
             for c in range(1, 12):
                 g.board.put(parse_tile(f"{c}{'ABCDEFGHI'[row]}"), chain)
-        g.pending = type(g.pending)("place", "A")
-        g.turn, g.bag, g.racks = 1, 60, {"A": 6, "B": 6, "C": 6}
+        g.pending = PlaceTile("A")
+        g.turn, g.supply.bag, g.supply.racks = 1, 60, {"A": 6, "B": 6, "C": 6}
         return g
 
     g = game("once-per-turn")
@@ -224,31 +226,32 @@ def test_dead_tiles_once_per_turn_or_until_none_in_table_mode():
 
 def test_dealt_mode_replaces_dead_tiles_by_the_option():
     def dealt(option):
-        g = Game.new(["A", "B", "C"], options={"dead-tiles": option}, bag_order=shuffled_bag(3), seed=3)
+        g = Game.dealt(["A", "B", "C"], shuffled_bag(3), 3, options={"dead-tiles": option})
+        s = g.supply
         for chain, row in (("Tower", 0), ("Imperial", 2)):
             for c in range(1, 12):
                 t = parse_tile(f"{c}{'ABCDEFGHI'[row]}")
-                g.bag_tiles.remove(t)
+                s.bag_tiles.remove(t)
                 g.board.put(t, chain)
         # A's rack: two dead tiles; the bag gives a live tile for the turn's draw, then a dead one
         dead = [parse_tile(x) for x in ("1B", "2B", "3B")]
         for t in dead:
-            g.bag_tiles.remove(t)
-        g.bag_tiles = [g.bag_tiles[0], dead[2]] + g.bag_tiles[1:40]
-        g.rack_tiles = {"A": dead[:2] + g.bag_tiles[20:24], "B": [], "C": []}
-        del g.bag_tiles[20:24]
-        g.bag, g.racks = len(g.bag_tiles), {"A": 6, "B": 0, "C": 0}
-        g.pending, g.turn = type(g.pending)("place", "A"), 1
+            s.bag_tiles.remove(t)
+        s.bag_tiles = [s.bag_tiles[0], dead[2]] + s.bag_tiles[1:40]
+        s.rack_tiles = {"A": dead[:2] + s.bag_tiles[20:24], "B": [], "C": []}
+        del s.bag_tiles[20:24]
+        s.bag, s.racks = len(s.bag_tiles), {"A": 6, "B": 0, "C": 0}
+        g.pending, g.turn = PlaceTile("A"), 1
         return g
 
     g = dealt("once-per-turn")
     play(g, f"place {g.playable_tiles('A')[0]}", "buy")
     assert [str(t) for t in g.discarded] == ["1B", "2B"]  # 3B, drawn as a replacement, waits (R7.3)
-    assert parse_tile("3B") in g.rack_tiles["A"]
+    assert parse_tile("3B") in g.supply.rack("A")
     g = dealt("replace-until-none")
     play(g, f"place {g.playable_tiles('A')[0]}", "buy")
     assert sorted(str(t) for t in g.discarded) == ["1B", "2B", "3B"]
-    assert all(g.effect(t).kind != "dead" for t in g.rack_tiles["A"])
+    assert all(g.effect(t).kind != "dead" for t in g.supply.rack("A"))
 
 
 # ------------------------------------------------------------------ two players (R9)
@@ -310,7 +313,7 @@ def test_market_at_the_final_payout_asks_per_chain_and_the_breakdown_shows_it(tm
 
 def test_dealt_two_player_game_draws_the_market_itself():
     g = play_game(["Ann", "Ben"], seed=11)
-    draws = [e for events in g.history for e in events if e.kind == "market_draw"]
+    draws = [e for entry in g.log for e in entry.events if e.kind == "market_draw"]
     assert g.over and draws
     assert all(1 <= d.holding <= 12 for d in draws if d.tile)
 

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from acquire_ref.cli import app
+from acquire_ref.moves import Buy
 from tests.helpers import EXAMPLES
 
 runner = CliRunner()
@@ -220,10 +221,11 @@ def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
     data = edition_to_dict(load_edition("classic"))
     data["buy_limit"] = 0
     g = Game.new(["A", "B", "C"], edition_from_dict(data))
-    for m in ("start 1A 5E 9I", "place 2A --found Tower"):
-        g.apply(parse_move(m))
+    g.apply(parse_move("start 1A 5E 9I"))
+    events = g.apply(parse_move("place 2A --found Tower"))
     assert g.pending.decision == "place" and g.player == "B"
-    assert g._purchases("B") == [()]  # nothing is ever offered as a legal purchase
+    assert "this ruleset's buy limit is 0 (R6.2)" in events[-1].text()
+    assert not any(isinstance(m, Buy) for m in g.legal_moves())
 
 
 def test_hidden_holdings_do_not_leak_through_prompts_or_why(tmp_path):

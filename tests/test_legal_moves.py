@@ -12,10 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acquire_ref import Game
-from acquire_ref.editions import OPTION_VALUES, builtin_editions
+from acquire_ref.describe import pending as describe_pending
+from acquire_ref.editions import builtin_editions
 from acquire_ref.events import BonusPaid, SharesBought, SharesSold
 from acquire_ref.game import shuffled_bag
 from acquire_ref.moves import End
+from acquire_ref.setup import OPTION_VALUES
 from acquire_ref.tiles import ALL_TILES
 
 GAMES = int(os.environ.get("ACQUIRE_RANDOM_GAMES", "200"))
@@ -24,9 +26,10 @@ GAMES = int(os.environ.get("ACQUIRE_RANDOM_GAMES", "200"))
 def invariants(g: Game) -> None:
     ed = g.edition
     # 108 tiles: board, bag, racks, out of the game; the referee's racks are the real ones
-    assert len(g.board.owner) + len(g.bag_tiles) + sum(len(r) for r in g.rack_tiles.values()) + len(g.discarded) == len(ALL_TILES)
-    assert g.bag == len(g.bag_tiles) and g.racks == {p: len(r) for p, r in g.rack_tiles.items()}
-    assert len(set(g.board.owner) | set(g.bag_tiles) | set(g.discarded) | {t for r in g.rack_tiles.values() for t in r})== len(ALL_TILES)
+    assert g.audit() == []
+    bag, racks = g.supply.bag_tiles, {p: g.supply.rack(p) for p in g.players}
+    assert g.bag == len(bag) and g.racks == {p: len(r) for p, r in racks.items()}
+    assert len(set(g.board.owner) | set(bag) | set(g.discarded) | {t for r in racks.values() for t in r}) == len(ALL_TILES)
     for c in ed.chain_names:
         assert g.bank[c] >= 0 and g.bank[c] + sum(g.shares[p][c] for p in g.players) == ed.shares_per_chain
     for p in g.players:
@@ -45,12 +48,12 @@ def invariants(g: Game) -> None:
 )
 def test_random_legal_games_keep_every_invariant(seed, players, edition, options):
     rng = random.Random(seed)
-    g = Game.new([f"p{i}" for i in range(players)], edition, options, None, shuffled_bag(seed), seed)
+    g = Game.dealt([f"p{i}" for i in range(players)], shuffled_bag(seed), seed, edition, options)
     for _ in range(5000):
         if g.over:
             break
         moves = g.legal_moves()
-        assert moves, g.describe_pending()
+        assert moves, describe_pending(g)
         ends = [m for m in moves if isinstance(m, End)]
         move = ends[0] if ends and rng.random() < 0.2 else rng.choice([m for m in moves if not isinstance(m, End)] or moves)
         before = sum(g.cash.values())

@@ -224,7 +224,7 @@ def test_worked_case_23_final_payout_through_the_engine_from_a_written_position(
     }
     pos, problems = position.read_position(data, players, ED)
     assert problems == []
-    g = Game.new(players, position=pos)
+    g = Game.from_position(players, pos)
     assert g.board.sizes == {"Tower": 2, "Imperial": 3}
     assert not g.end_available()
     events, money = g.final_payout()

@@ -19,15 +19,6 @@ _HERE = Path(__file__).parent  # the built-in editions are TOML files beside thi
 
 from acquire_ref.errors import GameFileError, NotationError
 
-OPTION_VALUES: dict[str, tuple[str, ...]] = {
-    "start-order": ("row-first", "column-first"),
-    "dead-tiles": ("once-per-turn", "replace-until-none"),
-    "stall": ("end", "continue"),
-    "two-player-market": ("on", "off"),
-    "holdings": ("open", "hidden"),
-}
-"""Options this version understands, each with its values, the default first (R17)."""
-
 
 @dataclass(frozen=True)
 class Chain:

@@ -1,0 +1,198 @@
+"""The engine's sentences: what is pending, what a tile would do, what a rack holds (R4, R5, R10.2).
+
+Commands are written in move notation between backquotes (`` `place TILE` ``); a front end adds
+its own program name (the command line writes `` `acquire-ref place TILE` ``).
+
+>>> from acquire_ref.game import Game
+>>> from acquire_ref.moves import parse_move
+>>> g = Game.table(["Ann", "Ben", "Cat"])
+>>> _ = g.apply(parse_move("start 5C 6C 1I"))
+>>> pending(g)
+'Ann to place a tile: type `place TILE`, or `pass` if no tile in the rack is playable'
+>>> tile(g, parse_move("place 7C").tile)["effect"]
+'found'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from acquire_ref.events import money
+from acquire_ref.game import Game
+from acquire_ref.pending import (
+    ChooseChain,
+    ChooseSurvivor,
+    DisposeShares,
+    DrawForMarket,
+    DrawStartTiles,
+    FoundChain,
+    GameEnded,
+    PlaceTile,
+)
+from acquire_ref.scoring import shareholder_bonuses
+from acquire_ref.tiles import Tile
+
+
+def pending(game: Game) -> str:
+    """One sentence: whose decision is pending, what it is, and the command that answers it (R10.2)."""
+    pend = game.pending
+    if isinstance(pend, DrawStartTiles):
+        if game.supply.knows_racks:
+            return "the referee draws the start tiles and deals the racks (R2.2, R2.4): type `start`"
+        return (
+            f"the start tiles are to be drawn (R2.2): type `start TILE...` with one tile per "
+            f"player in seating order ({', '.join(game.players)})"
+        )
+    if isinstance(pend, GameEnded):
+        return "the game is over: type `score` for the standings"
+    p = pend.player
+    assert p is not None
+    end = " (the end is available: `end` declares it, R8.1)" if game.end_available() and not game.end_declared else ""
+    if isinstance(pend, DrawForMarket):
+        return (
+            f"{p}: draw a tile from the bag for the market's {pend.chain} holding (R9) and type "
+            "`market TILE`; its column number is the market's holding, and the tile goes back into the bag"
+        )
+    if isinstance(pend, PlaceTile):
+        if game.racks[p] == 0:
+            return f"{p} has no tile in the rack: type `pass`"
+        if game.supply.knows_racks and not game.playable_tiles(p):
+            return f"{p} has no playable tile (R4.7): type `pass`{end}"
+        return f"{p} to place a tile: type `place TILE`, or `pass` if no tile in the rack is playable{end}"
+    if isinstance(pend, ChooseChain):
+        if isinstance(pend, FoundChain):
+            what = "the chain to found"
+        elif isinstance(pend, ChooseSurvivor):
+            what = "the surviving chain (the largest chains tie, R5.2)"
+        else:
+            what = "which equal-sized defunct chain is handled first (R5.3)"
+        return f"{p} to choose {what}: type `choose CHAIN` with one of {', '.join(pend.options)}"
+    if isinstance(pend, DisposeShares):
+        held = game.shares[p][pend.chain]
+        merger = game.merger
+        price = game.edition.price(pend.chain, merger.sizes[pend.chain]) if merger else 0
+        can_trade = game.trade_cap(p, pend.chain, pend.survivor)
+        if can_trade:
+            how = (f"`dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}, "
+                   f"up to {can_trade}: the bank has {game.bank[pend.survivor]} {pend.survivor})")
+        else:
+            why = "only one share" if held < 2 else f"the bank has no {pend.survivor} left"
+            how = f"`dispose {p} [--sell N]` (no trade: {why})"
+        return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
+    cash = "" if game.hidden else f" ({money(game.cash[p])} in cash)"
+    return (
+        f"{p} may buy up to {game.edition.buy_limit} shares{cash}: type "
+        f"`buy CHAIN=N ...`, or `buy` to buy nothing and finish the turn{end}"
+    )
+
+
+def tile(game: Game, where: Tile) -> dict[str, Any]:
+    """What placing the tile ``where`` would do right now, as plain data with a ``text`` for people (R4, R5).
+
+    Keys: ``tile``, ``effect`` (``occupied``, ``discarded``, ``lone``, ``found``, ``grow``,
+    ``merge``, ``blocked`` or ``dead``), ``text`` (a list of sentences), and by effect:
+    ``chain``/``size``/``price`` (grow: after placing), ``group`` (found: the tiles),
+    ``survivors`` (merge: the chains that may survive) and ``outcomes`` (merge: for each possible
+    survivor, the defunct chains with their bonuses at pre-merger size and the result).
+    """
+    ed, sizes = game.edition, game.board.sizes
+    if where in game.discarded:
+        return {"tile": str(where), "effect": "discarded", "text": [f"{where} was put out of the game as a dead tile (R7.3)."]}
+    eff = game.effect(where)
+    out: dict[str, Any] = {"tile": str(where), "effect": eff.kind}
+    if eff.kind == "occupied":
+        owner = game.board.owner[where]
+        out["text"] = [f"{where} is already on the board ({owner or 'a lone tile'})."]
+    elif eff.kind == "lone":
+        out["text"] = [f"{where} would be a lone tile: it touches no placed tile (R4.1)."]
+    elif eff.kind in ("found", "blocked"):
+        group = sorted(eff.group, key=lambda t: (t.row, t.col))
+        out["group"] = [str(t) for t in group]
+        if eff.kind == "blocked":
+            out["text"] = [
+                f"{where} is blocked: it would found a chain of {len(group)} tiles, but all "
+                f"{len(ed.chains)} chains are on the board (R4.5). It stays in the rack until a merger frees a chain."
+            ]
+        else:
+            out["text"] = [
+                f"{where} would found a chain of {len(group)} tiles ({' '.join(map(str, group))}) (R4.2): "
+                f"the player picks one of {', '.join(game.free_chains())} and gets a founder's share if the bank has one."
+            ]
+    elif eff.kind == "grow":
+        chain = eff.chains[0]
+        new = sizes[chain] + len(eff.group)
+        out.update(chain=chain, size=new, price=ed.price(chain, new))
+        out["text"] = [
+            f"{where} would grow {chain} from {sizes[chain]} to {new} tiles (R4.3); price "
+            f"{money(game.price(chain))} -> {money(ed.price(chain, new))} a share"
+            + (" and it becomes safe (R3.5)." if ed.is_safe(new) and not ed.is_safe(sizes[chain]) else ".")
+        ]
+    elif eff.kind == "dead":
+        out["chains"] = {c: sizes[c] for c in eff.chains}
+        out["text"] = [
+            f"{where} is dead: it would merge the safe chains {' and '.join(f'{c} ({sizes[c]})' for c in eff.safe)}, "
+            "which can never merge (R4.6). It can never be played; the holder replaces it (R7.3)."
+        ]
+    else:
+        out.update(_merger_outcomes(game, where))
+    return out
+
+
+def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
+    """``chains``, ``survivors``, ``outcomes`` and ``text`` of a merging tile (R5)."""
+    ed = game.edition
+    eff = game.effect(where)
+    pre = {c: game.board.sizes[c] for c in eff.chains}
+    largest = max(pre.values())
+    survivors = [c for c in eff.chains if pre[c] == largest]
+    total = sum(pre.values()) + len(eff.group)
+    outcomes: list[dict[str, Any]] = []
+    text = [
+        f"{where} would merge {', '.join(f'{c} ({n})' for c, n in pre.items())} (R5): "
+        + (f"{survivors[0]} survives (R5.2)." if len(survivors) == 1
+           else f"the largest tie, so the mergemaker chooses the survivor among {', '.join(survivors)} (R5.2).")
+    ]
+    for surv in survivors:
+        lead = f"If {surv} survives: " if len(survivors) > 1 else ""
+        defuncts = []
+        for c in [c for c in eff.chains if c != surv]:
+            payout = shareholder_bonuses(
+                ed.majority_bonus(c, pre[c]), ed.minority_bonus(c, pre[c]),
+                {p: game.shares[p][c] for p in game.players},
+            )
+            defuncts.append({
+                "chain": c, "size": pre[c], "price": ed.price(c, pre[c]),
+                "bonuses": [] if game.hidden else
+                [{"player": b.player, "amount": b.amount, "kind": b.kind} for b in payout],
+            })
+            if game.hidden:
+                paid = (f"majority {money(ed.majority_bonus(c, pre[c]))}, minority "
+                        f"{money(ed.minority_bonus(c, pre[c]))}; who gets them is hidden until it is paid (R10.1)")
+            else:
+                paid = "; ".join(f"{b.player} {money(b.amount)} ({b.kind})" for b in payout) or "nobody holds it, no bonus"
+            text.append(f"{lead}{c} is defunct at {pre[c]} tiles ({money(ed.price(c, pre[c]))} a share): {paid} (R5.4).")
+        outcomes.append({"survivor": surv, "defunct": defuncts, "size": total, "price": ed.price(surv, total)})
+    if len(survivors) == 1:
+        text.append(f"Afterwards the survivor has {total} tiles ({money(ed.price(survivors[0], total))} a share) (R5.5).")
+    else:
+        each = "; ".join(f"{s} at {money(ed.price(s, total))} a share" for s in survivors)
+        text.append(f"Afterwards the survivor has {total} tiles: {each} (R5.5).")
+    if game.market_on:
+        text.append("Two players: the market's holding is drawn at each payout and may take a bonus; "
+                    "these figures leave it out (R9).")
+    return {"chains": pre, "survivors": survivors, "outcomes": outcomes, "text": text}
+
+
+def hand(game: Game, player: str) -> list[dict[str, str]]:
+    """Dealt mode: ``player``'s rack in board order, for that player's eyes: each tile with its
+    ``effect`` keyword (as :func:`tile` gives it) and ``text``, what it would do (R4).
+
+    Raises :class:`~acquire_ref.errors.IllegalMoveError` in table mode, where the referee does not
+    know the racks.
+    """
+    rack = sorted(game.supply.rack(player), key=lambda t: (t.row, t.col))
+    out = []
+    for t in rack:
+        eff = game.effect(t)
+        out.append({"tile": str(t), "effect": eff.kind, "text": eff.phrase(game.board.sizes)})
+    return out

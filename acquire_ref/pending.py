@@ -1,0 +1,198 @@
+"""The pending decision: who must decide what now, as typed values (R10.2, DESIGN 1).
+
+At every moment a game has exactly one pending decision. Each kind is its own small immutable
+class; ``decision`` is the keyword of the JSON contract (``start``, ``place``, ``choose``,
+``dispose``, ``market``, ``buy``, ``over``) and ``player`` the seat that decides (None while the
+start tiles are drawn and once the game is over).
+
+>>> p = ChooseSurvivor("Ann", ("Tower", "Luxor"))
+>>> p.decision, p.choice, p.player, p.options
+('choose', 'survivor', 'Ann', ('Tower', 'Luxor'))
+>>> p == ChooseSurvivor("Ann", ("Tower", "Luxor")), p
+(True, ChooseSurvivor(player='Ann', options=('Tower', 'Luxor')))
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import ClassVar
+
+
+class EndReason(Enum):
+    """How a game ended (R8)."""
+
+    DECLARED = "declared"
+    """The current player declared the end, and the turn finished (R8.2)."""
+    STALLED = "stalled"
+    """A whole round passed with no tile placed (R8.4)."""
+    EXHAUSTED = "exhausted"
+    """Every rack and the tile bag are empty (R8.4)."""
+
+    def text(self, player: str | None = None) -> str:
+        """The reason in words; ``player`` is who declared the end (R8.2, R8.4).
+
+        >>> EndReason.DECLARED.text("Ann")
+        'Ann declared the end (R8.2)'
+        """
+        if self is EndReason.DECLARED:
+            return f"{player} declared the end (R8.2)"
+        if self is EndReason.STALLED:
+            return "a whole round passed with no tile placed (R8.4)"
+        return "every rack and the tile bag are empty (R8.4)"
+
+
+class Pending:
+    """Base of the pending decisions: immutable, compared and hashed by their fields."""
+
+    __slots__ = ("player",)
+    decision: ClassVar[str] = ""
+    _fields: ClassVar[tuple[str, ...]] = ("player",)
+    player: str | None
+
+    def __init__(self, player: str | None = None) -> None:
+        object.__setattr__(self, "player", player)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), self._values()))
+
+    def __copy__(self) -> Pending:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Pending:
+        return self
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+
+def _rebuild(cls: type[Pending], values: tuple[object, ...]) -> Pending:
+    """A pending decision from its field values (for pickling)."""
+    obj = object.__new__(cls)
+    for name, value in zip(cls._fields, values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+class DrawStartTiles(Pending):
+    """The start tiles are to be drawn, one per player (R2.2); nobody in particular decides."""
+
+    __slots__ = ()
+    decision = "start"
+    _fields = ()
+
+    def __init__(self) -> None:
+        super().__init__(None)
+
+
+class PlaceTile(Pending):
+    """``player`` places a tile, or passes without a playable one (R4, R4.7)."""
+
+    __slots__ = ()
+    decision = "place"
+    player: str
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player)
+
+
+class ChooseChain(Pending):
+    """``player`` chooses one of ``options`` (chain names); ``choice`` says what for."""
+
+    __slots__ = ("options",)
+    decision = "choose"
+    choice: ClassVar[str] = ""
+    _fields = ("player", "options")
+    player: str
+    options: tuple[str, ...]
+
+    def __init__(self, player: str, options: tuple[str, ...]) -> None:
+        super().__init__(player)
+        object.__setattr__(self, "options", tuple(options))
+
+
+class FoundChain(ChooseChain):
+    """The placed tile founds a chain: ``player`` picks which of the free ``options`` (R4.2)."""
+
+    __slots__ = ()
+    choice = "found"
+
+
+class ChooseSurvivor(ChooseChain):
+    """The largest chains of a merger tie: the mergemaker picks the survivor (R5.2)."""
+
+    __slots__ = ()
+    choice = "survivor"
+
+
+class OrderDefunct(ChooseChain):
+    """Equal-sized defunct chains: the mergemaker picks which is handled next (R5.3)."""
+
+    __slots__ = ()
+    choice = "order"
+
+
+class DisposeShares(Pending):
+    """``player`` sells, trades or holds the shares of the defunct ``chain`` (R5.3b)."""
+
+    __slots__ = ("chain", "survivor")
+    decision = "dispose"
+    _fields = ("player", "chain", "survivor")
+    player: str
+    chain: str
+    survivor: str
+
+    def __init__(self, player: str, chain: str, survivor: str) -> None:
+        super().__init__(player)
+        object.__setattr__(self, "chain", chain)
+        object.__setattr__(self, "survivor", survivor)
+
+
+class DrawForMarket(Pending):
+    """Two players: ``player`` draws a tile for the market's ``chain`` holding (R9)."""
+
+    __slots__ = ("chain",)
+    decision = "market"
+    _fields = ("player", "chain")
+    player: str
+    chain: str
+
+    def __init__(self, player: str, chain: str) -> None:
+        super().__init__(player)
+        object.__setattr__(self, "chain", chain)
+
+
+class BuyShares(Pending):
+    """``player`` buys 0 to the buy limit of shares, which finishes the turn (R6)."""
+
+    __slots__ = ()
+    decision = "buy"
+    player: str
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player)
+
+
+class GameEnded(Pending):
+    """The game is over for ``reason`` and has been scored (R8)."""
+
+    __slots__ = ("reason",)
+    decision = "over"
+    _fields = ("reason",)
+    reason: EndReason
+
+    def __init__(self, reason: EndReason) -> None:
+        super().__init__(None)
+        object.__setattr__(self, "reason", reason)

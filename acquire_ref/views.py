@@ -1,0 +1,106 @@
+"""Documents of a game: the ``status --json`` document (DESIGN 2) and the game file's snapshot (DESIGN 3).
+
+Both come from the same pieces, and one rule says what a viewer may see while holdings are
+hidden (R10.1): a player's own cash and shares, and everyone's tile count and the bank.
+
+>>> from acquire_ref.game import Game
+>>> g = Game.table(["Ann", "Ben", "Cat"])
+>>> status(g)["pending"]["decision"], snapshot(g)["bag"]
+('start', 108)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from acquire_ref import describe
+from acquire_ref.game import Game
+from acquire_ref.pending import ChooseChain, DisposeShares, DrawForMarket
+from acquire_ref.tiles import iter_rows
+
+
+def visible(game: Game, player: str, viewer: str | None) -> bool:
+    """Whether ``viewer`` may see ``player``'s cash and shares: always, unless holdings are
+    hidden and the game is not over, when only one's own (R10.1)."""
+    return not game.hidden or player == viewer
+
+
+def board_rows(game: Game) -> list[str]:
+    """The board as 9 strings, row A first: ``.`` empty, ``o`` lone tile, a chain's letter."""
+    rows = []
+    for letter, tiles in iter_rows():
+        cells = []
+        for t in tiles:
+            if t not in game.board:
+                cells.append(".")
+            else:
+                owner = game.board.owner[t]
+                cells.append("o" if owner is None else game.edition.chain(owner).letter)
+        rows.append(f"{letter} " + " ".join(cells))
+    return rows
+
+
+def _chains(game: Game) -> dict[str, dict[str, Any]]:
+    ed = game.edition
+    return {
+        c: {"size": game.board.sizes[c], "price": game.price(c), "safe": ed.is_safe(game.board.sizes[c]), "bank": game.bank[c]}
+        for c in game.chains_on_board()
+    }
+
+
+def status(game: Game, viewer: str | None = None) -> dict[str, Any]:
+    """The state as plain data, the ``status --json`` document (DESIGN 2).
+
+    With hidden holdings (R10.1) every player's cash and shares are None except the
+    ``viewer``'s; the bank's shares are always shown. ``pending.text`` gives commands in move
+    notation (see :mod:`acquire_ref.describe`).
+    """
+    pend = game.pending
+    pending: dict[str, Any] = {"player": pend.player, "decision": pend.decision, "text": describe.pending(game)}
+    if isinstance(pend, ChooseChain):
+        pending.update(choice=pend.choice, options=list(pend.options))
+    if isinstance(pend, DisposeShares):
+        pending.update(chain=pend.chain, survivor=pend.survivor)
+    elif isinstance(pend, DrawForMarket):
+        pending.update(chain=pend.chain, survivor=None)
+    return {
+        "edition": game.edition.name,
+        "turn": game.turn,
+        "options": game.options.as_dict(),
+        "tiles": game.supply.mode,
+        "players": [
+            {"name": p, "cash": game.cash[p], "shares": dict(game.shares[p]), "rack": game.racks[p]}
+            if visible(game, p, viewer) else {"name": p, "cash": None, "shares": None, "rack": game.racks[p]}
+            for p in game.players
+        ],
+        "chains": _chains(game),
+        "bank": dict(game.bank),
+        "bag": game.bag,
+        "discarded": [str(t) for t in game.discarded],
+        "board": board_rows(game),
+        "pending": pending,
+        "end_available": game.end_available(),
+        "end_declared": game.end_declared,
+        "over": game.over,
+    }
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The derived snapshot written into a game file for people to read (DESIGN 3): everything,
+    hidden holdings included (the file is the referee's)."""
+    pend = game.pending
+    return {
+        "turn": game.turn,
+        "pending": {"decision": pend.decision, **({"player": pend.player} if pend.player else {})},
+        "end_available": game.end_available(),
+        "end_declared": game.end_declared,
+        "over": game.over,
+        "bag": game.bag,
+        "racks": dict(game.racks),
+        "cash": dict(game.cash),
+        "shares": {p: {c: n for c, n in s.items() if n} for p, s in game.shares.items()},
+        "bank": dict(game.bank),
+        "chains": {c: game.board.sizes[c] for c in game.chains_on_board()},
+        "discarded": [str(t) for t in game.discarded],
+        "board": board_rows(game),
+    }
