@@ -284,7 +284,7 @@ def new(
         f"edition {ed.name}, {tiles} tiles" + (f" (seed {seed})" if tiles == "dealt" else "") + "."
     )
     if len(players) == 2:
-        typer.echo("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market_on
+        typer.echo("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market.on
                    else "Two players without the market (option two-player-market=off).")
     _next(game)
 
@@ -585,10 +585,10 @@ def score(
         if game.hidden:
             raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
         doc = _score_doc(game.over, game.end_reason or None, game.score_breakdown())
-        if game.market_history:
-            doc["market"] = [e.as_dict() for e in game.market_history]
+        if game.market.history:
+            doc["market"] = [e.as_dict() for e in game.market.history]
         title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
-        if game.market_on and not game.over:
+        if game.market.on and not game.over:
             title += " (without the market, whose holdings are drawn at the payout, R9)"
     if as_json:
         _json(doc)

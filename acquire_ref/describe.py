@@ -177,7 +177,7 @@ def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
     else:
         each = "; ".join(f"{s} at {money(ed.price(s, total))} a share" for s in survivors)
         text.append(f"Afterwards the survivor has {total} tiles: {each} (R5.5).")
-    if game.market_on:
+    if game.market.on:
         text.append("Two players: the market's holding is drawn at each payout and may take a bonus; "
                     "these figures leave it out (R9).")
     return {"chains": pre, "survivors": survivors, "outcomes": outcomes, "text": text}

@@ -7,6 +7,7 @@ much, which certificates change hands, which rule decided it. All money is whole
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 
 def money(dollars: int) -> str:
@@ -27,7 +28,7 @@ class Event:
         name = type(self).__name__
         return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The event as plain data: ``{"event": kind, field: value, ...}``."""
         return {"event": self.kind, **{k: v for k, v in asdict(self).items()}}
 
@@ -107,7 +108,7 @@ class ChainGrew(Event):
 class MergerBegan(Event):
     player: str
     survivor: str
-    sizes: dict
+    sizes: dict[str, int]
 
     def text(self) -> str:
         parts = ", ".join(f"{c} {n}" for c, n in self.sizes.items())
@@ -119,7 +120,7 @@ class DefunctChain(Event):
     chain: str
     size: int
     price: int
-    holders: dict
+    holders: dict[str, int]
 
     def text(self) -> str:
         return f"{self.chain} is defunct at {_plural(self.size, 'tile')}, {money(self.price)} a share (R5.3)"
@@ -207,7 +208,7 @@ class MergerCompleted(Event):
     survivor: str
     size: int
     price: int
-    defunct: tuple
+    defunct: tuple[str, ...]
 
     def text(self) -> str:
         return (
@@ -238,7 +239,7 @@ class Passed(Event):
 @dataclass(frozen=True)
 class TilesDiscarded(Event):
     player: str
-    tiles: tuple
+    tiles: tuple[str, ...]
     drawn: int
 
     def text(self) -> str:

@@ -21,8 +21,8 @@ PlaceTile(player='Ann')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from acquire_ref import events as ev
 from acquire_ref.board import PLAYABLE, Board, Effect, Kind
@@ -44,7 +44,7 @@ from acquire_ref.pending import (
     Pending,
     PlaceTile,
 )
-from acquire_ref.scoring import PlayerScore, final_scores, rank
+from acquire_ref.scoring import PlayerScore, final_scores, payout_events, rank
 from acquire_ref.setup import MARKET, Options, check_player_names
 from acquire_ref.supply import DealtSupply, TableSupply
 from acquire_ref.tiles import ALL_TILES, Tile
@@ -101,10 +101,10 @@ class _Plan:
         self.order = list(order)
 
 
-class Game:
-    """One game of Acquire, from the start tiles (or a position) to the final standings.
+class GameState:
+    """A game's state and the questions the rules ask of it; :class:`Game` adds the moves.
 
-    Read the attributes, change them only through :meth:`apply`: ``players`` in seating order;
+    Read the attributes, change them only through :meth:`Game.apply`: ``players`` in seating order;
     ``edition`` (:class:`~acquire_ref.editions.Edition`); ``options``
     (:class:`~acquire_ref.setup.Options`); ``cash`` and ``shares`` per player (dollars;
     ``{chain: count}``); ``bank`` shares per chain; ``board`` (:class:`~acquire_ref.board.Board`);
@@ -113,8 +113,6 @@ class Game:
     ``log`` (one :class:`LogEntry` per move); ``worth_history``, each player's net worth in dollars
     after every finished turn (``[(turn, {player: dollars})]``); ``final_cash`` each player's money
     after the final payout (None until the game is over).
-
-    Make one with :meth:`table`, :meth:`dealt` or :meth:`from_position`.
     """
 
     def __init__(self, players: Sequence[str], edition: Edition, options: Options, supply: TableSupply,
@@ -147,6 +145,115 @@ class Game:
         self._ending: EndReason | None = None
         self._ended_by: str | None = None
         self._final_scores: list[PlayerScore] | None = None
+
+    # ----- questions ----------------------------------------------------------------------
+    @property
+    def player(self) -> str:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+    @property
+    def bag(self) -> int:
+        """Tiles in the tile bag."""
+        return self.supply.bag
+
+    @property
+    def racks(self) -> dict[str, int]:
+        """Tiles in each player's rack."""
+        return self.supply.racks
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended and been scored (R8)."""
+        return isinstance(self.pending, GameEnded)
+
+    @property
+    def end_reason(self) -> str:
+        """How the game ended, in words (R8.2, R8.4); empty while it goes on."""
+        return self._ending.text(self._ended_by) if self._ending is not None and self.over else ""
+
+    @property
+    def ending(self) -> EndReason | None:
+        """How the game ended (None while it goes on)."""
+        return self._ending if self.over else None
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves applied so far, as recorded."""
+        return [e.move for e in self.log]
+
+    @property
+    def merger(self) -> Merger | None:
+        """The merger in progress, if any (R5)."""
+        return self._merger
+
+    @property
+    def hidden(self) -> bool:
+        """True while holdings are hidden (option ``holdings = hidden``, R10.1): until the game is over."""
+        return self.options.hidden and not self.over
+
+    def resolve_player(self, text: str) -> str:
+        """A player's name from user text, ignoring case; raises :class:`NotationError` if none."""
+        for p in self.players:
+            if p.lower() == (text or "").lower():
+                return p
+        raise NotationError(f"no player {text!r} in this game: {', '.join(self.players)}")
+
+    def price(self, chain: str) -> int:
+        """Current share price of ``chain`` in dollars; 0 when it is not on the board (R3.2)."""
+        return self.edition.price(chain, self.board.sizes.get(chain, 0))
+
+    def free_chains(self) -> list[str]:
+        """Chains not on the board, in information-card order (R3.6)."""
+        return [c for c in self.edition.chain_names if c not in self.board.sizes]
+
+    def chains_on_board(self) -> list[str]:
+        """Chains on the board, in information-card order."""
+        return [c for c in self.edition.chain_names if c in self.board.sizes]
+
+    def effect(self, tile: Tile) -> Effect:
+        """What placing ``tile`` would do now (:class:`~acquire_ref.board.Effect`, R4)."""
+        return self.board.effect(tile, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size)
+
+    def tile_kind(self, tile: Tile) -> Kind:
+        """Only the kind of :meth:`effect` (faster)."""
+        return self.board.kind(tile, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size)
+
+    def playable_tiles(self, player: str) -> list[Tile]:
+        """Dealt mode: the tiles in ``player``'s rack that could be placed now (R4)."""
+        return [t for t in self.supply.rack(player) if self.tile_kind(t) in PLAYABLE]
+
+    def end_available(self) -> bool:
+        """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""
+        return self.edition.end_available(self.board.sizes)
+
+    def net_worth(self) -> dict[str, int]:
+        """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
+        after the game is over, the final money."""
+        return {
+            p: self.cash[p] + sum(n * self.price(c) for c, n in self.shares[p].items() if n)
+            for p in self.players
+        }
+
+    def can_buy(self, player: str) -> bool:
+        """True when ``player`` could buy at least one share now (R6.2)."""
+        return self.edition.buy_limit > 0 and any(
+            self.bank[c] > 0 and self.price(c) <= self.cash[player] for c in self.board.sizes
+        )
+
+    def trade_cap(self, player: str, chain: str, survivor: str) -> int:
+        """The most ``chain`` shares ``player`` may trade into ``survivor`` now: pairs of their
+        shares, while the bank has survivor shares (R5.3b)."""
+        return min(self.shares[player][chain] // 2, self.bank[survivor]) * 2
+
+
+
+class Game(GameState):
+    """The rules of Acquire at work: a :class:`GameState` that moves change, one verified move at
+    a time (:meth:`verify`, :meth:`apply`), from the start tiles (or a position) to the standings.
+
+    Make one with :meth:`table`, :meth:`dealt` or :meth:`from_position`.
+    """
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
@@ -213,163 +320,6 @@ class Game:
         game.pending = PlaceTile(game.player)
         return game
 
-    # ----- questions ----------------------------------------------------------------------
-    @property
-    def player(self) -> str:
-        """The player whose turn it is."""
-        return self.players[self.current]
-
-    @property
-    def dealt_tiles(self) -> bool:
-        """True when the referee deals the tiles and knows the racks."""
-        return self.supply.knows_racks
-
-    @property
-    def bag(self) -> int:
-        """Tiles in the tile bag."""
-        return self.supply.bag
-
-    @property
-    def racks(self) -> dict[str, int]:
-        """Tiles in each player's rack."""
-        return self.supply.racks
-
-    @property
-    def over(self) -> bool:
-        """True once the game has ended and been scored (R8)."""
-        return isinstance(self.pending, GameEnded)
-
-    @property
-    def end_reason(self) -> str:
-        """How the game ended, in words (R8.2, R8.4); empty while it goes on."""
-        return self._ending.text(self._ended_by) if self._ending is not None and self.over else ""
-
-    @property
-    def ending(self) -> EndReason | None:
-        """How the game ended (None while it goes on)."""
-        return self._ending if self.over else None
-
-    @property
-    def moves(self) -> list[Move]:
-        """The moves applied so far, as recorded."""
-        return [e.move for e in self.log]
-
-    @property
-    def market_on(self) -> bool:
-        """True in a two-player game with the market rule (R9)."""
-        return self.market.on
-
-    @property
-    def market_history(self) -> list[ev.MarketBonus]:
-        """Every bonus the market has won (R9)."""
-        return self.market.history
-
-    @property
-    def merger(self) -> Merger | None:
-        """The merger in progress, if any (R5)."""
-        return self._merger
-
-    @property
-    def hidden(self) -> bool:
-        """True while holdings are hidden (option ``holdings = hidden``, R10.1): until the game is over."""
-        return self.options.hidden and not self.over
-
-    def resolve_player(self, text: str) -> str:
-        """A player's name from user text, ignoring case; raises :class:`NotationError` if none."""
-        for p in self.players:
-            if p.lower() == (text or "").lower():
-                return p
-        raise NotationError(f"no player {text!r} in this game: {', '.join(self.players)}")
-
-    def price(self, chain: str) -> int:
-        """Current share price of ``chain`` in dollars; 0 when it is not on the board (R3.2)."""
-        return self.edition.price(chain, self.board.sizes.get(chain, 0))
-
-    def free_chains(self) -> list[str]:
-        """Chains not on the board, in information-card order (R3.6)."""
-        return [c for c in self.edition.chain_names if c not in self.board.sizes]
-
-    def chains_on_board(self) -> list[str]:
-        """Chains on the board, in information-card order."""
-        return [c for c in self.edition.chain_names if c in self.board.sizes]
-
-    def effect(self, tile: Tile) -> Effect:
-        """What placing ``tile`` would do now (:class:`~acquire_ref.board.Effect`, R4)."""
-        return self.board.effect(tile, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size)
-
-    def tile_kind(self, tile: Tile) -> Kind:
-        """Only the kind of :meth:`effect` (faster)."""
-        return self.board.kind(tile, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size)
-
-    def playable_tiles(self, player: str) -> list[Tile]:
-        """Dealt mode: the tiles in ``player``'s rack that could be placed now (R4)."""
-        return [t for t in self.supply.rack(player) if self.tile_kind(t) in PLAYABLE]
-
-    def end_available(self) -> bool:
-        """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""
-        sizes = self.board.sizes.values()
-        return bool(sizes) and (
-            max(sizes) >= self.edition.end_size or all(self.edition.is_safe(s) for s in sizes)
-        )
-
-    def end_condition(self) -> str:
-        """Plain words on R8.1: why the end is, or is not, available now."""
-        sizes = self.board.sizes
-        if not sizes:
-            return "no chain is on the board"
-        big = [c for c, s in sizes.items() if s >= self.edition.end_size]
-        if big:
-            return f"{big[0]} has {sizes[big[0]]} tiles ({self.edition.end_size} or more)"
-        unsafe = [f"{c} ({s})" for c, s in sizes.items() if not self.edition.is_safe(s)]
-        if not unsafe:
-            return "every chain on the board is safe"
-        return (
-            f"no chain has {self.edition.end_size} tiles and not every chain is safe "
-            f"({', '.join(unsafe)} under {self.edition.safe_size})"
-        )
-
-    def net_worth(self) -> dict[str, int]:
-        """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
-        after the game is over, the final money."""
-        return {
-            p: self.cash[p] + sum(n * self.price(c) for c, n in self.shares[p].items() if n)
-            for p in self.players
-        }
-
-    def can_buy(self, player: str) -> bool:
-        """True when ``player`` could buy at least one share now (R6.2)."""
-        return self.edition.buy_limit > 0 and any(
-            self.bank[c] > 0 and self.price(c) <= self.cash[player] for c in self.board.sizes
-        )
-
-    def trade_cap(self, player: str, chain: str, survivor: str) -> int:
-        """The most ``chain`` shares ``player`` may trade into ``survivor`` now: pairs of their
-        shares, while the bank has survivor shares (R5.3b)."""
-        return min(self.shares[player][chain] // 2, self.bank[survivor]) * 2
-
-    def audit(self) -> list[str]:
-        """Every broken invariant of the books, as sentences (none in a sound game): the 108 tiles
-        are on the board, in the bag, in racks or out of the game; each chain's shares add up to
-        the edition's number; nobody holds a negative count; money is whole hundreds, never
-        negative (R1.1, R2.1, R3.4, R6.3)."""
-        problems: list[str] = []
-        total = len(self.board.owner) + self.supply.tiles_left() + len(self.discarded)
-        if total != len(ALL_TILES):
-            problems.append(f"{total} tiles are accounted for, not {len(ALL_TILES)}")
-        if set(self.board.owner) & set(self.discarded):
-            problems.append("a tile is both on the board and out of the game")
-        for c in self.edition.chain_names:
-            held = [self.shares[p][c] for p in self.players]
-            if self.bank[c] < 0 or min(held) < 0:
-                problems.append(f"a negative count of {c} shares")
-            if self.bank[c] + sum(held) != self.edition.shares_per_chain:
-                problems.append(f"{c}: the bank's {self.bank[c]} and the players' {sum(held)} shares "
-                                f"are not {self.edition.shares_per_chain} (R3.4)")
-        for p, dollars in self.cash.items():
-            if dollars < 0 or dollars % 100:
-                problems.append(f"{p} has {money(dollars)}: money is whole hundreds, never negative (R2.1, R6.3)")
-        return problems
-
     # ----- the verifier and the mutator -----------------------------------------------------
     def verify(self, move: Move) -> None:
         """Check ``move`` against the rules and the pending decision, changing nothing.
@@ -400,45 +350,11 @@ class Game:
         return out
 
     def _verify(self, move: Move) -> _Plan:
-        if isinstance(move, Start):
-            return self._verify_start(move)
-        if isinstance(move, Place):
-            return self._verify_place(move)
-        if isinstance(move, Choose):
-            return self._verify_choose(move)
-        if isinstance(move, Dispose):
-            return self._verify_dispose(move)
-        if isinstance(move, Buy):
-            return self._verify_buy(move)
-        if isinstance(move, Pass):
-            return self._verify_pass(move)
-        if isinstance(move, Discard):
-            return self._verify_discard(move)
-        if isinstance(move, End):
-            return self._verify_end(move)
-        return self._verify_market(move)
+        return _STEPS[type(move)][0](self, move)
 
     def _do(self, plan: _Plan, out: list[ev.Event]) -> Move:
-        move = plan.move
-        if isinstance(move, Start):
-            self._do_start(move, out)
-        elif isinstance(move, Place):
-            self._do_place(plan, out)
-        elif isinstance(move, Choose):
-            self._do_choose(plan, out)
-        elif isinstance(move, Dispose):
-            self._do_dispose(plan, out)
-        elif isinstance(move, Buy):
-            self._do_buy(move, out)
-        elif isinstance(move, Pass):
-            self._do_pass(out)
-        elif isinstance(move, Discard):
-            self._do_discard(move, out)
-        elif isinstance(move, End):
-            self._do_end(out)
-        else:
-            self._do_market(move, out)
-        return self._recorded(move)
+        _STEPS[type(plan.move)][1](self, plan, out)
+        return self._recorded(plan.move)
 
     def _recorded(self, move: Move) -> Move:
         """The move as the file records it: dealt start tiles are drawn again on replay, and a
@@ -451,24 +367,7 @@ class Game:
 
     def _expect(self, what: str, *decisions: type[Pending]) -> None:
         if not isinstance(self.pending, decisions):
-            raise _refuse(f"can't {what} now: {self._pending_words()}")
-
-    def _pending_words(self) -> str:
-        """The pending decision in a few words, for a refusal (R10.2)."""
-        pend = self.pending
-        if isinstance(pend, DrawStartTiles):
-            return "the start tiles are to be drawn (R2.2)"
-        if isinstance(pend, GameEnded):
-            return "the game is over"
-        if isinstance(pend, PlaceTile):
-            return f"{pend.player} is to place a tile"
-        if isinstance(pend, ChooseChain):
-            return f"{pend.player} is to choose a chain: {', '.join(pend.options)}"
-        if isinstance(pend, DisposeShares):
-            return f"{pend.player} is to dispose of {pend.chain} shares"
-        if isinstance(pend, DrawForMarket):
-            return f"{pend.player} is to draw the market's tile for {pend.chain}"
-        return f"{pend.player} is to buy shares or finish the turn"
+            raise _refuse(f"can't {what} now: {self.pending.summary()}")
 
     # ----- R2: the start --------------------------------------------------------------------
     def _verify_start(self, move: Start) -> _Plan:
@@ -482,7 +381,9 @@ class Game:
             raise _refuse("each start tile is a different tile: the same tile is named twice (R2.2)")
         return _Plan(Start(tiles))
 
-    def _do_start(self, move: Start, out: list[ev.Event]) -> None:
+    def _do_start(self, plan: _Plan, out: list[ev.Event]) -> None:
+        move = plan.move
+        assert isinstance(move, Start)
         for p, t in zip(self.players, move.tiles, strict=True):
             self.board.put(t)
             out.append(ev.StartTilePlaced(p, str(t)))
@@ -710,9 +611,9 @@ class Game:
                           "draw the market's tile from the bag (R9)")
         return _Plan(move)
 
-    def _do_market(self, move: Market, out: list[ev.Event]) -> None:
-        pend = self.pending
-        assert isinstance(pend, DrawForMarket)
+    def _do_market(self, plan: _Plan, out: list[ev.Event]) -> None:
+        pend, move = self.pending, plan.move
+        assert isinstance(pend, DrawForMarket) and isinstance(move, Market)
         self.market.settle(pend.chain, move.tile, move.column, out)
         if self._ending is not None:
             self.market.at_end[pend.chain] = self.market.take()
@@ -758,9 +659,10 @@ class Game:
             raise _refuse(problem)
         return _Plan(move)
 
-    def _do_buy(self, move: Buy, out: list[ev.Event]) -> None:
+    def _do_buy(self, plan: _Plan, out: list[ev.Event]) -> None:
         p = self.player
-        for chain, n in move.orders:
+        assert isinstance(plan.move, Buy)
+        for chain, n in plan.move.orders:
             amount = n * self.price(chain)
             self.cash[p] -= amount
             self.bank[chain] -= n
@@ -791,7 +693,7 @@ class Game:
             raise _refuse(f"{self.player} has a playable tile, so must place one (R4.7)")
         return _Plan(move)
 
-    def _do_pass(self, out: list[ev.Event]) -> None:
+    def _do_pass(self, plan: _Plan, out: list[ev.Event]) -> None:
         self.placed_this_turn = False
         out.append(ev.Passed(self.player))
         self._enter_buy(out)
@@ -822,8 +724,9 @@ class Game:
                               "only dead tiles are replaced (R4.6, R7.3)")
         return _Plan(move)
 
-    def _do_discard(self, move: Discard, out: list[ev.Event]) -> None:
-        p = self.player
+    def _do_discard(self, plan: _Plan, out: list[ev.Event]) -> None:
+        p, move = self.player, plan.move
+        assert isinstance(move, Discard)
         self.discarded.extend(move.tiles)
         drawn = self.supply.replace(p, move.tiles)
         self.discarded_this_turn = True
@@ -850,7 +753,7 @@ class Game:
         if self.end_declared:
             return f"{self.player} has already declared the end (R8.2)"
         if not self.end_available():
-            return f"the end is not available: {self.end_condition()} (R8.1)"
+            return f"the end is not available: {self.edition.end_condition(self.board.sizes)} (R8.1)"
         return None
 
     def _verify_end(self, move: End) -> _Plan:
@@ -860,7 +763,7 @@ class Game:
             raise _refuse(problem)
         return _Plan(move)
 
-    def _do_end(self, out: list[ev.Event]) -> None:
+    def _do_end(self, plan: _Plan, out: list[ev.Event]) -> None:
         self.end_declared = True
         out.append(ev.EndDeclared(self.player))
         if isinstance(self.pending, BuyShares) and not self.can_buy(self.player):
@@ -907,7 +810,7 @@ class Game:
                     self.market.won(chain, held, amount, kind, out)
         self._final_scores = [s for s in scores if s.player != MARKET]
         cash = {s.player: s.total for s in self._final_scores}
-        out.extend(self._payout_events(self._final_scores))
+        out.extend(payout_events(self._final_scores, self.chains_on_board()))
         for chain in self.chains_on_board():
             for p in self.players:
                 self.bank[chain] += self.shares[p][chain]
@@ -926,17 +829,7 @@ class Game:
         sold) and each player's money afterwards in dollars.
         """
         scores = self.score_breakdown(projected=True)
-        return self._payout_events(scores), {s.player: s.total for s in scores}
-
-    def _payout_events(self, scores: list[PlayerScore]) -> list[ev.Event]:
-        """The final payout as events, chain by chain in card order: bonuses, then shares sold."""
-        out: list[ev.Event] = []
-        for chain in self.chains_on_board():
-            for s in scores:
-                out.extend(ev.BonusPaid(s.player, c, a, k, n) for c, a, k, n in s.bonuses if c == chain)
-            for s in scores:
-                out.extend(ev.SharesSold(s.player, c, n, a) for c, n, a in s.sales if c == chain)
-        return out
+        return payout_events(scores, self.chains_on_board()), {s.player: s.total for s in scores}
 
     def score_breakdown(self, projected: bool = False) -> list[PlayerScore]:
         """Each player's payout, seating order: the final one when the game is over, else (or
@@ -1015,3 +908,41 @@ class Game:
 
         extend(0, {}, self.edition.buy_limit)
         return found
+
+
+
+_STEPS: dict[type, tuple[Callable[[Game, Any], _Plan], Callable[[Game, _Plan, list[ev.Event]], None]]] = {
+    Start: (Game._verify_start, Game._do_start),
+    Place: (Game._verify_place, Game._do_place),
+    Choose: (Game._verify_choose, Game._do_choose),
+    Dispose: (Game._verify_dispose, Game._do_dispose),
+    Market: (Game._verify_market, Game._do_market),
+    Buy: (Game._verify_buy, Game._do_buy),
+    Pass: (Game._verify_pass, Game._do_pass),
+    Discard: (Game._verify_discard, Game._do_discard),
+    End: (Game._verify_end, Game._do_end),
+}
+"""Each kind of move's verifier and the change it makes once verified."""
+
+def audit(game: Game) -> list[str]:
+    """Every broken invariant of the books, as sentences (none in a sound game): the 108 tiles
+    are on the board, in the bag, in racks or out of the game; each chain's shares add up to
+    the edition's number; nobody holds a negative count; money is whole hundreds, never
+    negative (R1.1, R2.1, R3.4, R6.3)."""
+    problems: list[str] = []
+    total = len(game.board.owner) + game.supply.tiles_left() + len(game.discarded)
+    if total != len(ALL_TILES):
+        problems.append(f"{total} tiles are accounted for, not {len(ALL_TILES)}")
+    if set(game.board.owner) & set(game.discarded):
+        problems.append("a tile is both on the board and out of the game")
+    for c in game.edition.chain_names:
+        held = [game.shares[p][c] for p in game.players]
+        if game.bank[c] < 0 or min(held) < 0:
+            problems.append(f"a negative count of {c} shares")
+        if game.bank[c] + sum(held) != game.edition.shares_per_chain:
+            problems.append(f"{c}: the bank's {game.bank[c]} and the players' {sum(held)} shares "
+                            f"are not {game.edition.shares_per_chain} (R3.4)")
+    for p, dollars in game.cash.items():
+        if dollars < 0 or dollars % 100:
+            problems.append(f"{p} has {money(dollars)}: money is whole hundreds, never negative (R2.1, R6.3)")
+    return problems

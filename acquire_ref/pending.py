@@ -55,11 +55,17 @@ class Pending:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def summary(self) -> str:
+        """The decision in a few words, for a refusal (R10.2)."""
+        return f"{self.player} is to {self._what}"
+
+    _what: ClassVar[str] = ""
+
     def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, f) for f in self._fields)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values() == self._values()  # type: ignore[attr-defined]
+        return isinstance(other, Pending) and type(other) is type(self) and other._values() == self._values()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._values()))
@@ -93,6 +99,9 @@ class DrawStartTiles(Pending):
     decision = "start"
     _fields = ()
 
+    def summary(self) -> str:
+        return "the start tiles are to be drawn (R2.2)"
+
     def __init__(self) -> None:
         super().__init__(None)
 
@@ -102,6 +111,7 @@ class PlaceTile(Pending):
 
     __slots__ = ()
     decision = "place"
+    _what = "place a tile"
     player: str
 
     def __init__(self, player: str) -> None:
@@ -121,6 +131,9 @@ class ChooseChain(Pending):
     def __init__(self, player: str, options: tuple[str, ...]) -> None:
         super().__init__(player)
         object.__setattr__(self, "options", tuple(options))
+
+    def summary(self) -> str:
+        return f"{self.player} is to choose a chain: {', '.join(self.options)}"
 
 
 class FoundChain(ChooseChain):
@@ -159,6 +172,9 @@ class DisposeShares(Pending):
         object.__setattr__(self, "chain", chain)
         object.__setattr__(self, "survivor", survivor)
 
+    def summary(self) -> str:
+        return f"{self.player} is to dispose of {self.chain} shares"
+
 
 class DrawForMarket(Pending):
     """Two players: ``player`` draws a tile for the market's ``chain`` holding (R9)."""
@@ -173,12 +189,16 @@ class DrawForMarket(Pending):
         super().__init__(player)
         object.__setattr__(self, "chain", chain)
 
+    def summary(self) -> str:
+        return f"{self.player} is to draw the market's tile for {self.chain}"
+
 
 class BuyShares(Pending):
     """``player`` buys 0 to the buy limit of shares, which finishes the turn (R6)."""
 
     __slots__ = ()
     decision = "buy"
+    _what = "buy shares or finish the turn"
     player: str
 
     def __init__(self, player: str) -> None:
@@ -196,3 +216,6 @@ class GameEnded(Pending):
     def __init__(self, reason: EndReason) -> None:
         super().__init__(None)
         object.__setattr__(self, "reason", reason)
+
+    def summary(self) -> str:
+        return "the game is over"

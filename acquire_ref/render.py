@@ -6,7 +6,9 @@ Imported by the command line only, and only when something is shown to people (n
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -99,7 +101,7 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
 
     facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
     setup = [f"edition {game.edition.name}", f"{game.supply.mode} tiles", *game.options.changed()]
-    if game.market_on:
+    if game.market.on:
         setup.append("two players with the market (R9)")
     facts.append(" " + "; ".join(setup) + ".", style="dim")
     if game.discarded:
@@ -107,13 +109,13 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
     if game.end_declared and not game.over:
         facts.append(" The end has been declared.", style="bold")
     elif game.end_available() and not game.over:
-        facts.append(f" End available: {game.end_condition()} (R8.1).", style="bold")
+        facts.append(f" End available: {game.edition.end_condition(game.board.sizes)} (R8.1).", style="bold")
     pending = Text("Next: ", style="bold").append(with_program(describe_pending(game)), style="")
     chains = chain_table(game) if game.board.sizes else Text("No chain is on the board yet.")
     return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
 
 
-def score_view(title: str, doc: dict) -> Table:
+def score_view(title: str, doc: dict[str, Any]) -> Table:
     """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3)."""
     t = Table(title=title, title_justify="left", show_lines=True)
     t.add_column("rank", justify="right")
@@ -130,7 +132,7 @@ def score_view(title: str, doc: dict) -> Table:
     return t
 
 
-def chart_table(doc: dict) -> Table:
+def chart_table(doc: dict[str, Any]) -> Table:
     """The information card: one row per size bracket, price / majority / minority per tier (R3.2)."""
     t = Table(title=f"Information card ({doc['edition']})", title_justify="left")
     t.add_column("size", justify="right")
@@ -147,20 +149,22 @@ def chart_table(doc: dict) -> Table:
 def events_view(events: list[Event]) -> Group:
     """The banker's instructions, one line per event; each defunct chain of a merger gets a table
     of its shareholders, the bonus each receives and the rule that decided it (R5.4)."""
-    from acquire_ref.events import BonusPaid, DefunctChain, MarketBonus
+    from acquire_ref.events import BonusPaid, DefunctChain, MarketBonus, NoBonus
 
-    parts: list = []
+    parts: list[RenderableType] = []
     i = 0
     while i < len(events):
         e = events[i]
         if isinstance(e, DefunctChain):
-            paid, market = {}, None
+            paid: dict[str, BonusPaid] = {}
+            market: MarketBonus | None = None
             j = i + 1
-            while j < len(events) and type(events[j]).__name__ in ("BonusPaid", "NoBonus", "MarketBonus"):
-                if isinstance(events[j], BonusPaid):
-                    paid[events[j].player] = events[j]
-                elif isinstance(events[j], MarketBonus):
-                    market = events[j]
+            while j < len(events) and isinstance(events[j], BonusPaid | NoBonus | MarketBonus):
+                part = events[j]
+                if isinstance(part, BonusPaid):
+                    paid[part.player] = part
+                elif isinstance(part, MarketBonus):
+                    market = part
                 j += 1
             t = Table(title=e.text() + ": the bank pays", title_justify="left")
             for col in ("shareholder", "shares", "bonus", "why (R5.4)"):
@@ -212,7 +216,7 @@ def console(stderr: bool = False, record: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=not record, record=record)
 
 
-def summary_table(doc: dict, strategy: str, players: int) -> Table:
+def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
     """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat."""
     t = Table(title=f"{doc['games']} simulated games, {players} {strategy} players", title_justify="left")
     t.add_column("measure")

@@ -8,6 +8,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from acquire_ref.editions import Edition
+    from acquire_ref.events import Event
+
+MARKET = "the market"
+"""The holder's name for the market, the third shareholder of a two-player game (R9); no player
+can be called this (names have no spaces)."""
 
 
 def split_bonus(total: int, ways: int) -> int:
@@ -92,7 +101,7 @@ class PlayerScore:
         """Money after the payout."""
         return self.before + sum(b[1] for b in self.bonuses) + sum(s[2] for s in self.sales)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
         return {
             "player": self.player,
@@ -103,8 +112,22 @@ class PlayerScore:
         }
 
 
+def payout_events(scores: list[PlayerScore], chains: list[str]) -> list[Event]:
+    """The final payout of ``scores`` as the banker's events, chain by chain in the order of
+    ``chains`` (information-card order): its bonuses, then every share of it sold (R8.3)."""
+    from acquire_ref.events import BonusPaid, SharesSold
+
+    out: list[Event] = []
+    for chain in chains:
+        for s in scores:
+            out.extend(BonusPaid(s.player, c, a, k, n) for c, a, k, n in s.bonuses if c == chain)
+        for s in scores:
+            out.extend(SharesSold(s.player, c, n, a) for c, n, a in s.sales if c == chain)
+    return out
+
+
 def final_scores(
-    edition, sizes: dict[str, int], cash: dict[str, int], shares: dict[str, dict[str, int]],
+    edition: Edition, sizes: dict[str, int], cash: dict[str, int], shares: dict[str, dict[str, int]],
     market: dict[str, int] | None = None,
 ) -> list[PlayerScore]:
     """The final payout (R8.3) for chains of ``sizes`` (chain -> tiles, chains on the board),
@@ -121,9 +144,8 @@ def final_scores(
     >>> [(x.player, x.total) for x in s]
     [('p0', 4600), ('p1', 17800)]
     """
-    MARKET = "the market"
-    bonuses: dict[str, list] = {p: [] for p in [*cash, MARKET]}
-    sales: dict[str, list] = {p: [] for p in cash}
+    bonuses: dict[str, list[tuple[str, int, str, int]]] = {p: [] for p in [*cash, MARKET]}
+    sales: dict[str, list[tuple[str, int, int]]] = {p: [] for p in cash}
     for chain in edition.chain_names:
         if chain not in sizes:
             continue

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from acquire_ref.errors import NotationError
+from acquire_ref.scoring import MARKET
+
+__all__ = ["MARKET", "MAX_PLAYERS", "MIN_PLAYERS", "OPTION_VALUES", "Options", "check_player_names"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-MARKET = "the market"
-"""The holder's name for the market, the third shareholder of a two-player game (R9); no player
-can be called this (names have no spaces)."""
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "start-order": ("row-first", "column-first"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from acquire_ref.describe import tile as describe_tile
 from acquire_ref.editions import Edition
@@ -73,7 +74,7 @@ class Bot:
 
     def buy(self, g: Game) -> Move:
         """Shares to buy (R6)."""
-        cash, orders = g.cash[g.player], {}
+        cash, orders = g.cash[g.player], dict[str, int]()
         for _ in range(self.rng.randint(0, g.edition.buy_limit)):
             options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash]
             if not options:
@@ -124,9 +125,9 @@ class GreedyBot(Bot):
         return Dispose(None, held - trade, trade)
 
     def buy(self, g: Game) -> Move:
-        p, cash, orders = g.player, g.cash[g.player], {}
+        p, cash, orders = g.player, g.cash[g.player], dict[str, int]()
         for _ in range(g.edition.buy_limit):
-            def gap(c):
+            def gap(c: str) -> int:
                 rivals = max((g.shares[q][c] for q in g.players if q != p), default=0)
                 return rivals - g.shares[p][c] - orders.get(c, 0)
             options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash and gap(c) >= -1]
@@ -192,7 +193,7 @@ class Summary:
         for p in winners:
             self.wins[p] = self.wins.get(p, 0) + 1 / len(winners)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
         n = max(self.games, 1)
         return {

@@ -307,7 +307,7 @@ def test_market_at_the_final_payout_asks_per_chain_and_the_breakdown_shows_it(tm
     scores = {s.player: s for s in g.score_breakdown()}
     assert [b[:2] for b in scores["Ann"].bonuses] == [("Luxor", 2000)]
     assert [b[:2] for b in scores["Ben"].bonuses] == [("Tower", 1000)]
-    assert [(e.chain, e.amount) for e in g.market_history] == [("Tower", 2000), ("Luxor", 1000)]
+    assert [(e.chain, e.amount) for e in g.market.history] == [("Tower", 2000), ("Luxor", 1000)]
     assert g.cash == {"Ann": 6000 - 400 + 2000 + 600, "Ben": 6000 + 1000 + 200}
 
 

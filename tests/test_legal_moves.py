@@ -15,7 +15,7 @@ from acquire_ref import Game
 from acquire_ref.describe import pending as describe_pending
 from acquire_ref.editions import builtin_editions
 from acquire_ref.events import BonusPaid, SharesBought, SharesSold
-from acquire_ref.game import shuffled_bag
+from acquire_ref.game import audit, shuffled_bag
 from acquire_ref.moves import End
 from acquire_ref.setup import OPTION_VALUES
 from acquire_ref.tiles import ALL_TILES
@@ -26,7 +26,7 @@ GAMES = int(os.environ.get("ACQUIRE_RANDOM_GAMES", "200"))
 def invariants(g: Game) -> None:
     ed = g.edition
     # 108 tiles: board, bag, racks, out of the game; the referee's racks are the real ones
-    assert g.audit() == []
+    assert audit(g) == []
     bag, racks = g.supply.bag_tiles, {p: g.supply.rack(p) for p in g.players}
     assert g.bag == len(bag) and g.racks == {p: len(r) for p, r in racks.items()}
     assert len(set(g.board.owner) | set(bag) | set(g.discarded) | {t for r in racks.values() for t in r}) == len(ALL_TILES)

@@ -115,6 +115,26 @@ class Edition:
         """True when a chain of ``size`` tiles is safe, 11 or more in the classic game (R3.5)."""
         return size >= self.safe_size
 
+    def end_available(self, sizes: dict[str, int]) -> bool:
+        """R8.1 for chains of ``sizes`` (chain -> tiles on the board): one has the end size
+        (41) or more, or at least one is on the board and every one is safe."""
+        return bool(sizes) and (max(sizes.values()) >= self.end_size or all(self.is_safe(s) for s in sizes.values()))
+
+    def end_condition(self, sizes: dict[str, int]) -> str:
+        """Plain words on R8.1 for chains of ``sizes``: why the end is, or is not, available."""
+        if not sizes:
+            return "no chain is on the board"
+        big = [c for c, s in sizes.items() if s >= self.end_size]
+        if big:
+            return f"{big[0]} has {sizes[big[0]]} tiles ({self.end_size} or more)"
+        unsafe = [f"{c} ({s})" for c, s in sizes.items() if not self.is_safe(s)]
+        if not unsafe:
+            return "every chain on the board is safe"
+        return (
+            f"no chain has {self.end_size} tiles and not every chain is safe "
+            f"({', '.join(unsafe)} under {self.safe_size})"
+        )
+
 
 RULESET_KEYS = (
     "name", "description", "starting_cash", "shares_per_chain", "safe_size", "end_size", "rack_size",
