@@ -66,7 +66,7 @@ def _completion_game(ctx: typer.Context):
     """The game the command line being completed refers to, or None."""
     import os
 
-    from acquire_ref.record import load_game
+    from acquire_ref.storage import load_game
 
     root = ctx.find_root()
     path = root.params.get("game") or os.environ.get("ACQUIRE_GAME") or DEFAULT_GAME
@@ -147,7 +147,7 @@ def _notices(notices: list[str]) -> None:
 def _changing_game():
     """Hold the game file's lock and yield ``(path, game, record)`` loaded from it; the caller
     writes the file before leaving, or raises and nothing is written."""
-    from acquire_ref.record import file_exists, load_game, locked
+    from acquire_ref.storage import file_exists, load_game, locked
 
     path = _path()
     if not file_exists(path):
@@ -161,7 +161,8 @@ def _changing_game():
 def _move(tokens: list[str]) -> None:
     """Load the game under its lock, apply one move, write the file, report what happened."""
     from acquire_ref.moves import parse_tokens
-    from acquire_ref.record import to_toml, write_atomic
+    from acquire_ref.record import to_toml
+    from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record):
         move = parse_tokens(tokens, game.edition)
@@ -173,24 +174,45 @@ def _move(tokens: list[str]) -> None:
 
 def _path() -> Path:
     """The game file: --game, $ACQUIRE_GAME or ./acquire.toml (through a symbolic link)."""
-    from acquire_ref.record import game_path
+    from acquire_ref.storage import game_path
 
     return game_path(STATE.game)
 
 
 def _refuse_overwrite(path: Path, force: bool) -> None:
-    from acquire_ref.record import file_exists
+    from acquire_ref.storage import refuse_overwrite
 
-    if file_exists(path) and not force:
-        raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+    refuse_overwrite(path, force)
 
 
 def _load():
-    from acquire_ref.record import load_game
+    from acquire_ref.storage import load_game
 
     game, record, notices = load_game(_path())
     _notices(notices)
     return game
+
+
+def edition_spec(spec: str):
+    """An edition named on the command line: a built-in name, or the path of a ruleset file.
+
+    Returns ``(edition, value for the game file)``: the name for a built-in edition, the whole
+    ruleset table for a file, so the game file stands alone (R17). Raises :class:`NotationError`
+    for an unknown name and :class:`GameFileError` for an unreadable or unsound ruleset file.
+    """
+    import os
+
+    from acquire_ref.editions import builtin_editions, edition_from_dict, load_edition
+    from acquire_ref.record import parse_toml
+    from acquire_ref.storage import read_text
+
+    if spec in builtin_editions():
+        return load_edition(spec), spec
+    path = Path(spec)
+    if not (path.suffix == ".toml" or os.sep in spec or "/" in spec or path.exists()):
+        return load_edition(spec), spec  # raises: names the built-in editions
+    data = parse_toml(read_text(path, "ruleset file"), str(path))
+    return edition_from_dict(data, str(path)), data
 
 
 def _json(doc) -> None:
@@ -217,7 +239,8 @@ def new(
     Example: acquire-ref new Ann Ben Cat Dan
     """
     from acquire_ref.game import Game
-    from acquire_ref.record import Record, locked, new_game, parse_record, read_text, to_toml, write_atomic
+    from acquire_ref.record import Record, new_game, parse_record, to_toml
+    from acquire_ref.storage import locked, read_text, write_atomic
 
     path = _path()
     if from_position is not None:
@@ -242,8 +265,6 @@ def new(
         raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
     if seed is not None and tiles != "dealt":
         raise NotationError("--seed shuffles a dealt game's bag: add --tiles dealt")
-    from acquire_ref.record import edition_spec
-
     ed, edition_value = edition_spec(edition)
     opts = {}
     for item in option:
@@ -410,11 +431,12 @@ def end() -> None:
 def _show(renderable, svg: Path | None, html: Path | None, title: str) -> None:
     """Print for people; with ``svg``/``html`` also export exactly what was printed."""
     from acquire_ref.render import console
+    from acquire_ref.storage import refuse_export_over
 
-    game_file = _path().resolve()
+    game_file = _path()
     for target in (svg, html):
-        if target is not None and target.resolve() in (game_file, Path(str(game_file) + ".lock")):
-            raise NotationError(f"--svg/--html {target} is the game file: name another file for the picture")
+        if target is not None:
+            refuse_export_over(target, game_file)
     con = console(record=bool(svg or html))
     con.print(renderable)
     for target, save in ((svg, con.save_svg), (html, con.save_html)):
@@ -474,8 +496,8 @@ def watch(
     from rich.live import Live
     from rich.text import Text
 
-    from acquire_ref.record import load_game
     from acquire_ref.render import console, status_view
+    from acquire_ref.storage import load_game
 
     path = _path()
 
@@ -549,7 +571,8 @@ def score(
     if position is not None:
         from acquire_ref.editions import load_edition
         from acquire_ref.position import read_scoring_position
-        from acquire_ref.record import parse_toml, read_text
+        from acquire_ref.record import parse_toml
+        from acquire_ref.storage import read_text
         from acquire_ref.scoring import final_scores
 
         data = parse_toml(read_text(position, "position file"), str(position))
@@ -619,7 +642,6 @@ def price(
     Example: acquire-ref price Imperial 14
     """
     from acquire_ref.events import money
-    from acquire_ref.record import edition_spec
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
@@ -645,8 +667,6 @@ def chart(
 
     Example: acquire-ref chart
     """
-    from acquire_ref.record import edition_spec
-
     ed = edition_spec(edition)[0]
     brackets = []
     for i, (smallest, _) in enumerate(ed.price_chart):
@@ -680,7 +700,6 @@ def bonus(
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
     from acquire_ref.events import money
-    from acquire_ref.record import edition_spec
     from acquire_ref.scoring import shareholder_bonuses
 
     ed = edition_spec(edition)[0]
@@ -748,7 +767,8 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.record import replay, to_toml, write_atomic
+    from acquire_ref.record import replay, to_toml
+    from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record):
         count = len(game.moves)
@@ -779,7 +799,7 @@ def check(
 
     Example: acquire-ref check examples/four-players.toml
     """
-    from acquire_ref.record import inspect
+    from acquire_ref.storage import inspect
 
     target = path or _path()
     found = inspect(target)
@@ -816,8 +836,9 @@ def simulate(
 
     Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
     """
-    from acquire_ref.record import Record, edition_spec, to_toml, write_atomic
+    from acquire_ref.record import Record, to_toml
     from acquire_ref.simulate import STRATEGIES, Summary, play_game
+    from acquire_ref.storage import output_folder, write_atomic
 
     if strategy not in STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
@@ -825,8 +846,8 @@ def simulate(
     opts = dict(item.partition("=")[::2] for item in option)
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
-    if out is not None and not out.is_dir():
-        raise GameFileError(f"--out {out}: " + ("not a folder" if out.exists() else "no such folder"))
+    if out is not None:
+        output_folder(out)
     names = [f"p{i + 1}" for i in range(players)]
     from acquire_ref.game import Game, shuffled_bag
 
@@ -866,7 +887,8 @@ def play(
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
-    from acquire_ref.record import locked, parse_record, read_text, replay, to_toml, write_atomic
+    from acquire_ref.record import parse_record, replay, to_toml
+    from acquire_ref.storage import locked, read_text, write_atomic
 
     record = parse_record(read_text(script, "script"), str(script))
     game = replay(record, error=IllegalMoveError, source=str(script))

@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 
 from acquire_ref.game import Game
-from acquire_ref.record import Record, load_game, to_toml, write_atomic
+from acquire_ref.record import Record, to_toml
 from acquire_ref.simulate import Bot, play_game
+from acquire_ref.storage import load_game, write_atomic
 
 HERE = Path(__file__).resolve().parent
 EXE = Path(sys.executable).parent / "acquire-ref"
