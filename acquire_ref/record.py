@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from acquire_ref.errors import AcquireError, GameFileError
 from acquire_ref.game import Game
 from acquire_ref.moves import parse_move
+from acquire_ref.problems import Problems, is_whole
 
 if TYPE_CHECKING:
     from acquire_ref.editions import Edition
@@ -95,46 +96,42 @@ class Record:
             data = parse_toml(text, source)
         except GameFileError as exc:
             return None, [str(exc)]
-        problems = []
-        for key in data:
-            if key not in _KEYS:
-                problems.append(f"{source}: unknown key {key!r}; a game file has {', '.join(_KEYS)}")
-        problems += [f"{source}: the key {key!r} is missing" for key in _REQUIRED if key not in data]
+        problems = Problems()
+        problems.unknown_keys(data, _KEYS, source, "a game file")
+        for key in _REQUIRED:
+            if key not in data:
+                problems.add(f"{source}: the key {key!r} is missing")
         for key, value in data.items():
             if key in _KEYS and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
                 want = _KEYS[key]
                 names = " or ".join(t.__name__ for t in want) if isinstance(want, tuple) else want.__name__
-                problems.append(f"{source}: {key} should be {names}, not {type(value).__name__} ({value!r})")
+                problems.add(f"{source}: {key} should be {names}, not {type(value).__name__} ({value!r})")
         fmt = data.get("format")
-        if isinstance(fmt, int) and not isinstance(fmt, bool):
+        if is_whole(fmt):
             if fmt > FORMAT:
-                problems.append(
+                problems.add(
                     f"{source} is format {fmt}, written by a newer acquire-ref; this version reads format {FORMAT} and older"
                 )
             elif fmt < 1:
-                problems.append(f"{source}: format {fmt} is not a game-file format (they start at 1)")
+                problems.add(f"{source}: format {fmt} is not a game-file format (they start at 1)")
         for key in ("players", "moves", "bag"):
             items = data.get(key, [])
-            problems += [
-                f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})"
-                for i, item in enumerate(items if isinstance(items, list) else [], 1)
-                if not isinstance(item, str)
-            ]
+            for i, item in enumerate(items if isinstance(items, list) else [], 1):
+                if not isinstance(item, str):
+                    problems.add(f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})")
         options = data.get("options", {})
-        problems += [
-            f"{source}: options.{k} should be a string, not {type(v).__name__}"
-            for k, v in (options.items() if isinstance(options, dict) else [])
-            if not isinstance(v, str)
-        ]
+        for k, v in options.items() if isinstance(options, dict) else []:
+            if not isinstance(v, str):
+                problems.add(f"{source}: options.{k} should be a string, not {type(v).__name__}")
         tiles = data.get("tiles", "table")
         if tiles not in ("table", "dealt"):
-            problems.append(f"{source}: tiles = {tiles!r}; it is \"table\" (tiles from the real bag) or \"dealt\"")
+            problems.add(f"{source}: tiles = {tiles!r}; it is \"table\" (tiles from the real bag) or \"dealt\"")
         elif tiles == "dealt" and not isinstance(data.get("bag"), list):
-            problems.append(f"{source}: a dealt game needs its bag order: bag = [all 108 tiles]")
+            problems.add(f"{source}: a dealt game needs its bag order: bag = [all 108 tiles]")
         elif tiles == "table" and ("bag" in data or "seed" in data):
-            problems.append(f"{source}: bag and seed belong to dealt games (tiles = \"dealt\")")
+            problems.add(f"{source}: bag and seed belong to dealt games (tiles = \"dealt\")")
         if problems:
-            return None, problems
+            return None, list(problems)
         return cls(
             players=data["players"],
             edition=data.get("edition", "classic"),
@@ -325,59 +322,57 @@ def conservation_problems(snap: Table, players: list[str], edition_name: str | T
         edition: Edition = resolve_edition(edition_name)
     except AcquireError:
         return []
-    problems: list[str] = []
+    problems = Problems()
     chains = edition.chain_names
     cash = snap.get("cash", {})
-    if isinstance(cash, dict):
-        for p, dollars in cash.items():
-            if p not in players:
-                problems.append(f"snapshot.cash: no player {p!r} ({', '.join(players)})")
-            elif not isinstance(dollars, int) or isinstance(dollars, bool):
-                problems.append(f"snapshot.cash.{p} should be whole dollars, not {dollars!r}")
-            elif dollars < 0:
-                problems.append(f"snapshot.cash.{p} is {dollars}: cash is never negative (no loans, R6.3)")
-            elif dollars % 100:
-                problems.append(f"snapshot.cash.{p} is {dollars}: money comes in multiples of $100 (R2.1)")
+    for p, dollars in cash.items() if isinstance(cash, dict) else []:
+        if p not in players:
+            problems.add(f"snapshot.cash: no player {p!r} ({', '.join(players)})")
+            continue
+        where = f"snapshot.cash.{p}"
+        money = problems.whole(dollars, where, None, problem=f"{where} should be whole dollars, not {dollars!r}")
+        if money is not None and money < 0:
+            problems.add(f"{where} is {money}: cash is never negative (no loans, R6.3)")
+        elif money is not None:
+            problems.hundreds(money, where)
     held = dict.fromkeys(chains, 0)
     shares = snap.get("shares", {})
-    for p, table in (shares.items() if isinstance(shares, dict) else []):
+    for p, table in shares.items() if isinstance(shares, dict) else []:
         if p not in players:
-            problems.append(f"snapshot.shares: no player {p!r} ({', '.join(players)})")
-        for c, n in (table.items() if isinstance(table, dict) else []):
+            problems.add(f"snapshot.shares: no player {p!r} ({', '.join(players)})")
+        for c, n in table.items() if isinstance(table, dict) else []:
             if c not in held:
-                problems.append(f"snapshot.shares.{p}: unknown chain {c!r} ({', '.join(chains)})")
-            elif not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                problems.append(f"snapshot.shares.{p}.{c} is {n!r}: a count of shares is a whole number, 0 or more")
-            else:
-                held[c] += n
+                problems.add(f"snapshot.shares.{p}: unknown chain {c!r} ({', '.join(chains)})")
+                continue
+            where = f"snapshot.shares.{p}.{c}"
+            count = problems.whole(n, where, problem=f"{where} is {n!r}: a count of shares is a whole number, 0 or more")
+            held[c] += count or 0
     bank = snap.get("bank", {})
     for c in chains:
-        in_bank = bank.get(c, 0) if isinstance(bank, dict) else 0
-        if not isinstance(in_bank, int) or isinstance(in_bank, bool):
-            problems.append(f"snapshot.bank.{c} should be a whole number, not {in_bank!r}")
-            continue
-        if held[c] + in_bank != edition.shares_per_chain:
-            problems.append(
+        in_bank = problems.whole(bank.get(c, 0) if isinstance(bank, dict) else 0, f"snapshot.bank.{c}", None)
+        if in_bank is not None and held[c] + in_bank != edition.shares_per_chain:
+            problems.add(
                 f"snapshot: players hold {held[c]} {c} and the bank {in_bank}: that is {held[c] + in_bank}, "
                 f"not {edition.shares_per_chain} (R3.4)"
             )
-    problems += [f"snapshot.bank: unknown chain {c!r}" for c in (bank if isinstance(bank, dict) else {}) if c not in chains]
+    for c in bank if isinstance(bank, dict) else {}:
+        if c not in chains:
+            problems.add(f"snapshot.bank: unknown chain {c!r}")
     on_board = snap.get("chains")
-    problems += [
-        f"snapshot.chains: unknown chain {c!r}"
-        for c in (on_board if isinstance(on_board, dict) else {}) if c not in chains
-    ]
+    for c in on_board if isinstance(on_board, dict) else {}:
+        if c not in chains:
+            problems.add(f"snapshot.chains: unknown chain {c!r}")
     rows, bag, racks, out = snap.get("board"), snap.get("bag"), snap.get("racks"), snap.get("discarded", [])
     if isinstance(rows, list) and isinstance(bag, int) and isinstance(racks, dict) and isinstance(out, list):
         placed = sum(len([c for c in str(r).split()[1:] if c != "."]) for r in rows)
         in_racks = sum(n for n in racks.values() if isinstance(n, int))
         total = placed + bag + in_racks + len(out)
         if total != 108:
-            problems.append(
+            problems.add(
                 f"snapshot: {placed} tiles on the board + {bag} in the bag + {in_racks} in racks + "
                 f"{len(out)} out of the game = {total}, not 108"
             )
-    return problems
+    return list(problems)
 
 
 @dataclass
