@@ -199,3 +199,15 @@ def test_play_of_unfinished_script_leaves_a_game_to_continue(tmp_path):
     assert "A to choose the chain to found" in result.output
     assert run(out, "choose", "Luxor").exit_code == 0
     assert json.loads(run(out, "status", "--json").stdout)["chains"]["Luxor"]["size"] == 2
+
+
+def test_an_inline_ruleset_whose_tier_is_not_a_name_is_a_problem_not_a_crash(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text(
+        'format = 1\nplayers = ["A", "B", "C"]\n'
+        '[edition]\nname = "x"\nprice_chart = [[2, 200]]\ntiers = { a = 0 }\n'
+        '[[edition.chains]]\nname = "Foo"\nletter = "F"\ntier = ["a"]\n'
+    )
+    result = run(path, "check")
+    assert result.exit_code == 4, result.output
+    assert "chains[1]: tier ['a'] has no prices; tiers are a" in result.output

@@ -209,7 +209,7 @@ def ruleset_problems(data: dict) -> list[str]:
             problems.add(f"chains[{i}]: the board letter {letter!r} is used twice")
         else:
             letters.add(letter.upper())
-        if tier not in tiers:
+        if not isinstance(tier, str) or tier not in tiers:
             problems.add(f"chains[{i}]: tier {tier!r} has no prices; tiers are {', '.join(tiers) or 'none'}")
         if "colour" in c and not isinstance(c["colour"], str):
             problems.add(f"chains[{i}]: colour should be a colour name like \"green\"")
