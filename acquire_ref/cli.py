@@ -7,22 +7,54 @@ nothing, so the game file stays byte-identical.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
+from typer.core import TyperGroup
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    from typer._click import Context as ClickContext  # typer's own copy of click
+
+    from acquire_ref.editions import Edition
+    from acquire_ref.events import Event
+    from acquire_ref.game import Game
+    from acquire_ref.scoring import PlayerScore
 
 HELP = """A referee for Sid Sackson's board game Acquire, for a real table or a script.
 
 The whole game is kept in one TOML game file (--game, else $ACQUIRE_GAME, else ./acquire.toml).
 Each command answers the pending decision; `status` says whose it is and what to type."""
 
+
+
+class Refereed(TyperGroup):
+    """The command group that turns every :class:`AcquireError` a command raises into
+    ``acquire-ref: MESSAGE`` on stderr and the error's exit code (DESIGN 2: 2 usage, 3 illegal
+    move, 4 game file, 5 locked), in one place for every command.
+
+    An error without a message exits with its code alone: the command has already said why
+    (``check`` lists the problems it found). Anything else that escapes is a bug (exit 1).
+    """
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        """Run the command; an :class:`AcquireError` becomes its message and exit code."""
+        try:
+            return super().invoke(ctx)
+        except AcquireError as exc:
+            if str(exc):
+                typer.echo(f"acquire-ref: {exc}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
 app = typer.Typer(
+    cls=Refereed,
     help=HELP,
     no_args_is_help=True,
     add_completion=True,
@@ -108,20 +140,6 @@ def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
         if isinstance(move, wanted):
             tiles += [str(move.tile)] if isinstance(move, Place) else [str(t) for t in move.tiles]
     return [t for t in tiles if t.lower().startswith(incomplete.lower())]
-
-
-def guarded(fn):
-    """Turn an :class:`AcquireError` into its message on stderr and its exit code."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except AcquireError as exc:
-            typer.echo(f"acquire-ref: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
-
-    return wrapper
 
 
 def _echo_events(events) -> None:
@@ -215,12 +233,28 @@ def edition_spec(spec: str):
     return edition_from_dict(data, str(path)), data
 
 
+def rule_options(items: list[str]) -> dict[str, str]:
+    """The rule options of ``--option KEY=VALUE`` given to ``new`` and ``simulate`` (R17), in the
+    order given; the keys and values themselves are checked by the engine (``Game.new``).
+
+    Raises :class:`NotationError` (exit 2) for an item without ``=`` or a key given twice.
+    """
+    opts: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise NotationError(f"--option {item!r}: write KEY=VALUE")
+        if key in opts:
+            raise NotationError(f"--option {key} is given twice")
+        opts[key] = value
+    return opts
+
+
 def _json(doc) -> None:
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
 @app.command()
-@guarded
 def new(
     players: list[str] | None = typer.Argument(None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
@@ -266,14 +300,7 @@ def new(
     if seed is not None and tiles != "dealt":
         raise NotationError("--seed shuffles a dealt game's bag: add --tiles dealt")
     ed, edition_value = edition_spec(edition)
-    opts = {}
-    for item in option:
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise NotationError(f"--option {item!r}: write KEY=VALUE")
-        if key in opts:
-            raise NotationError(f"--option {key} is given twice")
-        opts[key] = value
+    opts = rule_options(option)
     bag = None
     if tiles == "dealt":
         import secrets
@@ -301,7 +328,6 @@ def new(
 
 
 @app.command()
-@guarded
 def start(tiles: list[str] | None = typer.Argument(None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False)) -> None:
     """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
 
@@ -311,7 +337,6 @@ def start(tiles: list[str] | None = typer.Argument(None, metavar="TILE...", help
 
 
 @app.command()
-@guarded
 def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn for the market (or just its column number).")) -> None:
     """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).
 
@@ -321,7 +346,6 @@ def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn 
 
 
 @app.command()
-@guarded
 def hand(
     player: str = typer.Argument(..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
@@ -342,7 +366,6 @@ def hand(
 
 
 @app.command()
-@guarded
 def place(
     tile: str = typer.Argument(..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile),
     found: list[str] | None = typer.Option(None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.", show_default=False),
@@ -361,7 +384,6 @@ def place(
 
 
 @app.command()
-@guarded
 def choose(chains: list[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain)) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
 
@@ -371,7 +393,6 @@ def choose(chains: list[str] = typer.Argument(..., metavar="CHAIN...", help="Cha
 
 
 @app.command()
-@guarded
 def dispose(
     player: str | None = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False, autocompletion=complete_player),
     sell: list[str] | None = typer.Option(None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False),
@@ -389,7 +410,6 @@ def dispose(
 
 
 @app.command()
-@guarded
 def buy(orders: list[str] | None = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False, autocompletion=complete_chain)) -> None:
     """Buy up to 3 shares of chains on the board and finish the turn (R6).
 
@@ -399,7 +419,6 @@ def buy(orders: list[str] | None = typer.Argument(None, metavar="[CHAIN[=N]]..."
 
 
 @app.command(name="pass")
-@guarded
 def pass_() -> None:
     """The current player has no playable tile: skip placing, then buy (R4.7).
 
@@ -409,7 +428,6 @@ def pass_() -> None:
 
 
 @app.command()
-@guarded
 def discard(tiles: list[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile)) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
 
@@ -419,7 +437,6 @@ def discard(tiles: list[str] = typer.Argument(..., metavar="TILE...", help="Dead
 
 
 @app.command()
-@guarded
 def end() -> None:
     """Declare the end of the game when it is available; it ends when the turn finishes (R8).
 
@@ -458,7 +475,6 @@ HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is sho
 
 
 @app.command()
-@guarded
 def status(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     player: str | None = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.", autocompletion=complete_player),
@@ -480,7 +496,6 @@ def status(
 
 
 @app.command()
-@guarded
 def watch(
     interval: float = typer.Option(1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1)."),
     updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
@@ -555,7 +570,6 @@ def _score_doc(final: bool, reason: str | None, scores) -> dict:
 
 
 @app.command()
-@guarded
 def score(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     position: Path | None = typer.Option(
@@ -608,7 +622,6 @@ def score(
 
 
 @app.command()
-@guarded
 def why(
     tile: str = typer.Argument(..., metavar="TILE", help="The tile to ask about.", autocompletion=complete_tile),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
@@ -630,7 +643,6 @@ def why(
 
 
 @app.command()
-@guarded
 def price(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
     size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain (2 to 108)."),
@@ -658,7 +670,6 @@ def price(
 
 
 @app.command()
-@guarded
 def chart(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
@@ -667,17 +678,7 @@ def chart(
 
     Example: acquire-ref chart
     """
-    ed = edition_spec(edition)[0]
-    brackets = []
-    for i, (smallest, _) in enumerate(ed.price_chart):
-        largest = ed.price_chart[i + 1][0] - 1 if i + 1 < len(ed.price_chart) else None
-        row = {"from": smallest, "to": largest, "prices": {}}
-        for tier in ed.tiers:
-            p = ed.base_price(smallest) + ed.tiers[tier]
-            row["prices"][tier] = {"price": p, "majority": 10 * p, "minority": 5 * p}
-        brackets.append(row)
-    tiers = {tier: [c.name for c in ed.chains if c.tier == tier] for tier in ed.tiers}
-    doc = {"edition": ed.name, "tiers": tiers, "brackets": brackets, "safe_size": ed.safe_size, "end_size": ed.end_size}
+    doc = edition_spec(edition)[0].card()
     if as_json:
         _json(doc)
         return
@@ -687,7 +688,6 @@ def chart(
 
 
 @app.command()
-@guarded
 def bonus(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
     size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108)."),
@@ -714,24 +714,23 @@ def bonus(
         held[player] = int(n)
     if sum(held.values()) > ed.shares_per_chain:
         raise NotationError(f"{sum(held.values())} {name} shares: there are {ed.shares_per_chain} (R3.4)")
-    payout = shareholder_bonuses(ed.majority_bonus(name, size), ed.minority_bonus(name, size), held)
-    doc = {"chain": name, "size": size, "price": ed.price(name, size), "majority": ed.majority_bonus(name, size),
-           "minority": ed.minority_bonus(name, size),
+    majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
+    payout = shareholder_bonuses(majority, minority, held)  # R5.4: ties split, parts rounded up to $100
+    doc = {"chain": name, "size": size, "price": ed.price(name, size), "majority": majority, "minority": minority,
            "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]}
     if as_json:
         _json(doc)
         return
-    typer.echo(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, minority {money(doc['minority'])}")
+    typer.echo(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(majority)}, minority {money(minority)}")
     paid = {b.player: b for b in payout}
     for player, n in sorted(held.items(), key=lambda kv: -kv[1]):
-        b = paid.get(player)
-        typer.echo(f"  {player} ({n} shares): " + (f"{money(b.amount)} ({b.kind})" if b else "nothing"))
+        share = paid.get(player)
+        typer.echo(f"  {player} ({n} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
     if not payout:
         typer.echo("  nobody holds a share: no bonus is paid")
 
 
 @app.command()
-@guarded
 def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
@@ -761,7 +760,6 @@ def log(
 
 
 @app.command()
-@guarded
 def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False)) -> None:
     """Take back the last N moves; the file keeps nothing of them.
 
@@ -790,7 +788,6 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
 
 
 @app.command()
-@guarded
 def check(
     path: Path | None = typer.Argument(None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
@@ -817,11 +814,10 @@ def check(
             assert g is not None
             typer.echo(f"{target} is sound: {len(g.moves)} moves replay; {g.describe_pending()}.")
     if found.problems:
-        raise typer.Exit(4)
+        raise GameFileError()  # the problems are listed above
 
 
 @app.command()
-@guarded
 def simulate(
     games: int = typer.Option(100, "--games", min=1, metavar="N", help="How many complete games."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
@@ -843,7 +839,7 @@ def simulate(
     if strategy not in STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
     ed, edition_value = edition_spec(edition)
-    opts = dict(item.partition("=")[::2] for item in option)
+    opts = rule_options(option)
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
     if out is not None:
@@ -877,7 +873,6 @@ def simulate(
 
 
 @app.command()
-@guarded
 def play(
     script: Path = typer.Argument(..., metavar="SCRIPT", help="A game script: a game file without the snapshot."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from acquire_ref.errors import GameFileError, NotationError
 from acquire_ref.problems import Problems, is_whole
@@ -124,6 +125,26 @@ class Edition:
     def is_safe(self, size: int) -> bool:
         """True when a chain of ``size`` tiles is safe, 11 or more in the classic game (R3.5)."""
         return size >= self.safe_size
+
+    def card(self) -> dict[str, Any]:
+        """The information card as a document (``chart --json``, R3.2, R3.3, R3.5, R8.1).
+
+        Returns ``{"edition": name, "tiers": {tier: [chain, ...]}, "brackets": [...],
+        "safe_size": tiles, "end_size": tiles}``; each bracket is ``{"from": smallest size,
+        "to": largest size or None for the last, "prices": {tier: {"price", "majority",
+        "minority"}}}`` with the share price and the two bonuses in dollars.
+        """
+        brackets: list[dict[str, Any]] = []
+        for i, (smallest, _) in enumerate(self.price_chart):
+            largest = self.price_chart[i + 1][0] - 1 if i + 1 < len(self.price_chart) else None
+            prices = {}
+            for tier, added in self.tiers.items():
+                price = self.base_price(smallest) + added
+                prices[tier] = {"price": price, "majority": 10 * price, "minority": 5 * price}
+            brackets.append({"from": smallest, "to": largest, "prices": prices})
+        tiers = {tier: [c.name for c in self.chains if c.tier == tier] for tier in self.tiers}
+        return {"edition": self.name, "tiers": tiers, "brackets": brackets, "safe_size": self.safe_size,
+                "end_size": self.end_size}
 
 
 RULESET_KEYS = (
