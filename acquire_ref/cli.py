@@ -20,11 +20,13 @@ from typer.core import TyperGroup
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from typer._click import Context as ClickContext  # typer's own copy of click
 
     from acquire_ref.editions import Edition
     from acquire_ref.events import Event
     from acquire_ref.game import Game
+    from acquire_ref.record import Record
     from acquire_ref.scoring import PlayerScore
 
 HELP = """A referee for Sid Sackson's board game Acquire, for a real table or a script.
@@ -66,7 +68,7 @@ DEFAULT_GAME = "acquire.toml"
 
 
 class State:
-    """Options given before the command."""
+    """Options given before the command: ``game``, the game file named by ``--game``."""
 
     game: Path = Path(DEFAULT_GAME)
 
@@ -94,7 +96,7 @@ def main(
 
 
 # ----- shell completion: never fails, offers what fits the game file now -------------------------
-def _completion_game(ctx: typer.Context):
+def _completion_game(ctx: typer.Context) -> Game | None:
     """The game the command line being completed refers to, or None."""
     import os
 
@@ -104,7 +106,7 @@ def _completion_game(ctx: typer.Context):
     path = root.params.get("game") or os.environ.get("ACQUIRE_GAME") or DEFAULT_GAME
     try:
         return load_game(Path(path))[0]
-    except Exception:  # completion must never fail: no game file, no suggestions from it
+    except Exception:  # noqa: BLE001 (completion must never fail: no game file, no suggestions from it)
         return None
 
 
@@ -142,7 +144,7 @@ def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
     return [t for t in tiles if t.lower().startswith(incomplete.lower())]
 
 
-def _echo_events(events) -> None:
+def _echo_events(events: list[Event]) -> None:
     if any(e.kind == "defunct_chain" for e in events):
         from acquire_ref.render import console, events_view
 
@@ -152,7 +154,7 @@ def _echo_events(events) -> None:
         typer.echo(e.text())
 
 
-def _next(game) -> None:
+def _next(game: Game) -> None:
     typer.echo(f"Next: {game.describe_pending()}")
 
 
@@ -162,7 +164,7 @@ def _notices(notices: list[str]) -> None:
 
 
 @contextmanager
-def _changing_game():
+def _changing_game() -> Iterator[tuple[Path, Game, Record]]:
     """Hold the game file's lock and yield ``(path, game, record)`` loaded from it; the caller
     writes the file before leaving, or raises and nothing is written."""
     from acquire_ref.storage import file_exists, load_game, locked
@@ -203,15 +205,15 @@ def _refuse_overwrite(path: Path, force: bool) -> None:
     refuse_overwrite(path, force)
 
 
-def _load():
+def _load() -> Game:
     from acquire_ref.storage import load_game
 
-    game, record, notices = load_game(_path())
+    game, _, notices = load_game(_path())
     _notices(notices)
     return game
 
 
-def edition_spec(spec: str):
+def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:
     """An edition named on the command line: a built-in name, or the path of a ruleset file.
 
     Returns ``(edition, value for the game file)``: the name for a built-in edition, the whole
@@ -250,20 +252,29 @@ def rule_options(items: list[str]) -> dict[str, str]:
     return opts
 
 
-def _json(doc) -> None:
+def _json(doc: object) -> None:
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
 @app.command()
 def new(
-    players: list[str] | None = typer.Argument(None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False),
+    players: list[str] | None = typer.Argument(
+        None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False,
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     option: list[str] = typer.Option(
-        [], "--option", metavar="KEY=VALUE", help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README)."
+        [], "--option", metavar="KEY=VALUE",
+        help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README).",
     ),
-    edition: str = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file."),
-    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals."),
-    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random)."),
+    edition: str = typer.Option(
+        "classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.",
+    ),
+    tiles: str = typer.Option(
+        "table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals.",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random).",
+    ),
     from_position: Path | None = typer.Option(
         None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
     ),
@@ -328,7 +339,11 @@ def new(
 
 
 @app.command()
-def start(tiles: list[str] | None = typer.Argument(None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False)) -> None:
+def start(
+    tiles: list[str] | None = typer.Argument(
+        None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False,
+    ),
+) -> None:
     """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
 
     Example: acquire-ref start 3C 9A 1B 4D
@@ -337,7 +352,11 @@ def start(tiles: list[str] | None = typer.Argument(None, metavar="TILE...", help
 
 
 @app.command()
-def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn for the market (or just its column number).")) -> None:
+def market(
+    tile: str = typer.Argument(
+        ..., metavar="TILE", help="The tile drawn for the market (or just its column number).",
+    ),
+) -> None:
     """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).
 
     Example: acquire-ref market 7C
@@ -347,7 +366,9 @@ def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn 
 
 @app.command()
 def hand(
-    player: str = typer.Argument(..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player),
+    player: str = typer.Argument(
+        ..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player,
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """A player's rack in a dealt game, each tile with what it would do now (R4).
@@ -367,10 +388,20 @@ def hand(
 
 @app.command()
 def place(
-    tile: str = typer.Argument(..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile),
-    found: list[str] | None = typer.Option(None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.", show_default=False),
-    survivor: list[str] | None = typer.Option(None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.", show_default=False),
-    order: list[str] | None = typer.Option(None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False),
+    tile: str = typer.Argument(
+        ..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile,
+    ),
+    found: list[str] | None = typer.Option(
+        None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.",
+        show_default=False,
+    ),
+    survivor: list[str] | None = typer.Option(
+        None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.",
+        show_default=False,
+    ),
+    order: list[str] | None = typer.Option(
+        None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False,
+    ),
 ) -> None:
     """Place a tile from the current player's rack (R4).
 
@@ -384,7 +415,11 @@ def place(
 
 
 @app.command()
-def choose(chains: list[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain)) -> None:
+def choose(
+    chains: list[str] = typer.Argument(
+        ..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain,
+    ),
+) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
 
     Example: acquire-ref choose Imperial
@@ -394,9 +429,16 @@ def choose(chains: list[str] = typer.Argument(..., metavar="CHAIN...", help="Cha
 
 @app.command()
 def dispose(
-    player: str | None = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False, autocompletion=complete_player),
-    sell: list[str] | None = typer.Option(None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False),
-    trade: list[str] | None = typer.Option(None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False),
+    player: str | None = typer.Argument(
+        None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False,
+        autocompletion=complete_player,
+    ),
+    sell: list[str] | None = typer.Option(
+        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False,
+    ),
+    trade: list[str] | None = typer.Option(
+        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False,
+    ),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
 
@@ -410,7 +452,12 @@ def dispose(
 
 
 @app.command()
-def buy(orders: list[str] | None = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False, autocompletion=complete_chain)) -> None:
+def buy(
+    orders: list[str] | None = typer.Argument(
+        None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.",
+        show_default=False, autocompletion=complete_chain,
+    ),
+) -> None:
     """Buy up to 3 shares of chains on the board and finish the turn (R6).
 
     Example: acquire-ref buy Tower=2 Imperial
@@ -428,7 +475,11 @@ def pass_() -> None:
 
 
 @app.command()
-def discard(tiles: list[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile)) -> None:
+def discard(
+    tiles: list[str] = typer.Argument(
+        ..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile,
+    ),
+) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
 
     Example: acquire-ref discard 8E
@@ -445,7 +496,7 @@ def end() -> None:
     _move(["end"])
 
 
-def _show(renderable, svg: Path | None, html: Path | None, title: str) -> None:
+def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title: str) -> None:
     """Print for people; with ``svg``/``html`` also export exactly what was printed."""
     from acquire_ref.render import console
     from acquire_ref.storage import refuse_export_over
@@ -477,7 +528,10 @@ HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is sho
 @app.command()
 def status(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    player: str | None = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.", autocompletion=complete_player),
+    player: str | None = typer.Option(
+        None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.",
+        autocompletion=complete_player,
+    ),
     svg: Path | None = SVG,
     html: Path | None = HTML,
 ) -> None:
@@ -497,7 +551,9 @@ def status(
 
 @app.command()
 def watch(
-    interval: float = typer.Option(1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1)."),
+    interval: float = typer.Option(
+        1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1).",
+    ),
     updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
 ) -> None:
     """A live view for a second screen: redraws the status whenever the game file changes (Ctrl-C stops);
@@ -516,14 +572,16 @@ def watch(
 
     path = _path()
 
-    def stamp():
+    def stamp() -> tuple[int, int] | None:
+        """The file's modification time (ns) and size in bytes, None while it is missing."""
         try:
             st = path.stat()
             return (st.st_mtime_ns, st.st_size)
         except OSError:
             return None
 
-    def view():
+    def view() -> RenderableType:
+        """The status of the game in the file now, or the reason it can't be read."""
         try:
             game, _, _ = load_game(path)
         except AcquireError as exc:
@@ -555,7 +613,7 @@ def watch(
             live.stop()
 
 
-def _score_doc(final: bool, reason: str | None, scores) -> dict:
+def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
     from acquire_ref.scoring import rank
 
     ranks = {p: r for p, _, r in rank({s.player: s.total for s in scores})}
@@ -586,8 +644,8 @@ def score(
         from acquire_ref.editions import load_edition
         from acquire_ref.position import read_scoring_position
         from acquire_ref.record import parse_toml
-        from acquire_ref.storage import read_text
         from acquire_ref.scoring import final_scores
+        from acquire_ref.storage import read_text
 
         data = parse_toml(read_text(position, "position file"), str(position))
         try:
@@ -657,15 +715,15 @@ def price(
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
-    doc = {"chain": name, "size": size, "tier": ed.chain(name).tier, "price": ed.price(name, size),
-           "majority": ed.majority_bonus(name, size), "minority": ed.minority_bonus(name, size),
-           "safe": ed.is_safe(size)}
+    tier, share_price, safe = ed.chain(name).tier, ed.price(name, size), ed.is_safe(size)
+    majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
     if as_json:
-        _json(doc)
+        _json({"chain": name, "size": size, "tier": tier, "price": share_price, "majority": majority, "minority": minority,
+               "safe": safe})
         return
     typer.echo(
-        f"{name} ({doc['tier']} tier) at {size} tiles: {money(doc['price'])} a share; majority bonus "
-        f"{money(doc['majority'])}, minority bonus {money(doc['minority'])}" + ("; safe (R3.5)." if doc["safe"] else ".")
+        f"{name} ({tier} tier) at {size} tiles: {money(share_price)} a share; majority bonus "
+        f"{money(majority)}, minority bonus {money(minority)}" + ("; safe (R3.5)." if safe else ".")
     )
 
 
@@ -690,7 +748,9 @@ def chart(
 @app.command()
 def bonus(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
-    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108)."),
+    size: int = typer.Argument(
+        ..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108).",
+    ),
     holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
@@ -716,16 +776,16 @@ def bonus(
         raise NotationError(f"{sum(held.values())} {name} shares: there are {ed.shares_per_chain} (R3.4)")
     majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
     payout = shareholder_bonuses(majority, minority, held)  # R5.4: ties split, parts rounded up to $100
-    doc = {"chain": name, "size": size, "price": ed.price(name, size), "majority": majority, "minority": minority,
-           "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]}
+    share_price = ed.price(name, size)
     if as_json:
-        _json(doc)
+        _json({"chain": name, "size": size, "price": share_price, "majority": majority, "minority": minority,
+               "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]})
         return
-    typer.echo(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(majority)}, minority {money(minority)}")
+    typer.echo(f"{name} at {size} tiles ({money(share_price)}): majority {money(majority)}, minority {money(minority)}")
     paid = {b.player: b for b in payout}
-    for player, n in sorted(held.items(), key=lambda kv: -kv[1]):
-        share = paid.get(player)
-        typer.echo(f"  {player} ({n} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
+    for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
+        share = paid.get(holder)
+        typer.echo(f"  {holder} ({count} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
     if not payout:
         typer.echo("  nobody holds a share: no bonus is paid")
 
@@ -734,7 +794,9 @@ def bonus(
 def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
-    player: str | None = typer.Option(None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player),
+    player: str | None = typer.Option(
+        None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player,
+    ),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
@@ -742,25 +804,29 @@ def log(
     """
     game = _load()
     who = game.resolve_player(player) if player else None
-    rows = [
-        {"n": i, "turn": game.move_turns[i - 1], "player": game.move_players[i - 1], "move": str(m),
-         "events": [e.as_dict() for e in game.history[i - 1]]}
-        for i, m in enumerate(game.moves, 1)
-        if (turn is None or game.move_turns[i - 1] == turn) and (who is None or game.move_players[i - 1] == who)
+    shown = [
+        i for i in range(len(game.moves))
+        if (turn is None or game.move_turns[i] == turn) and (who is None or game.move_players[i] == who)
     ]
     if as_json:
-        _json(rows)
+        _json([{"n": i + 1, "turn": game.move_turns[i], "player": game.move_players[i], "move": str(game.moves[i]),
+                "events": [e.as_dict() for e in game.history[i]]} for i in shown])
         return
-    if not rows:
+    if not shown:
         typer.echo("No moves" + (" match." if turn is not None or who else " yet."))
-    for row in rows:
-        typer.echo(f"{row['n']:>3}. turn {row['turn']}{' ' + row['player'] if row['player'] else ''}: {row['move']}")
-        for e in game.history[row["n"] - 1]:
+    for i in shown:
+        mover = game.move_players[i]
+        typer.echo(f"{i + 1:>3}. turn {game.move_turns[i]}{' ' + mover if mover else ''}: {game.moves[i]}")
+        for e in game.history[i]:
             typer.echo(f"       {e.text()}")
 
 
 @app.command()
-def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False)) -> None:
+def undo(
+    n: int = typer.Argument(
+        1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False,
+    ),
+) -> None:
     """Take back the last N moves; the file keeps nothing of them.
 
     Example: acquire-ref undo 2
@@ -789,7 +855,9 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
 
 @app.command()
 def check(
-    path: Path | None = typer.Argument(None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False),
+    path: Path | None = typer.Argument(
+        None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False,
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """Validate a game file or script without changing it; every problem is listed (exit 4 if any).

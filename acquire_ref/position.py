@@ -20,6 +20,7 @@ that touch no chain.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from acquire_ref.editions import Edition
 from acquire_ref.errors import AcquireError
@@ -80,8 +81,18 @@ def _read_shares(
     return shares
 
 
-def read_position(data: dict, players: list[str], edition: Edition, where: str = "position") -> tuple[Position, list[str]]:
-    """Read and check a position table; returns ``(position, problems)``, every problem listed."""
+def read_position(
+    data: dict[str, Any], players: list[str], edition: Edition, where: str = "position",
+) -> tuple[Position, list[str]]:
+    """Read and check a position table for ``players`` (seating order) in ``edition``.
+
+    Returns ``(position, problems)`` with every problem listed, each naming its key under
+    ``where``: unknown keys, players or chains; counts that are not whole numbers; a tile listed
+    twice; a chain of fewer than 2 tiles (R4.2), not connected (R1.2) or touching another (R4.4);
+    a lone tile touching a chain (R4.3); tiles that do not add up to 108; cash not in whole
+    hundreds (R2.1); more than 25 shares of a chain (R3.4) or a ``bank`` that disagrees. The
+    position is only meaningful when ``problems`` is empty.
+    """
     problems = Problems()
     problems.unknown_keys(data, POSITION_KEYS, where, "a position")
     nxt = data.get("next")
@@ -173,7 +184,8 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
             problems.add(f"{where}: players hold {held} {c} shares; there are {edition.shares_per_chain} (R3.4)")
         if isinstance(bank_in, dict) and c in bank_in and bank_in[c] != bank[c]:
             problems.add(
-                f"{where}.bank.{c} is {bank_in[c]!r}, but players hold {held} of {edition.shares_per_chain}: the bank has {bank[c]}"
+                f"{where}.bank.{c} is {bank_in[c]!r}, but players hold {held} of {edition.shares_per_chain}: "
+                f"the bank has {bank[c]}"
             )
     for c in bank_in if isinstance(bank_in, dict) else []:
         if c not in edition.chain_names:
@@ -185,7 +197,9 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
 SCORING_KEYS = ("format", "edition", "chains", "cash", "shares")
 
 
-def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int], dict[str, int], dict[str, dict[str, int]], list[str]]:
+def read_scoring_position(
+    data: dict[str, Any], edition: Edition,
+) -> tuple[dict[str, int], dict[str, int], dict[str, dict[str, int]], list[str]]:
     """Read the end of a game that was never refereed, for ``score --position`` (R8.3).
 
     ``data`` has ``chains`` (chain = tiles on the board at the end), ``cash`` (player = dollars;
@@ -206,7 +220,8 @@ def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int],
             problems.add(f"chains: unknown chain {c!r} ({', '.join(edition.chain_names)})")
             continue
         c = exact[c.lower()]
-        size = problems.whole(n, f"chains.{c}", 2, problem=f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)")
+        wrong = f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)"
+        size = problems.whole(n, f"chains.{c}", 2, problem=wrong)
         if size is not None and size > 108:
             problems.add(f"chains.{c} is {n}: the board has 108 spaces")
         elif size is not None:

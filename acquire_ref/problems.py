@@ -21,9 +21,10 @@ cash.Ann is 6050: money comes in multiples of $100 (R2.1)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TypeGuard
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """True for an ``int`` that is not a ``bool`` (TOML's ``true`` is no number)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -67,7 +68,6 @@ class Problems(list[str]):
         if not is_whole(value):
             self.append(problem or f"{where} should be a whole number, not {value!r}")
             return None
-        assert isinstance(value, int)
         if minimum is not None and value < minimum:
             self.append(problem or f"{where} is {value}; it can't be below {minimum}")
             return None

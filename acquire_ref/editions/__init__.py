@@ -155,14 +155,15 @@ CHAIN_KEYS = ("name", "letter", "tier", "colour")
 _DEFAULTS = {"starting_cash": 6000, "shares_per_chain": 25, "safe_size": 11, "end_size": 41, "rack_size": 6, "buy_limit": 3}
 
 
-def ruleset_problems(data: dict) -> list[str]:
+def ruleset_problems(data: dict[str, Any]) -> list[str]:
     """Every problem of a ruleset table (R17): unknown keys, wrong types, duplicate chains or
     letters, a chain whose tier has no prices, money that is not whole hundreds, a price chart
     that does not start at 2 tiles or is not in ascending order, constants out of range."""
     problems = Problems()
+    board_keys = ("rows", "columns", "board")
     problems.unknown_keys(
         data, RULESET_KEYS, "", "a ruleset",
-        instead={key: f"{key}: acquire-ref referees the 12 x 9 board only; remove {key!r}" for key in ("rows", "columns", "board")},
+        instead={key: f"{key}: acquire-ref referees the 12 x 9 board only; remove {key!r}" for key in board_keys},
     )
     if not isinstance(data.get("name"), str) or not data.get("name"):
         problems.add("name: give the ruleset a name (a string)")
@@ -237,7 +238,7 @@ def ruleset_problems(data: dict) -> list[str]:
     return list(problems)
 
 
-def edition_from_dict(data: dict, source: str = "ruleset") -> Edition:
+def edition_from_dict(data: dict[str, Any], source: str = "ruleset") -> Edition:
     """An :class:`Edition` from a ruleset table (built-in file, custom file or inline in a game
     file). Raises :class:`GameFileError` listing every problem (:func:`ruleset_problems`)."""
     problems = ruleset_problems(data)
@@ -254,7 +255,7 @@ def edition_from_dict(data: dict, source: str = "ruleset") -> Edition:
     )
 
 
-def edition_to_dict(edition: Edition) -> dict:
+def edition_to_dict(edition: Edition) -> dict[str, Any]:
     """The ruleset table of an edition, as written inline into a game file (R17)."""
     return {
         "name": edition.name,
@@ -290,7 +291,7 @@ def load_edition(name: str = "classic") -> Edition:
     return _CACHE[name]
 
 
-def resolve_edition(spec: str | dict) -> Edition:
+def resolve_edition(spec: str | dict[str, Any]) -> Edition:
     """An edition from a game file's ``edition`` value: a built-in name or an inline ruleset table."""
     if isinstance(spec, dict):
         return edition_from_dict(spec, "the game file's ruleset")
