@@ -35,7 +35,6 @@ The whole game is kept in one TOML game file (--game, else $ACQUIRE_GAME, else .
 Each command answers the pending decision; `status` says whose it is and what to type."""
 
 
-
 class Refereed(TyperGroup):
     """The command group that turns every :class:`AcquireError` a command raises into
     ``acquire-ref: MESSAGE`` on stderr and the error's exit code (DESIGN 2: 2 usage, 3 illegal

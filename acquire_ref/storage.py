@@ -1,9 +1,10 @@
 """Game files on disk: read, lock, write atomically, and what may be written where (DESIGN 3).
 
-Every byte acquire-ref reads from or writes to a file goes through this module; :mod:`acquire_ref.record`
-turns the text into a game and back without touching the disk. This module imports nothing of the
-engine at module level: :func:`load_game` and :func:`inspect` are thin bridges that read a file and
-hand its text to :mod:`acquire_ref.record`.
+Game files, scripts, position files and rulesets are read, and game files written, through this
+module; :mod:`acquire_ref.record` turns the text into a game and back without touching the disk.
+(Pictures exported with ``--svg``/``--html`` are written by rich, after :func:`refuse_export_over`.)
+This module imports nothing of the engine at module level: :func:`load_game` and :func:`inspect`
+are thin bridges that read a file and hand its text to :mod:`acquire_ref.record`.
 
 The write rules:
 
