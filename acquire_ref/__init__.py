@@ -1,7 +1,8 @@
 """acquire-ref: a command-line referee for Sid Sackson's board game Acquire.
 
 The engine (``tiles``, ``editions``, ``board``, ``scoring``, ``moves``, ``game``) is pure
-Python with no I/O; ``record`` reads and writes game files; ``cli`` is the command line.
+Python with no I/O; ``record`` is the game file as a value, ``storage`` reads and writes it;
+``cli`` is the command line.
 
 >>> from acquire_ref import Game, parse_move
 >>> game = Game.new(["Ann", "Ben", "Cat"])

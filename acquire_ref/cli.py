@@ -7,22 +7,55 @@ nothing, so the game file stays byte-identical.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
+from typer.core import TyperGroup
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from typer._click import Context as ClickContext  # typer's own copy of click
+
+    from acquire_ref.editions import Edition
+    from acquire_ref.events import Event
+    from acquire_ref.game import Game
+    from acquire_ref.record import Record
+    from acquire_ref.scoring import PlayerScore
 
 HELP = """A referee for Sid Sackson's board game Acquire, for a real table or a script.
 
 The whole game is kept in one TOML game file (--game, else $ACQUIRE_GAME, else ./acquire.toml).
 Each command answers the pending decision; `status` says whose it is and what to type."""
 
+
+class Refereed(TyperGroup):
+    """The command group that turns every :class:`AcquireError` a command raises into
+    ``acquire-ref: MESSAGE`` on stderr and the error's exit code (DESIGN 2: 2 usage, 3 illegal
+    move, 4 game file, 5 locked), in one place for every command.
+
+    An error without a message exits with its code alone: the command has already said why
+    (``check`` lists the problems it found). Anything else that escapes is a bug (exit 1).
+    """
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        """Run the command; an :class:`AcquireError` becomes its message and exit code."""
+        try:
+            return super().invoke(ctx)
+        except AcquireError as exc:
+            if str(exc):
+                typer.echo(f"acquire-ref: {exc}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
 app = typer.Typer(
+    cls=Refereed,
     help=HELP,
     no_args_is_help=True,
     add_completion=True,
@@ -34,7 +67,7 @@ DEFAULT_GAME = "acquire.toml"
 
 
 class State:
-    """Options given before the command."""
+    """Options given before the command: ``game``, the game file named by ``--game``."""
 
     game: Path = Path(DEFAULT_GAME)
 
@@ -62,17 +95,17 @@ def main(
 
 
 # ----- shell completion: never fails, offers what fits the game file now -------------------------
-def _completion_game(ctx: typer.Context):
+def _completion_game(ctx: typer.Context) -> Game | None:
     """The game the command line being completed refers to, or None."""
     import os
 
-    from acquire_ref.record import load_game
+    from acquire_ref.storage import load_game
 
     root = ctx.find_root()
     path = root.params.get("game") or os.environ.get("ACQUIRE_GAME") or DEFAULT_GAME
     try:
         return load_game(Path(path))[0]
-    except Exception:  # completion must never fail: no game file, no suggestions from it
+    except Exception:  # noqa: BLE001 (completion must never fail: no game file, no suggestions from it)
         return None
 
 
@@ -112,21 +145,7 @@ def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
     return [t for t in tiles if t.lower().startswith(incomplete.lower())]
 
 
-def guarded(fn):
-    """Turn an :class:`AcquireError` into its message on stderr and its exit code."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except AcquireError as exc:
-            typer.echo(f"acquire-ref: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
-
-    return wrapper
-
-
-def _echo_events(events) -> None:
+def _echo_events(events: list[Event]) -> None:
     if any(e.kind == "defunct_chain" for e in events):
         from acquire_ref.render import console, events_view
 
@@ -136,7 +155,7 @@ def _echo_events(events) -> None:
         typer.echo(e.text())
 
 
-def _next(game) -> None:
+def _next(game: Game) -> None:
     from acquire_ref.describe import pending
     from acquire_ref.words import with_program
 
@@ -149,10 +168,10 @@ def _notices(notices: list[str]) -> None:
 
 
 @contextmanager
-def _changing_game():
+def _changing_game() -> Iterator[tuple[Path, Game, Record]]:
     """Hold the game file's lock and yield ``(path, game, record)`` loaded from it; the caller
     writes the file before leaving, or raises and nothing is written."""
-    from acquire_ref.record import file_exists, load_game, locked
+    from acquire_ref.storage import file_exists, load_game, locked
 
     path = _path()
     if not file_exists(path):
@@ -166,7 +185,8 @@ def _changing_game():
 def _move(tokens: list[str]) -> None:
     """Load the game under its lock, apply one move, write the file, report what happened."""
     from acquire_ref.moves import parse_tokens
-    from acquire_ref.record import to_toml, write_atomic
+    from acquire_ref.record import to_toml
+    from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record):
         move = parse_tokens(tokens, game.edition)
@@ -183,41 +203,87 @@ def _move(tokens: list[str]) -> None:
 
 def _path() -> Path:
     """The game file: --game, $ACQUIRE_GAME or ./acquire.toml (through a symbolic link)."""
-    from acquire_ref.record import game_path
+    from acquire_ref.storage import game_path
 
     return game_path(STATE.game)
 
 
 def _refuse_overwrite(path: Path, force: bool) -> None:
-    from acquire_ref.record import file_exists
+    from acquire_ref.storage import refuse_overwrite
 
-    if file_exists(path) and not force:
-        raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+    refuse_overwrite(path, force)
 
 
-def _load():
-    from acquire_ref.record import load_game
+def _load() -> Game:
+    from acquire_ref.storage import load_game
 
-    game, record, notices = load_game(_path())
+    game, _, notices = load_game(_path())
     _notices(notices)
     return game
 
 
-def _json(doc) -> None:
+def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:
+    """An edition named on the command line: a built-in name, or the path of a ruleset file.
+
+    Returns ``(edition, value for the game file)``: the name for a built-in edition, the whole
+    ruleset table for a file, so the game file stands alone (R17). Raises :class:`NotationError`
+    for an unknown name and :class:`GameFileError` for an unreadable or unsound ruleset file.
+    """
+    import os
+
+    from acquire_ref.editions import builtin_editions, edition_from_dict, load_edition
+    from acquire_ref.record import parse_toml
+    from acquire_ref.storage import read_text
+
+    if spec in builtin_editions():
+        return load_edition(spec), spec
+    path = Path(spec)
+    if not (path.suffix == ".toml" or os.sep in spec or "/" in spec or path.exists()):
+        return load_edition(spec), spec  # raises: names the built-in editions
+    data = parse_toml(read_text(path, "ruleset file"), str(path))
+    return edition_from_dict(data, str(path)), data
+
+
+def rule_options(items: list[str]) -> dict[str, str]:
+    """The rule options of ``--option KEY=VALUE`` given to ``new`` and ``simulate`` (R17), in the
+    order given; the keys and values themselves are checked by the engine (``Game.table``).
+
+    Raises :class:`NotationError` (exit 2) for an item without ``=`` or a key given twice.
+    """
+    opts: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise NotationError(f"--option {item!r}: write KEY=VALUE")
+        if key in opts:
+            raise NotationError(f"--option {key} is given twice")
+        opts[key] = value
+    return opts
+
+
+def _json(doc: object) -> None:
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
 @app.command()
-@guarded
 def new(
-    players: list[str] | None = typer.Argument(None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False),
+    players: list[str] | None = typer.Argument(
+        None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False,
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     option: list[str] = typer.Option(
-        [], "--option", metavar="KEY=VALUE", help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README)."
+        [], "--option", metavar="KEY=VALUE",
+        help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README).",
     ),
-    edition: str = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file."),
-    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals."),
-    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random)."),
+    edition: str = typer.Option(
+        "classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.",
+    ),
+    tiles: str = typer.Option(
+        "table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals.",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random).",
+    ),
     from_position: Path | None = typer.Option(
         None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
     ),
@@ -227,7 +293,8 @@ def new(
     Example: acquire-ref new Ann Ben Cat Dan
     """
     from acquire_ref.game import Game
-    from acquire_ref.record import Record, locked, new_game, parse_record, read_text, to_toml, write_atomic
+    from acquire_ref.record import Record, new_game, parse_record, to_toml
+    from acquire_ref.storage import locked, read_text, write_atomic
 
     path = _path()
     if from_position is not None:
@@ -252,17 +319,8 @@ def new(
         raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
     if seed is not None and tiles != "dealt":
         raise NotationError("--seed shuffles a dealt game's bag: add --tiles dealt")
-    from acquire_ref.record import edition_spec
-
     ed, edition_value = edition_spec(edition)
-    opts = {}
-    for item in option:
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise NotationError(f"--option {item!r}: write KEY=VALUE")
-        if key in opts:
-            raise NotationError(f"--option {key} is given twice")
-        opts[key] = value
+    opts = rule_options(option)
     bag = None
     if tiles == "dealt":
         import secrets
@@ -290,8 +348,11 @@ def new(
 
 
 @app.command()
-@guarded
-def start(tiles: list[str] | None = typer.Argument(None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False)) -> None:
+def start(
+    tiles: list[str] | None = typer.Argument(
+        None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False,
+    ),
+) -> None:
     """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
 
     Example: acquire-ref start 3C 9A 1B 4D
@@ -300,8 +361,11 @@ def start(tiles: list[str] | None = typer.Argument(None, metavar="TILE...", help
 
 
 @app.command()
-@guarded
-def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn for the market (or just its column number).")) -> None:
+def market(
+    tile: str = typer.Argument(
+        ..., metavar="TILE", help="The tile drawn for the market (or just its column number).",
+    ),
+) -> None:
     """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).
 
     Example: acquire-ref market 7C
@@ -310,9 +374,10 @@ def market(tile: str = typer.Argument(..., metavar="TILE", help="The tile drawn 
 
 
 @app.command()
-@guarded
 def hand(
-    player: str = typer.Argument(..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player),
+    player: str = typer.Argument(
+        ..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player,
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """A player's rack in a dealt game, each tile with what it would do now (R4).
@@ -333,12 +398,21 @@ def hand(
 
 
 @app.command()
-@guarded
 def place(
-    tile: str = typer.Argument(..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile),
-    found: list[str] | None = typer.Option(None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.", show_default=False),
-    survivor: list[str] | None = typer.Option(None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.", show_default=False),
-    order: list[str] | None = typer.Option(None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False),
+    tile: str = typer.Argument(
+        ..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile,
+    ),
+    found: list[str] | None = typer.Option(
+        None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.",
+        show_default=False,
+    ),
+    survivor: list[str] | None = typer.Option(
+        None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.",
+        show_default=False,
+    ),
+    order: list[str] | None = typer.Option(
+        None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False,
+    ),
 ) -> None:
     """Place a tile from the current player's rack (R4).
 
@@ -352,8 +426,11 @@ def place(
 
 
 @app.command()
-@guarded
-def choose(chains: list[str] = typer.Argument(..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain)) -> None:
+def choose(
+    chains: list[str] = typer.Argument(
+        ..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain,
+    ),
+) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
 
     Example: acquire-ref choose Imperial
@@ -362,11 +439,17 @@ def choose(chains: list[str] = typer.Argument(..., metavar="CHAIN...", help="Cha
 
 
 @app.command()
-@guarded
 def dispose(
-    player: str | None = typer.Argument(None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False, autocompletion=complete_player),
-    sell: list[str] | None = typer.Option(None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False),
-    trade: list[str] | None = typer.Option(None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False),
+    player: str | None = typer.Argument(
+        None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False,
+        autocompletion=complete_player,
+    ),
+    sell: list[str] | None = typer.Option(
+        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False,
+    ),
+    trade: list[str] | None = typer.Option(
+        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False,
+    ),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
 
@@ -380,8 +463,12 @@ def dispose(
 
 
 @app.command()
-@guarded
-def buy(orders: list[str] | None = typer.Argument(None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.", show_default=False, autocompletion=complete_chain)) -> None:
+def buy(
+    orders: list[str] | None = typer.Argument(
+        None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.",
+        show_default=False, autocompletion=complete_chain,
+    ),
+) -> None:
     """Buy up to 3 shares of chains on the board and finish the turn (R6).
 
     Example: acquire-ref buy Tower=2 Imperial
@@ -390,7 +477,6 @@ def buy(orders: list[str] | None = typer.Argument(None, metavar="[CHAIN[=N]]..."
 
 
 @app.command(name="pass")
-@guarded
 def pass_() -> None:
     """The current player has no playable tile: skip placing, then buy (R4.7).
 
@@ -400,8 +486,11 @@ def pass_() -> None:
 
 
 @app.command()
-@guarded
-def discard(tiles: list[str] = typer.Argument(..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile)) -> None:
+def discard(
+    tiles: list[str] = typer.Argument(
+        ..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile,
+    ),
+) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
 
     Example: acquire-ref discard 8E
@@ -410,7 +499,6 @@ def discard(tiles: list[str] = typer.Argument(..., metavar="TILE...", help="Dead
 
 
 @app.command()
-@guarded
 def end() -> None:
     """Declare the end of the game when it is available; it ends when the turn finishes (R8).
 
@@ -419,14 +507,15 @@ def end() -> None:
     _move(["end"])
 
 
-def _show(renderable, svg: Path | None, html: Path | None, title: str) -> None:
+def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title: str) -> None:
     """Print for people; with ``svg``/``html`` also export exactly what was printed."""
     from acquire_ref.render import console
+    from acquire_ref.storage import refuse_export_over
 
-    game_file = _path().resolve()
+    game_file = _path()
     for target in (svg, html):
-        if target is not None and target.resolve() in (game_file, Path(str(game_file) + ".lock")):
-            raise NotationError(f"--svg/--html {target} is the game file: name another file for the picture")
+        if target is not None:
+            refuse_export_over(target, game_file)
     con = console(record=bool(svg or html))
     con.print(renderable)
     for target, save in ((svg, con.save_svg), (html, con.save_html)):
@@ -448,10 +537,12 @@ HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is sho
 
 
 @app.command()
-@guarded
 def status(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    player: str | None = typer.Option(None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.", autocompletion=complete_player),
+    player: str | None = typer.Option(
+        None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.",
+        autocompletion=complete_player,
+    ),
     svg: Path | None = SVG,
     html: Path | None = HTML,
 ) -> None:
@@ -475,9 +566,10 @@ def status(
 
 
 @app.command()
-@guarded
 def watch(
-    interval: float = typer.Option(1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1)."),
+    interval: float = typer.Option(
+        1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1).",
+    ),
     updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
 ) -> None:
     """A live view for a second screen: redraws the status whenever the game file changes (Ctrl-C stops);
@@ -491,19 +583,21 @@ def watch(
     from rich.live import Live
     from rich.text import Text
 
-    from acquire_ref.record import load_game
     from acquire_ref.render import console, status_view
+    from acquire_ref.storage import load_game
 
     path = _path()
 
-    def stamp():
+    def stamp() -> tuple[int, int] | None:
+        """The file's modification time (ns) and size in bytes, None while it is missing."""
         try:
             st = path.stat()
             return (st.st_mtime_ns, st.st_size)
         except OSError:
             return None
 
-    def view():
+    def view() -> RenderableType:
+        """The status of the game in the file now, or the reason it can't be read."""
         try:
             game, _, _ = load_game(path)
         except AcquireError as exc:
@@ -535,7 +629,7 @@ def watch(
             live.stop()
 
 
-def _score_doc(final: bool, reason: str | None, scores) -> dict:
+def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
     from acquire_ref.scoring import rank
 
     ranks = {p: r for p, _, r in rank({s.player: s.total for s in scores})}
@@ -550,7 +644,6 @@ def _score_doc(final: bool, reason: str | None, scores) -> dict:
 
 
 @app.command()
-@guarded
 def score(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     position: Path | None = typer.Option(
@@ -566,8 +659,9 @@ def score(
     if position is not None:
         from acquire_ref.editions import load_edition
         from acquire_ref.position import read_scoring_position
-        from acquire_ref.record import parse_toml, read_text
+        from acquire_ref.record import parse_toml
         from acquire_ref.scoring import final_scores
+        from acquire_ref.storage import read_text
 
         data = parse_toml(read_text(position, "position file"), str(position))
         try:
@@ -602,7 +696,6 @@ def score(
 
 
 @app.command()
-@guarded
 def why(
     tile: str = typer.Argument(..., metavar="TILE", help="The tile to ask about.", autocompletion=complete_tile),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
@@ -626,7 +719,6 @@ def why(
 
 
 @app.command()
-@guarded
 def price(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
     size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain (2 to 108)."),
@@ -638,24 +730,22 @@ def price(
     Example: acquire-ref price Imperial 14
     """
     from acquire_ref.events import money
-    from acquire_ref.record import edition_spec
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
-    doc = {"chain": name, "size": size, "tier": ed.chain(name).tier, "price": ed.price(name, size),
-           "majority": ed.majority_bonus(name, size), "minority": ed.minority_bonus(name, size),
-           "safe": ed.is_safe(size)}
+    tier, share_price, safe = ed.chain(name).tier, ed.price(name, size), ed.is_safe(size)
+    majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
     if as_json:
-        _json(doc)
+        _json({"chain": name, "size": size, "tier": tier, "price": share_price, "majority": majority, "minority": minority,
+               "safe": safe})
         return
     typer.echo(
-        f"{name} ({doc['tier']} tier) at {size} tiles: {money(doc['price'])} a share; majority bonus "
-        f"{money(doc['majority'])}, minority bonus {money(doc['minority'])}" + ("; safe (R3.5)." if doc["safe"] else ".")
+        f"{name} ({tier} tier) at {size} tiles: {money(share_price)} a share; majority bonus "
+        f"{money(majority)}, minority bonus {money(minority)}" + ("; safe (R3.5)." if safe else ".")
     )
 
 
 @app.command()
-@guarded
 def chart(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
@@ -664,19 +754,7 @@ def chart(
 
     Example: acquire-ref chart
     """
-    from acquire_ref.record import edition_spec
-
-    ed = edition_spec(edition)[0]
-    brackets = []
-    for i, (smallest, _) in enumerate(ed.price_chart):
-        largest = ed.price_chart[i + 1][0] - 1 if i + 1 < len(ed.price_chart) else None
-        row = {"from": smallest, "to": largest, "prices": {}}
-        for tier in ed.tiers:
-            p = ed.base_price(smallest) + ed.tiers[tier]
-            row["prices"][tier] = {"price": p, "majority": 10 * p, "minority": 5 * p}
-        brackets.append(row)
-    tiers = {tier: [c.name for c in ed.chains if c.tier == tier] for tier in ed.tiers}
-    doc = {"edition": ed.name, "tiers": tiers, "brackets": brackets, "safe_size": ed.safe_size, "end_size": ed.end_size}
+    doc = edition_spec(edition)[0].card()
     if as_json:
         _json(doc)
         return
@@ -686,10 +764,11 @@ def chart(
 
 
 @app.command()
-@guarded
 def bonus(
     chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
-    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108)."),
+    size: int = typer.Argument(
+        ..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108).",
+    ),
     holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     edition: str = EDITION,
@@ -699,7 +778,6 @@ def bonus(
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
     from acquire_ref.events import money
-    from acquire_ref.record import edition_spec
     from acquire_ref.scoring import shareholder_bonuses
 
     ed = edition_spec(edition)[0]
@@ -714,28 +792,29 @@ def bonus(
         held[player] = int(n)
     if sum(held.values()) > ed.shares_per_chain:
         raise NotationError(f"{sum(held.values())} {name} shares: there are {ed.shares_per_chain} (R3.4)")
-    payout = shareholder_bonuses(ed.majority_bonus(name, size), ed.minority_bonus(name, size), held)
-    doc = {"chain": name, "size": size, "price": ed.price(name, size), "majority": ed.majority_bonus(name, size),
-           "minority": ed.minority_bonus(name, size),
-           "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]}
+    majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
+    payout = shareholder_bonuses(majority, minority, held)  # R5.4: ties split, parts rounded up to $100
+    share_price = ed.price(name, size)
     if as_json:
-        _json(doc)
+        _json({"chain": name, "size": size, "price": share_price, "majority": majority, "minority": minority,
+               "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]})
         return
-    typer.echo(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, minority {money(doc['minority'])}")
+    typer.echo(f"{name} at {size} tiles ({money(share_price)}): majority {money(majority)}, minority {money(minority)}")
     paid = {b.player: b for b in payout}
-    for player, n in sorted(held.items(), key=lambda kv: -kv[1]):
-        b = paid.get(player)
-        typer.echo(f"  {player} ({n} shares): " + (f"{money(b.amount)} ({b.kind})" if b else "nothing"))
+    for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
+        share = paid.get(holder)
+        typer.echo(f"  {holder} ({count} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
     if not payout:
         typer.echo("  nobody holds a share: no bonus is paid")
 
 
 @app.command()
-@guarded
 def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
-    player: str | None = typer.Option(None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player),
+    player: str | None = typer.Option(
+        None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player,
+    ),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
@@ -743,31 +822,34 @@ def log(
     """
     game = _load()
     who = game.resolve_player(player) if player else None
-    rows = [
-        {"n": i, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
-         "events": [e.as_dict() for e in entry.events]}
-        for i, entry in enumerate(game.log, 1)
+    shown = [
+        (n, entry) for n, entry in enumerate(game.log, 1)
         if (turn is None or entry.turn == turn) and (who is None or entry.player == who)
     ]
     if as_json:
-        _json(rows)
+        _json([{"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
+                "events": [e.as_dict() for e in entry.events]} for n, entry in shown])
         return
-    if not rows:
+    if not shown:
         typer.echo("No moves" + (" match." if turn is not None or who else " yet."))
-    for row in rows:
-        typer.echo(f"{row['n']:>3}. turn {row['turn']}{' ' + row['player'] if row['player'] else ''}: {row['move']}")
-        for e in game.log[row["n"] - 1].events:
+    for n, entry in shown:
+        typer.echo(f"{n:>3}. turn {entry.turn}{' ' + entry.player if entry.player else ''}: {entry.move}")
+        for e in entry.events:
             typer.echo(f"       {e.text()}")
 
 
 @app.command()
-@guarded
-def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False)) -> None:
+def undo(
+    n: int = typer.Argument(
+        1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False,
+    ),
+) -> None:
     """Take back the last N moves; the file keeps nothing of them.
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.record import replay, to_toml, write_atomic
+    from acquire_ref.record import replay, to_toml
+    from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record):
         count = len(game.moves)
@@ -790,16 +872,17 @@ def undo(n: int = typer.Argument(1, min=1, metavar="N", help="How many moves to 
 
 
 @app.command()
-@guarded
 def check(
-    path: Path | None = typer.Argument(None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False),
+    path: Path | None = typer.Argument(
+        None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False,
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """Validate a game file or script without changing it; every problem is listed (exit 4 if any).
 
     Example: acquire-ref check examples/four-players.toml
     """
-    from acquire_ref.record import inspect
+    from acquire_ref.storage import inspect
 
     target = path or _path()
     found = inspect(target)
@@ -820,11 +903,10 @@ def check(
 
             typer.echo(f"{target} is sound: {len(g.moves)} moves replay; {with_program(pending(g))}.")
     if found.problems:
-        raise typer.Exit(4)
+        raise GameFileError()  # the problems are listed above
 
 
 @app.command()
-@guarded
 def simulate(
     games: int = typer.Option(100, "--games", min=1, metavar="N", help="How many complete games."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
@@ -839,17 +921,18 @@ def simulate(
 
     Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
     """
-    from acquire_ref.record import Record, edition_spec, to_toml, write_atomic
+    from acquire_ref.record import Record, to_toml
     from acquire_ref.simulate import STRATEGIES, Summary, play_game
+    from acquire_ref.storage import output_folder, write_atomic
 
     if strategy not in STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
     ed, edition_value = edition_spec(edition)
-    opts = dict(item.partition("=")[::2] for item in option)
+    opts = rule_options(option)
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
-    if out is not None and not out.is_dir():
-        raise GameFileError(f"--out {out}: " + ("not a folder" if out.exists() else "no such folder"))
+    if out is not None:
+        output_folder(out)
     names = [f"p{i + 1}" for i in range(players)]
     from acquire_ref.game import Game, shuffled_bag
 
@@ -879,7 +962,6 @@ def simulate(
 
 
 @app.command()
-@guarded
 def play(
     script: Path = typer.Argument(..., metavar="SCRIPT", help="A game script: a game file without the snapshot."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
@@ -889,7 +971,8 @@ def play(
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
-    from acquire_ref.record import locked, parse_record, read_text, replay, to_toml, write_atomic
+    from acquire_ref.record import parse_record, replay, to_toml
+    from acquire_ref.storage import locked, read_text, write_atomic
 
     record = parse_record(read_text(script, "script"), str(script))
     game = replay(record, error=IllegalMoveError, source=str(script))

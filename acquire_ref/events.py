@@ -159,7 +159,8 @@ class MarketBonus(Event):
     bonus: str
 
     def text(self) -> str:
-        return f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {self.holding} shares): it stays in the bank (R9)"
+        return (f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {self.holding} shares): "
+                "it stays in the bank (R9)")
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,8 @@ class SharesTraded(Event):
     received: int
 
     def text(self) -> str:
-        return f"{self.player} trades {self.count} {self.chain} for {self.received} {self.survivor} with the bank (2 for 1, R5.3b)"
+        return (f"{self.player} trades {self.count} {self.chain} for {self.received} {self.survivor} "
+                "with the bank (2 for 1, R5.3b)")
 
 
 @dataclass(frozen=True)

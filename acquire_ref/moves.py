@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Union
 
 from acquire_ref.editions import Edition, load_edition
 from acquire_ref.errors import NotationError
@@ -131,7 +130,7 @@ class Market:
         return f"market {self.tile or self.column}"
 
 
-Move = Union[Start, Place, Choose, Dispose, Buy, Pass, Discard, End, Market]
+Move = Start | Place | Choose | Dispose | Buy | Pass | Discard | End | Market
 
 
 def _count(text: str, what: str) -> int:

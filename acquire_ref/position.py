@@ -20,9 +20,11 @@ that touch no chain.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from acquire_ref.editions import Edition
 from acquire_ref.errors import AcquireError
+from acquire_ref.problems import Problems
 from acquire_ref.tiles import ALL_TILES, Tile, parse_tile
 
 POSITION_KEYS = ("next", "bag", "racks", "discarded", "lone", "chains", "cash", "shares", "bank")
@@ -43,89 +45,85 @@ class Position:
     bank: dict[str, int] = field(default_factory=dict)
 
 
-def _int(value, where: str, problems: list[str], minimum: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        problems.append(f"{where} should be a whole number, not {value!r}")
-        return 0
-    if value < minimum:
-        problems.append(f"{where} is {value}; it can't be below {minimum}")
-        return 0
-    return value
-
-
-def _tiles(value, where: str, problems: list[str]) -> list[Tile]:
+def _tiles(value: object, where: str, problems: Problems) -> list[Tile]:
+    """The tiles of a list of tile names; each name that can't be read is a problem."""
     if not isinstance(value, list):
-        problems.append(f"{where} should be a list of tiles like [\"5C\", \"6C\"]")
+        problems.add(f"{where} should be a list of tiles like [\"5C\", \"6C\"]")
         return []
     out = []
     for i, text in enumerate(value, 1):
         try:
             out.append(parse_tile(text if isinstance(text, str) else repr(text)))
         except AcquireError as exc:
-            problems.append(f"{where}[{i}]: {exc}")
+            problems.add(f"{where}[{i}]: {exc}")
     return out
 
 
 def _read_shares(
-    shares_in, players: list[str], edition: Edition, where: str, problems: list[str],
+    shares_in: object, players: list[str], edition: Edition, where: str, problems: Problems,
     unknown: str = "is not a player:",
 ) -> dict[str, dict[str, int]]:
     """Each player's shares from a ``player = { chain = count }`` table, every chain present;
     problems (unknown player or chain, a count that is not a whole number) go to ``problems``."""
-    shares = {p: {c: 0 for c in edition.chain_names} for p in players}
-    for p, held in (shares_in.items() if isinstance(shares_in, dict) else []):
+    shares = {p: dict.fromkeys(edition.chain_names, 0) for p in players}
+    for p, held in shares_in.items() if isinstance(shares_in, dict) else []:
         if p not in players:
-            problems.append(f"{where}: {p!r} {unknown} {', '.join(players) or 'none'}")
+            problems.add(f"{where}: {p!r} {unknown} {', '.join(players) or 'none'}")
             continue
         if not isinstance(held, dict):
-            problems.append(f"{where}.{p} should be a table of chain = shares")
+            problems.add(f"{where}.{p} should be a table of chain = shares")
             continue
         for c, n in held.items():
             if c not in edition.chain_names:
-                problems.append(f"{where}.{p}: unknown chain {c!r} ({', '.join(edition.chain_names)})")
+                problems.add(f"{where}.{p}: unknown chain {c!r} ({', '.join(edition.chain_names)})")
                 continue
-            shares[p][c] = _int(n, f"{where}.{p}.{c}", problems)
+            shares[p][c] = problems.whole(n, f"{where}.{p}.{c}") or 0
     return shares
 
 
-def read_position(data: dict, players: list[str], edition: Edition, where: str = "position") -> tuple[Position, list[str]]:
-    """Read and check a position table; returns ``(position, problems)``, every problem listed."""
-    problems: list[str] = []
-    for key in data:
-        if key not in POSITION_KEYS:
-            problems.append(f"{where}: unknown key {key!r}; a position has {', '.join(POSITION_KEYS)}")
+def read_position(
+    data: dict[str, Any], players: list[str], edition: Edition, where: str = "position",
+) -> tuple[Position, list[str]]:
+    """Read and check a position table for ``players`` (seating order) in ``edition``.
+
+    Returns ``(position, problems)`` with every problem listed, each naming its key under
+    ``where``: unknown keys, players or chains; counts that are not whole numbers; a tile listed
+    twice; a chain of fewer than 2 tiles (R4.2), not connected (R1.2) or touching another (R4.4);
+    a lone tile touching a chain (R4.3); tiles that do not add up to 108; cash not in whole
+    hundreds (R2.1); more than 25 shares of a chain (R3.4) or a ``bank`` that disagrees. The
+    position is only meaningful when ``problems`` is empty.
+    """
+    problems = Problems()
+    problems.unknown_keys(data, POSITION_KEYS, where, "a position")
     nxt = data.get("next")
     if nxt not in players:
-        problems.append(f"{where}.next is {nxt!r}: name the player whose turn it is ({', '.join(players)})")
+        problems.add(f"{where}.next is {nxt!r}: name the player whose turn it is ({', '.join(players)})")
         nxt = players[0]
-    bag = _int(data.get("bag", -1), f"{where}.bag", problems)
+    bag = problems.whole(data.get("bag", -1), f"{where}.bag") or 0
     racks_in = data.get("racks", {})
-    racks = {p: edition.rack_size for p in players}
+    racks = dict.fromkeys(players, edition.rack_size)
     if not isinstance(racks_in, dict):
-        problems.append(f"{where}.racks should be a table of player = tiles in the rack")
+        problems.add(f"{where}.racks should be a table of player = tiles in the rack")
         racks_in = {}
     for p, n in racks_in.items():
         if p not in players:
-            problems.append(f"{where}.racks: no player {p!r} ({', '.join(players)})")
-        else:
-            count = len(problems)
-            value = _int(n, f"{where}.racks.{p}", problems)
-            if len(problems) > count:
-                continue
-            if value > edition.rack_size:
-                problems.append(f"{where}.racks.{p} is {n}: a rack holds at most {edition.rack_size} tiles")
-            else:
-                racks[p] = value
+            problems.add(f"{where}.racks: no player {p!r} ({', '.join(players)})")
+            continue
+        value = problems.whole(n, f"{where}.racks.{p}")
+        if value is not None and value > edition.rack_size:
+            problems.add(f"{where}.racks.{p} is {n}: a rack holds at most {edition.rack_size} tiles")
+        elif value is not None:
+            racks[p] = value
     discarded = _tiles(data.get("discarded", []), f"{where}.discarded", problems)
     lone = _tiles(data.get("lone", []), f"{where}.lone", problems)
     chains: dict[str, list[Tile]] = {}
     chains_in = data.get("chains", {})
     if not isinstance(chains_in, dict):
-        problems.append(f"{where}.chains should be a table of chain = [tiles]")
+        problems.add(f"{where}.chains should be a table of chain = [tiles]")
         chains_in = {}
     for name, tiles in chains_in.items():
         if name not in edition.chain_names:
-            problems.append(f"{where}.chains: unknown chain {name!r} ({', '.join(edition.chain_names)})")
+            problems.add(f"{where}.chains: unknown chain {name!r} ({', '.join(edition.chain_names)})")
             continue
         chains[name] = _tiles(tiles, f"{where}.chains.{name}", problems)
     # every tile once
@@ -133,12 +131,12 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
     for label, tiles in [("lone", lone), ("discarded", discarded)] + [(f"chains.{c}", t) for c, t in chains.items()]:
         for t in tiles:
             if t in seen:
-                problems.append(f"{where}: tile {t} is listed twice ({seen[t]} and {label})")
+                problems.add(f"{where}: tile {t} is listed twice ({seen[t]} and {label})")
             seen[t] = label
     owner = {t: c for c, ts in chains.items() for t in ts}
     for c, tiles in chains.items():
         if len(tiles) < 2:
-            problems.append(f"{where}.chains.{c} has {len(tiles)} tile(s): a chain has at least 2 (R4.2)")
+            problems.add(f"{where}.chains.{c} has {len(tiles)} tile(s): a chain has at least 2 (R4.2)")
             continue
         group, stack = {tiles[0]}, [tiles[0]]
         while stack:
@@ -147,20 +145,20 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
                     group.add(n)
                     stack.append(n)
         if len(group) != len(tiles):
-            problems.append(f"{where}.chains.{c} is not one connected group of tiles (R1.2)")
+            problems.add(f"{where}.chains.{c} is not one connected group of tiles (R1.2)")
         for t in tiles:
             for n in t.neighbours():
                 if owner.get(n) not in (None, c):
-                    problems.append(f"{where}: {c} tile {t} touches {owner[n]} tile {n}; touching chains would have merged (R4.4)")
+                    problems.add(f"{where}: {c} tile {t} touches {owner[n]} tile {n}; touching chains would have merged (R4.4)")
     lone_set = set(lone)
     for t in lone:
         touching = sorted({owner[n] for n in t.neighbours() if n in owner})
         if touching:
-            problems.append(f"{where}: lone tile {t} touches {', '.join(touching)}; it would belong to it (R4.3)")
+            problems.add(f"{where}: lone tile {t} touches {', '.join(touching)}; it would belong to it (R4.3)")
     placed = len(lone_set) + sum(len(t) for t in chains.values())
     total = placed + bag + sum(racks.values()) + len(discarded)
     if total != len(ALL_TILES):
-        problems.append(
+        problems.add(
             f"{where}: {placed} tiles on the board + {bag} in the bag + {sum(racks.values())} in racks + "
             f"{len(discarded)} out of the game = {total}, not {len(ALL_TILES)}"
         )
@@ -168,15 +166,14 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
     cash_in = data.get("cash", {})
     for p in players:
         if not isinstance(cash_in, dict) or p not in cash_in:
-            problems.append(f"{where}.cash.{p} is missing: give every player's cash in dollars")
+            problems.add(f"{where}.cash.{p} is missing: give every player's cash in dollars")
             cash[p] = 0
             continue
-        cash[p] = _int(cash_in[p], f"{where}.cash.{p}", problems)
-        if cash[p] % 100:
-            problems.append(f"{where}.cash.{p} is {cash[p]}: money comes in multiples of $100 (R2.1)")
+        cash[p] = problems.whole(cash_in[p], f"{where}.cash.{p}") or 0
+        problems.hundreds(cash[p], f"{where}.cash.{p}")
     for p in cash_in if isinstance(cash_in, dict) else []:
         if p not in players:
-            problems.append(f"{where}.cash: no player {p!r} ({', '.join(players)})")
+            problems.add(f"{where}.cash: no player {p!r} ({', '.join(players)})")
     shares = _read_shares(data.get("shares", {}), players, edition, f"{where}.shares", problems)
     bank = {}
     bank_in = data.get("bank", {})
@@ -184,22 +181,25 @@ def read_position(data: dict, players: list[str], edition: Edition, where: str =
         held = sum(shares[p][c] for p in players)
         bank[c] = edition.shares_per_chain - held
         if held > edition.shares_per_chain:
-            problems.append(f"{where}: players hold {held} {c} shares; there are {edition.shares_per_chain} (R3.4)")
+            problems.add(f"{where}: players hold {held} {c} shares; there are {edition.shares_per_chain} (R3.4)")
         if isinstance(bank_in, dict) and c in bank_in and bank_in[c] != bank[c]:
-            problems.append(
-                f"{where}.bank.{c} is {bank_in[c]!r}, but players hold {held} of {edition.shares_per_chain}: the bank has {bank[c]}"
+            problems.add(
+                f"{where}.bank.{c} is {bank_in[c]!r}, but players hold {held} of {edition.shares_per_chain}: "
+                f"the bank has {bank[c]}"
             )
     for c in bank_in if isinstance(bank_in, dict) else []:
         if c not in edition.chain_names:
-            problems.append(f"{where}.bank: unknown chain {c!r}")
+            problems.add(f"{where}.bank: unknown chain {c!r}")
     pos = Position(nxt, bag, racks, discarded, lone, chains, cash, shares, bank)
-    return pos, problems
+    return pos, list(problems)
 
 
 SCORING_KEYS = ("format", "edition", "chains", "cash", "shares")
 
 
-def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int], dict[str, int], dict[str, dict[str, int]], list[str]]:
+def read_scoring_position(
+    data: dict[str, Any], edition: Edition,
+) -> tuple[dict[str, int], dict[str, int], dict[str, dict[str, int]], list[str]]:
     """Read the end of a game that was never refereed, for ``score --position`` (R8.3).
 
     ``data`` has ``chains`` (chain = tiles on the board at the end), ``cash`` (player = dollars;
@@ -207,33 +207,31 @@ def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int],
     ``(sizes, cash, shares, problems)`` with every problem listed: unknown keys, chains or players,
     a size below 2, shares over 25 in a chain, cash that is negative or not whole hundreds.
     """
-    problems: list[str] = []
-    for key in data:
-        if key not in SCORING_KEYS:
-            problems.append(f"unknown key {key!r}; a scoring position has {', '.join(SCORING_KEYS)}")
+    problems = Problems()
+    problems.unknown_keys(data, SCORING_KEYS, "", "a scoring position")
     sizes: dict[str, int] = {}
     chains_in = data.get("chains", {})
     if not isinstance(chains_in, dict):
-        problems.append("chains should be a table of chain = tiles on the board")
+        problems.add("chains should be a table of chain = tiles on the board")
         chains_in = {}
     for c, n in chains_in.items():
         exact = {name.lower(): name for name in edition.chain_names}
         if c.lower() not in exact:
-            problems.append(f"chains: unknown chain {c!r} ({', '.join(edition.chain_names)})")
+            problems.add(f"chains: unknown chain {c!r} ({', '.join(edition.chain_names)})")
             continue
         c = exact[c.lower()]
-        if not isinstance(n, int) or isinstance(n, bool) or n < 2:
-            problems.append(f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)")
-        elif n > 108:
-            problems.append(f"chains.{c} is {n}: the board has 108 spaces")
-        else:
-            sizes[c] = n
+        wrong = f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)"
+        size = problems.whole(n, f"chains.{c}", 2, problem=wrong)
+        if size is not None and size > 108:
+            problems.add(f"chains.{c} is {n}: the board has 108 spaces")
+        elif size is not None:
+            sizes[c] = size
     if sum(sizes.values()) > 108:
-        problems.append(f"the chains add up to {sum(sizes.values())} tiles; the board has 108 spaces")
+        problems.add(f"the chains add up to {sum(sizes.values())} tiles; the board has 108 spaces")
     cash_in = data.get("cash")
     cash: dict[str, int] = {}
     if not isinstance(cash_in, dict) or not cash_in:
-        problems.append("cash is missing: give every player's cash in dollars, e.g. [cash] Ann = 3400")
+        problems.add("cash is missing: give every player's cash in dollars, e.g. [cash] Ann = 3400")
         cash_in = {}
     try:
         from acquire_ref.setup import check_player_names
@@ -241,14 +239,13 @@ def read_scoring_position(data: dict, edition: Edition) -> tuple[dict[str, int],
         check_player_names(list(cash_in))
     except AcquireError as exc:
         if cash_in:
-            problems.append(f"cash: {exc}")
+            problems.add(f"cash: {exc}")
     for p, dollars in cash_in.items():
-        cash[p] = _int(dollars, f"cash.{p}", problems)
-        if cash[p] % 100:
-            problems.append(f"cash.{p} is {dollars}: money comes in multiples of $100 (R2.1)")
+        cash[p] = problems.whole(dollars, f"cash.{p}") or 0
+        problems.hundreds(cash[p], f"cash.{p}")
     shares = _read_shares(data.get("shares", {}), list(cash), edition, "shares", problems, "has no cash entry; players are")
     for c in edition.chain_names:
         total = sum(s.get(c, 0) for s in shares.values())
         if total > edition.shares_per_chain:
-            problems.append(f"players hold {total} {c} shares; there are {edition.shares_per_chain} (R3.4)")
-    return sizes, cash, shares, problems
+            problems.add(f"players hold {total} {c} shares; there are {edition.shares_per_chain} (R3.4)")
+    return sizes, cash, shares, list(problems)

@@ -21,9 +21,11 @@ def _style(colour: str, extra: str = "") -> str:
     """A rich style for a chain's colour; an unknown colour name (custom ruleset) gets none."""
     from rich.style import Style
 
+    from rich.errors import StyleSyntaxError
+
     try:
         Style.parse(colour)
-    except Exception:
+    except StyleSyntaxError:
         return extra.strip()
     return f"{extra}{colour}"
 
@@ -171,7 +173,8 @@ def events_view(events: list[Event]) -> Group:
                 t.add_column(col, justify="right" if col in ("shares", "bonus") else "left")
             for player, shares in sorted(e.holders.items(), key=lambda kv: -kv[1]):
                 b = paid.get(player)
-                t.add_row(player, str(shares), money(b.amount) if b else "-", b.bonus if b else "neither largest nor second largest")
+                why = b.bonus if b else "neither largest nor second largest"
+                t.add_row(player, str(shares), money(b.amount) if b else "-", why)
             if market is not None:
                 t.add_row("the market (R9)", str(market.holding), money(market.amount), market.bonus + ", stays in the bank")
             if not e.holders:
@@ -189,7 +192,7 @@ SPARKS = "▁▂▃▄▅▆▇█"
 
 def worth_chart(game: Game, width: int = 60) -> Table:
     """Each player's net worth (cash plus shares at current prices) turn by turn, as a sparkline."""
-    history = [(0, {p: game.edition.starting_cash for p in game.players})] + list(game.worth_history)
+    history = [(0, {p: game.edition.starting_cash for p in game.players}), *game.worth_history]
     if game.over:
         history.append((game.turn, dict(game.cash)))
     values = [w[p] for _, w in history for p in game.players]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from acquire_ref import record
+from acquire_ref import storage
 from acquire_ref.cli import app
 
 runner = CliRunner()
@@ -144,7 +144,7 @@ def test_corrupt_game_file_exit_4_without_traceback(tmp_path):
 def test_locked_game_file_exit_5(game, monkeypatch):
     from filelock import FileLock
 
-    monkeypatch.setattr(record, "LOCK_TIMEOUT", 0.1)
+    monkeypatch.setattr(storage, "LOCK_TIMEOUT", 0.1)
     with FileLock(str(game) + ".lock"):
         out = refused(game, "place", "5C", code=5)
     assert "locked" in out

@@ -33,7 +33,8 @@ from typer.testing import CliRunner
 
 from acquire_ref.cli import app
 from acquire_ref.moves import parse_tokens
-from acquire_ref.record import load_game, to_toml
+from acquire_ref.record import to_toml
+from acquire_ref.storage import load_game
 from tests.helpers import EXAMPLES
 
 ACQ = Path(sys.executable).parent / "acquire-ref"

@@ -10,7 +10,7 @@ import tomllib
 import pytest
 from typer.testing import CliRunner
 
-from acquire_ref import GameFileError, record
+from acquire_ref import GameFileError, record, storage
 from acquire_ref.cli import app
 
 runner = CliRunner()
@@ -130,7 +130,7 @@ def test_failed_write_leaves_the_old_file(game, monkeypatch):
     def broken(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(record.os, "replace", broken)
+    monkeypatch.setattr(storage.os, "replace", broken)
     result = run(game, "place", "12I")
     assert result.exit_code == 4 and "No space left" in result.output
     assert game.read_bytes() == before
@@ -139,7 +139,45 @@ def test_failed_write_leaves_the_old_file(game, monkeypatch):
 
 def test_missing_folder_is_a_message(tmp_path):
     with pytest.raises(GameFileError, match="does not exist"):
-        record.write_atomic(tmp_path / "no" / "g.toml", "x")
+        storage.write_atomic(tmp_path / "no" / "g.toml", "x")
+
+
+@pytest.mark.parametrize("where", ["fsync", "chmod", "replace"])
+def test_ctrl_c_during_a_write_leaves_the_old_file_and_no_temporary_file(game, monkeypatch, where):
+    """DESIGN 2 and 3: a temporary file is removed on every way out, a KeyboardInterrupt included."""
+    before = game.read_bytes()
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(storage.os, where, interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        storage.write_atomic(game, "format = 1\n")
+    monkeypatch.undo()
+    assert game.read_bytes() == before
+    assert sorted(p.name for p in game.parent.iterdir() if not p.name.endswith(".lock")) == ["g.toml"]
+
+
+def test_ctrl_c_while_the_temporary_file_is_opened_closes_and_removes_it(tmp_path, monkeypatch):
+    made = []
+    real_mkstemp = __import__("tempfile").mkstemp
+
+    def mkstemp(*args, **kwargs):
+        fd, name = real_mkstemp(*args, **kwargs)
+        made.append(fd)
+        return fd, name
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("tempfile.mkstemp", mkstemp)
+    monkeypatch.setattr(storage.os, "fdopen", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        storage.write_atomic(tmp_path / "g.toml", "format = 1\n")
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(OSError):  # the descriptor was closed, not leaked
+        os.fstat(made[0])
 
 
 def test_play_stops_at_an_illegal_move_with_its_number_and_writes_nothing(tmp_path):
@@ -161,3 +199,15 @@ def test_play_of_unfinished_script_leaves_a_game_to_continue(tmp_path):
     assert "A to choose the chain to found" in result.output
     assert run(out, "choose", "Luxor").exit_code == 0
     assert json.loads(run(out, "status", "--json").stdout)["chains"]["Luxor"]["size"] == 2
+
+
+def test_an_inline_ruleset_whose_tier_is_not_a_name_is_a_problem_not_a_crash(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text(
+        'format = 1\nplayers = ["A", "B", "C"]\n'
+        '[edition]\nname = "x"\nprice_chart = [[2, 200]]\ntiers = { a = 0 }\n'
+        '[[edition.chains]]\nname = "Foo"\nletter = "F"\ntier = ["a"]\n'
+    )
+    result = run(path, "check")
+    assert result.exit_code == 4, result.output
+    assert "chains[1]: tier ['a'] has no prices; tiers are a" in result.output

@@ -14,10 +14,12 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-
-_HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
+from typing import Any
 
 from acquire_ref.errors import GameFileError, NotationError
+from acquire_ref.problems import Problems, is_whole
+
+_HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,26 @@ class Edition:
             f"({', '.join(unsafe)} under {self.safe_size})"
         )
 
+    def card(self) -> dict[str, Any]:
+        """The information card as a document (``chart --json``, R3.2, R3.3, R3.5, R8.1).
+
+        Returns ``{"edition": name, "tiers": {tier: [chain, ...]}, "brackets": [...],
+        "safe_size": tiles, "end_size": tiles}``; each bracket is ``{"from": smallest size,
+        "to": largest size or None for the last, "prices": {tier: {"price", "majority",
+        "minority"}}}`` with the share price and the two bonuses in dollars.
+        """
+        brackets: list[dict[str, Any]] = []
+        for i, (smallest, _) in enumerate(self.price_chart):
+            largest = self.price_chart[i + 1][0] - 1 if i + 1 < len(self.price_chart) else None
+            prices = {}
+            for tier, added in self.tiers.items():
+                price = self.base_price(smallest) + added
+                prices[tier] = {"price": price, "majority": 10 * price, "minority": 5 * price}
+            brackets.append({"from": smallest, "to": largest, "prices": prices})
+        tiers = {tier: [c.name for c in self.chains if c.tier == tier] for tier in self.tiers}
+        return {"edition": self.name, "tiers": tiers, "brackets": brackets, "safe_size": self.safe_size,
+                "end_size": self.end_size}
+
 
 RULESET_KEYS = (
     "name", "description", "starting_cash", "shares_per_chain", "safe_size", "end_size", "rack_size",
@@ -144,95 +166,90 @@ CHAIN_KEYS = ("name", "letter", "tier", "colour")
 _DEFAULTS = {"starting_cash": 6000, "shares_per_chain": 25, "safe_size": 11, "end_size": 41, "rack_size": 6, "buy_limit": 3}
 
 
-def ruleset_problems(data: dict) -> list[str]:
+def ruleset_problems(data: dict[str, Any]) -> list[str]:
     """Every problem of a ruleset table (R17): unknown keys, wrong types, duplicate chains or
     letters, a chain whose tier has no prices, money that is not whole hundreds, a price chart
     that does not start at 2 tiles or is not in ascending order, constants out of range."""
-    problems: list[str] = []
-
-    def whole(value) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool)
-
-    for key in data:
-        if key in ("rows", "columns", "board"):
-            problems.append(f"{key}: acquire-ref referees the 12 x 9 board only; remove {key!r}")
-        elif key not in RULESET_KEYS:
-            problems.append(f"unknown key {key!r}; a ruleset has {', '.join(RULESET_KEYS)}")
+    problems = Problems()
+    board_keys = ("rows", "columns", "board")
+    problems.unknown_keys(
+        data, RULESET_KEYS, "", "a ruleset",
+        instead={key: f"{key}: acquire-ref referees the 12 x 9 board only; remove {key!r}" for key in board_keys},
+    )
     if not isinstance(data.get("name"), str) or not data.get("name"):
-        problems.append("name: give the ruleset a name (a string)")
+        problems.add("name: give the ruleset a name (a string)")
     for key, default in _DEFAULTS.items():
         value = data.get(key, default)
-        if not whole(value) or value < (0 if key == "buy_limit" else 1) or value > 10**6:
-            problems.append(
-                f"{key} is {value!r}: a whole number{' of 0 or more' if key == 'buy_limit' else ', 1 or more'}, "
-                "at most 1,000,000"
-            )
+        least = 0 if key == "buy_limit" else 1
+        problems.whole(
+            value, key, least, 10**6,
+            problem=f"{key} is {value!r}: a whole number{' of 0 or more' if least == 0 else ', 1 or more'}, at most 1,000,000",
+        )
     cash = data.get("starting_cash", 6000)
-    if whole(cash) and cash % 100:
-        problems.append(f"starting_cash is {cash}: money comes in multiples of $100")
-    if whole(data.get("safe_size", 11)) and data.get("safe_size", 11) < 2:
-        problems.append("safe_size below 2: every chain would be safe")
+    if is_whole(cash):
+        problems.hundreds(cash, "starting_cash", rule="")
+    if is_whole(data.get("safe_size", 11)) and data.get("safe_size", 11) < 2:
+        problems.add("safe_size below 2: every chain would be safe")
     tiers = data.get("tiers")
     if not isinstance(tiers, dict) or not tiers:
-        problems.append("tiers: a table of tier = dollars added to the price chart, e.g. { cheap = 0, top = 200 }")
+        problems.add("tiers: a table of tier = dollars added to the price chart, e.g. { cheap = 0, top = 200 }")
         tiers = {}
     for tier, add in tiers.items():
-        if not whole(add) or add < 0 or add % 100 or add > 10**6:
-            problems.append(f"tiers.{tier} is {add!r}: dollars added to the chart, 0 or more, in multiples of $100")
+        wrong = f"tiers.{tier} is {add!r}: dollars added to the chart, 0 or more, in multiples of $100"
+        if problems.whole(add, f"tiers.{tier}", 0, 10**6, problem=wrong) is not None and add % 100:
+            problems.add(wrong)
     chart = data.get("price_chart")
     if not isinstance(chart, list) or not chart:
-        problems.append("price_chart: a list of [smallest size, price] brackets, e.g. [[2, 200], [3, 300]]")
+        problems.add("price_chart: a list of [smallest size, price] brackets, e.g. [[2, 200], [3, 300]]")
         chart = []
     last_size, last_price = 1, 0
     for i, bracket in enumerate(chart, 1):
-        if not (isinstance(bracket, list) and len(bracket) == 2 and all(whole(v) for v in bracket)):
-            problems.append(f"price_chart[{i}] is {bracket!r}: write [smallest size, price in dollars]")
+        if not (isinstance(bracket, list) and len(bracket) == 2 and all(is_whole(v) for v in bracket)):
+            problems.add(f"price_chart[{i}] is {bracket!r}: write [smallest size, price in dollars]")
             continue
         size, price = bracket
         if i == 1 and size != 2:
-            problems.append(f"price_chart starts at {size} tiles: it must start at 2, the smallest chain (a gap below {size})")
+            problems.add(f"price_chart starts at {size} tiles: it must start at 2, the smallest chain (a gap below {size})")
         elif size <= last_size:
-            problems.append(f"price_chart[{i}]: sizes must go up; {size} follows {last_size}")
+            problems.add(f"price_chart[{i}]: sizes must go up; {size} follows {last_size}")
         if price <= 0 or price % 100 or price > 10**6:
-            problems.append(f"price_chart[{i}]: price {price} is not a positive multiple of $100 up to $1,000,000")
+            problems.add(f"price_chart[{i}]: price {price} is not a positive multiple of $100 up to $1,000,000")
         elif price < last_price:
-            problems.append(f"price_chart[{i}]: price {price} is below the smaller bracket's {last_price}")
+            problems.add(f"price_chart[{i}]: price {price} is below the smaller bracket's {last_price}")
         last_size, last_price = size, price
     chains = data.get("chains")
     if not isinstance(chains, list) or not chains:
-        problems.append("chains: at least one [[chains]] table with name, letter and tier")
+        problems.add("chains: at least one [[chains]] table with name, letter and tier")
         chains = []
     names: set[str] = set()
     letters: set[str] = set()
     for i, c in enumerate(chains, 1):
         if not isinstance(c, dict):
-            problems.append(f"chains[{i}] should be a table")
+            problems.add(f"chains[{i}] should be a table")
             continue
-        for key in c:
-            if key not in CHAIN_KEYS:
-                problems.append(f"chains[{i}]: unknown key {key!r}; a chain has {', '.join(CHAIN_KEYS)}")
+        problems.unknown_keys(c, CHAIN_KEYS, f"chains[{i}]", "a chain")
         name, letter, tier = c.get("name"), c.get("letter"), c.get("tier")
         if not isinstance(name, str) or not name.isalpha():
-            problems.append(f"chains[{i}]: name {name!r} should be a word of letters")
+            problems.add(f"chains[{i}]: name {name!r} should be a word of letters")
         elif name.lower() in names:
-            problems.append(f"chains[{i}]: the chain {name!r} is defined twice")
+            problems.add(f"chains[{i}]: the chain {name!r} is defined twice")
         else:
             names.add(name.lower())
         if (not isinstance(letter, str) or len(letter) != 1 or not (letter.isascii() and letter.isalpha())
                 or letter.lower() == "o"):
-            problems.append(f"chains[{i}]: letter {letter!r} should be one letter A-Z other than 'o' (lone tiles)")
+            problems.add(f"chains[{i}]: letter {letter!r} should be one letter A-Z other than 'o' (lone tiles)")
         elif letter.upper() in letters:
-            problems.append(f"chains[{i}]: the board letter {letter!r} is used twice")
+            problems.add(f"chains[{i}]: the board letter {letter!r} is used twice")
         else:
             letters.add(letter.upper())
-        if tier not in tiers:
-            problems.append(f"chains[{i}]: tier {tier!r} has no prices; tiers are {', '.join(tiers) or 'none'}")
+        if not isinstance(tier, str) or tier not in tiers:
+            problems.add(f"chains[{i}]: tier {tier!r} has no prices; tiers are {', '.join(tiers) or 'none'}")
         if "colour" in c and not isinstance(c["colour"], str):
-            problems.append(f"chains[{i}]: colour should be a colour name like \"green\"")
-    return problems
+            problems.add(f"chains[{i}]: colour should be a colour name like \"green\"")
+    return list(problems)
 
 
-def edition_from_dict(data: dict, source: str = "ruleset") -> Edition:
+def edition_from_dict(data: dict[str, Any], source: str = "ruleset") -> Edition:
     """An :class:`Edition` from a ruleset table (built-in file, custom file or inline in a game
     file). Raises :class:`GameFileError` listing every problem (:func:`ruleset_problems`)."""
     problems = ruleset_problems(data)
@@ -249,7 +266,7 @@ def edition_from_dict(data: dict, source: str = "ruleset") -> Edition:
     )
 
 
-def edition_to_dict(edition: Edition) -> dict:
+def edition_to_dict(edition: Edition) -> dict[str, Any]:
     """The ruleset table of an edition, as written inline into a game file (R17)."""
     return {
         "name": edition.name,
@@ -285,7 +302,7 @@ def load_edition(name: str = "classic") -> Edition:
     return _CACHE[name]
 
 
-def resolve_edition(spec: str | dict) -> Edition:
+def resolve_edition(spec: str | dict[str, Any]) -> Edition:
     """An edition from a game file's ``edition`` value: a built-in name or an inline ruleset table."""
     if isinstance(spec, dict):
         return edition_from_dict(spec, "the game file's ruleset")

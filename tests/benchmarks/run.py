@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 
 from acquire_ref.game import Game
-from acquire_ref.record import Record, load_game, to_toml, write_atomic
+from acquire_ref.record import Record, to_toml
 from acquire_ref.simulate import Bot, play_game
+from acquire_ref.storage import load_game, write_atomic
 
 HERE = Path(__file__).resolve().parent
 EXE = Path(sys.executable).parent / "acquire-ref"
@@ -41,12 +42,12 @@ def complete_game(folder: Path) -> tuple[Path, Game]:
 
     seed = 2026
     bot = NeverDeclares(random.Random(seed))
-    g = Game.new(["p1", "p2", "p3", "p4"], "classic", None, None, shuffled_bag(seed), seed)
+    g = Game.dealt(["p1", "p2", "p3", "p4"], shuffled_bag(seed), seed)
     while not g.over:
         g.apply(bot.move(g))
     path = folder / "complete.toml"
     record = Record(players=g.players, tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed)],
-                    options=dict(g.options))
+                    options=g.options.as_dict())
     write_atomic(path, to_toml(record, g))
     return path, g
 
@@ -85,7 +86,7 @@ def main() -> None:
         replays = []
         for _ in range(args.repeat * 5):
             start = time.perf_counter()
-            again = Game.new(game.players, "classic", None, None, list(game.dealt and _bag(path)), 2026)
+            again = Game.dealt(game.players, _bag(path), 2026)
             for m in moves:
                 again.apply(m)
             replays.append(time.perf_counter() - start)
