@@ -265,6 +265,25 @@ def _json(doc: object) -> None:
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
+def _new_from_position(path: Path, position: Path, force: bool) -> None:
+    """``new --from POSITION``: a table game going on from a written position."""
+    from acquire_ref.record import new_game, parse_record, to_toml
+    from acquire_ref.storage import locked, read_text, write_atomic
+
+    record = parse_record(read_text(position, "position file"), str(position))
+    if record.position is None:
+        raise GameFileError(f"{position}: there is no [position] table in it")
+    if record.moves:
+        raise GameFileError(f"{position}: a position file has no moves (use `play` for a script)")
+    game = new_game(record, str(position))
+    _refuse_overwrite(path, force)
+    record.snapshot = None
+    with locked(path):
+        write_atomic(path, to_toml(record, game))
+    typer.echo(f"New game in {path} from the position in {position}: {', '.join(record.players)}.")
+    _next(game)
+
+
 @app.command()
 def new(
     players: list[str] | None = typer.Argument(
@@ -292,26 +311,15 @@ def new(
 
     Example: acquire-ref new Ann Ben Cat Dan
     """
-    from acquire_ref.game import Game
-    from acquire_ref.record import Record, new_game, parse_record, to_toml
-    from acquire_ref.storage import locked, read_text, write_atomic
+    from acquire_ref.game import Game, shuffled_bag
+    from acquire_ref.record import Record, to_toml
+    from acquire_ref.storage import locked, write_atomic
 
     path = _path()
     if from_position is not None:
         if players:
             raise NotationError("new --from takes the players from the position file: name none on the command line")
-        record = parse_record(read_text(from_position, "position file"), str(from_position))
-        if record.position is None:
-            raise GameFileError(f"{from_position}: there is no [position] table in it")
-        if record.moves:
-            raise GameFileError(f"{from_position}: a position file has no moves (use `play` for a script)")
-        game = new_game(record, str(from_position))
-        _refuse_overwrite(path, force)
-        record.snapshot = None
-        with locked(path):
-            write_atomic(path, to_toml(record, game))
-        typer.echo(f"New game in {path} from the position in {from_position}: {', '.join(record.players)}.")
-        _next(game)
+        _new_from_position(path, from_position, force)
         return
     if not players:
         raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
@@ -320,23 +328,28 @@ def new(
     if seed is not None and tiles != "dealt":
         raise NotationError("--seed shuffles a dealt game's bag: add --tiles dealt")
     ed, edition_value = edition_spec(edition)
-    opts = rule_options(option)
     bag = None
     if tiles == "dealt":
         import secrets
 
-        from acquire_ref.game import shuffled_bag
-
         seed = secrets.randbelow(2**31) if seed is None else seed
         bag = shuffled_bag(seed)
-    game = Game.dealt(players, bag, seed or 0, ed, opts) if bag else Game.table(players, ed, opts)
+        game = Game.dealt(players, bag, seed, ed, rule_options(option))
+    else:
+        game = Game.table(players, ed, rule_options(option))
     _refuse_overwrite(path, force)
     record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
                     seed=seed, bag=[str(t) for t in bag] if bag else None)
     with locked(path):
         write_atomic(path, to_toml(record, game))
+    _announce_new(path, game, tiles, seed)
+
+
+def _announce_new(path: Path, game: Game, tiles: str, seed: int | None) -> None:
+    """What ``new`` says: the seats, the money each starts with, the edition, the market."""
     from acquire_ref.events import money
 
+    players, ed = game.players, game.edition
     typer.echo(
         f"New game in {path}: {', '.join(players)} (seating order), {money(ed.starting_cash)} each (R2.1); "
         f"edition {ed.name}, {tiles} tiles" + (f" (seed {seed})" if tiles == "dealt" else "") + "."
@@ -579,31 +592,12 @@ def watch(
     """
     import time
 
-    from rich.console import Group
     from rich.live import Live
     from rich.text import Text
 
-    from acquire_ref.render import console, status_view
-    from acquire_ref.storage import load_game
+    from acquire_ref.render import console
 
     path = _path()
-
-    def stamp() -> tuple[int, int] | None:
-        """The file's modification time (ns) and size in bytes, None while it is missing."""
-        try:
-            st = path.stat()
-            return (st.st_mtime_ns, st.st_size)
-        except OSError:
-            return None
-
-    def view() -> RenderableType:
-        """The status of the game in the file now, or the reason it can't be read."""
-        try:
-            game, _, _ = load_game(path)
-        except AcquireError as exc:
-            return Text(f"acquire-ref watch: {exc}")
-        return Group(Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim"), status_view(game))
-
     con = console()
     last, shown = object(), 0
     live = Live(Text(""), console=con, auto_refresh=False) if con.is_terminal else None
@@ -611,13 +605,13 @@ def watch(
         if live:
             live.start()
         while True:
-            now = stamp()
+            now = _stamp(path)
             if now != last:
                 last = now
                 if live:
-                    live.update(view(), refresh=True)
+                    live.update(_watch_view(path), refresh=True)
                 else:  # not a terminal: each redraw follows the last
-                    con.print(view())
+                    con.print(_watch_view(path))
                 shown += 1
                 if updates and shown >= updates:
                     break
@@ -627,6 +621,32 @@ def watch(
     finally:
         if live:
             live.stop()
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """The file's modification time (ns) and size in bytes, None while it is missing."""
+    try:
+        st = path.stat()
+        return (st.st_mtime_ns, st.st_size)
+    except OSError:
+        return None
+
+
+def _watch_view(path: Path) -> RenderableType:
+    """The status of the game in the file now, or the reason it can't be read."""
+    import time
+
+    from rich.console import Group
+    from rich.text import Text
+
+    from acquire_ref.render import status_view
+    from acquire_ref.storage import load_game
+
+    try:
+        game, _, _ = load_game(path)
+    except AcquireError as exc:
+        return Text(f"acquire-ref watch: {exc}")
+    return Group(Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim"), status_view(game))
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
@@ -658,9 +678,9 @@ def score(
     """
     if position is not None:
         from acquire_ref.editions import load_edition
-        from acquire_ref.position import read_scoring_position
         from acquire_ref.record import parse_toml
         from acquire_ref.scoring import final_scores
+        from acquire_ref.setup import read_scoring_position
         from acquire_ref.storage import read_text
 
         data = parse_toml(read_text(position, "position file"), str(position))

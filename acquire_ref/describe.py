@@ -1,7 +1,7 @@
 """The engine's sentences: what is pending, what a tile would do, what a rack holds (R4, R5, R10.2).
 
 Commands are written in move notation between backquotes (`` `place TILE` ``); a front end adds
-its own program name (the command line writes `` `acquire-ref place TILE` ``).
+its own program name (see :mod:`acquire_ref.words`).
 
 >>> from acquire_ref.game import Game
 >>> from acquire_ref.moves import parse_move

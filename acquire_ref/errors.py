@@ -1,4 +1,4 @@
-"""The exception family of acquire-ref.
+"""The exception family of the referee.
 
 Every error a user can cause is an :class:`AcquireError`; the CLI turns each subclass into
 one message on stderr and one exit code (DESIGN: 2 notation, 3 illegal move, 4 game file,
@@ -34,6 +34,6 @@ class GameFileError(AcquireError):
 
 
 class GameBusyError(AcquireError):
-    """The game file is locked by another acquire-ref command."""
+    """The game file is locked by another command working on it."""
 
     exit_code = 5

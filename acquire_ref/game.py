@@ -22,7 +22,7 @@ PlaceTile(player='Ann')
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from acquire_ref import events as ev
 from acquire_ref.board import PLAYABLE, Board, Effect, Kind
@@ -45,12 +45,9 @@ from acquire_ref.pending import (
     PlaceTile,
 )
 from acquire_ref.scoring import PlayerScore, final_scores, payout_events, rank
-from acquire_ref.setup import MARKET, Options, check_player_names
+from acquire_ref.setup import MARKET, Options, Position, check_player_names
 from acquire_ref.supply import DealtSupply, TableSupply
 from acquire_ref.tiles import ALL_TILES, Tile
-
-if TYPE_CHECKING:
-    from acquire_ref.position import Position
 
 
 def shuffled_bag(seed: int) -> list[Tile]:
@@ -302,7 +299,7 @@ class Game(GameState):
     @classmethod
     def from_position(cls, players: Iterable[str], position: Position, edition: Edition | str = "classic",
                       options: dict[str, str] | None = None) -> Game:
-        """A table game going on from a checked ``position`` (see :mod:`acquire_ref.position`):
+        """A table game going on from a checked ``position`` (see :func:`acquire_ref.setup.read_position`):
         the position's next player is to place a tile. Raises :class:`NotationError` as :meth:`table`."""
         players, ed, opts = cls._setup(players, edition, options)
         game = cls(players, ed, opts, TableSupply(players, position.bag, position.racks))

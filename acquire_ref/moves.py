@@ -12,7 +12,7 @@ Place(tile=Tile('5C'), found='Imperial', survivor=None, order=())
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from acquire_ref.editions import Edition, load_edition
@@ -172,6 +172,94 @@ def _arity(verb: str, pos: list[str], lo: int, hi: int, usage: str) -> None:
         raise NotationError(f"usage: {usage}")
 
 
+def _parse_start(rest: list[str], ed: Edition) -> Move:
+    pos, _ = _options(rest, (), "start")
+    return Start(tuple(parse_tile(t) for t in pos))
+
+
+def _parse_place(rest: list[str], ed: Edition) -> Move:
+    pos, opts = _options(rest, ("found", "survivor", "order"), "place")
+    _arity("place", pos, 1, 1, "place TILE [--found CHAIN] [--survivor CHAIN] [--order CHAIN,...]")
+    order = tuple(ed.resolve_chain(c) for c in opts["order"].split(",") if c.strip()) if "order" in opts else ()
+    if "order" in opts and not order:
+        raise NotationError("--order needs chain names, e.g. --order Luxor,Tower")
+    return Place(
+        parse_tile(pos[0]),
+        ed.resolve_chain(opts["found"]) if "found" in opts else None,
+        ed.resolve_chain(opts["survivor"]) if "survivor" in opts else None,
+        order,
+    )
+
+
+def _parse_choose(rest: list[str], ed: Edition) -> Move:
+    pos, _ = _options(rest, (), "choose")
+    _arity("choose", pos, 1, 99, "choose CHAIN...")
+    names = [c for p in pos for c in p.split(",") if c.strip()]
+    if not names:
+        raise NotationError("choose needs a chain name, e.g. choose Tower")
+    return Choose(tuple(ed.resolve_chain(c) for c in names))
+
+
+def _parse_dispose(rest: list[str], ed: Edition) -> Move:
+    pos, opts = _options(rest, ("sell", "trade"), "dispose")
+    _arity("dispose", pos, 0, 1, "dispose [PLAYER] [--sell N] [--trade N]")
+    return Dispose(
+        pos[0] if pos else None,
+        _count(opts.get("sell", "0"), "--sell "),
+        _count(opts.get("trade", "0"), "--trade "),
+    )
+
+
+def _parse_buy(rest: list[str], ed: Edition) -> Move:
+    pos, _ = _options(rest, (), "buy")
+    counts: dict[str, int] = {}
+    for tok in pos:
+        name, eq, n = tok.partition("=")
+        chain = ed.resolve_chain(name)
+        count = _count(n, f"{chain}=") if eq else 1
+        if count == 0:
+            raise NotationError(f"{chain}=0: buy at least 1, or type `buy` alone to buy nothing")
+        counts[chain] = counts.get(chain, 0) + count
+    return Buy(tuple((c, n) for c, n in counts.items() if n))
+
+
+def _parse_pass(rest: list[str], ed: Edition) -> Move:
+    pos, _ = _options(rest, (), "pass")
+    _arity("pass", pos, 0, 0, "pass")
+    return Pass()
+
+
+def _parse_end(rest: list[str], ed: Edition) -> Move:
+    pos, _ = _options(rest, (), "end")
+    _arity("end", pos, 0, 0, "end")
+    return End()
+
+
+def _parse_discard(rest: list[str], ed: Edition) -> Move:
+    pos, _ = _options(rest, (), "discard")
+    _arity("discard", pos, 1, 99, "discard TILE...")
+    return Discard(tuple(parse_tile(t) for t in pos))
+
+
+def _parse_market(rest: list[str], ed: Edition) -> Move:
+    pos, _ = _options(rest, (), "market")
+    _arity("market", pos, 1, 1, "market TILE (the tile drawn for the market; its column is the holding)")
+    if pos[0].isascii() and pos[0].isdigit():
+        column = int(pos[0]) if len(pos[0]) <= 2 else 0
+        if not 1 <= column <= 12:
+            raise NotationError(f"market {pos[0][:12]}: a tile's column is 1-12")
+        return Market(column)
+    tile = parse_tile(pos[0])
+    return Market(tile.col, tile)
+
+
+_PARSERS: dict[str, Callable[[list[str], Edition], Move]] = {
+    "start": _parse_start, "place": _parse_place, "choose": _parse_choose, "dispose": _parse_dispose,
+    "buy": _parse_buy, "pass": _parse_pass, "discard": _parse_discard, "end": _parse_end, "market": _parse_market,
+}
+"""Each verb's reader of the words that follow it."""
+
+
 def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
     """Read a move from its words, e.g. ``["place", "5C", "--found", "T"]``.
 
@@ -179,72 +267,14 @@ def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
     default). Raises :class:`NotationError` for an unknown verb, option, tile or chain, or a
     malformed count. Whether the move is legal is the game's business, not the notation's.
     """
-    ed = edition or load_edition()
     if not tokens:
         raise NotationError("empty move")
-    verb, rest = tokens[0].lower(), list(tokens[1:])
-    if verb == "start":
-        pos, _ = _options(rest, (), verb)
-        return Start(tuple(parse_tile(t) for t in pos))
-    if verb == "place":
-        pos, opts = _options(rest, ("found", "survivor", "order"), verb)
-        _arity(verb, pos, 1, 1, "place TILE [--found CHAIN] [--survivor CHAIN] [--order CHAIN,...]")
-        order = tuple(ed.resolve_chain(c) for c in opts["order"].split(",") if c.strip()) if "order" in opts else ()
-        if "order" in opts and not order:
-            raise NotationError("--order needs chain names, e.g. --order Luxor,Tower")
-        return Place(
-            parse_tile(pos[0]),
-            ed.resolve_chain(opts["found"]) if "found" in opts else None,
-            ed.resolve_chain(opts["survivor"]) if "survivor" in opts else None,
-            order,
+    parser = _PARSERS.get(tokens[0].lower())
+    if parser is None:
+        raise NotationError(
+            f"{tokens[0]!r} is not a move: start, place, choose, dispose, buy, pass, discard, end or market"
         )
-    if verb == "choose":
-        pos, _ = _options(rest, (), verb)
-        _arity(verb, pos, 1, 99, "choose CHAIN...")
-        names = [c for p in pos for c in p.split(",") if c.strip()]
-        if not names:
-            raise NotationError("choose needs a chain name, e.g. choose Tower")
-        return Choose(tuple(ed.resolve_chain(c) for c in names))
-    if verb == "dispose":
-        pos, opts = _options(rest, ("sell", "trade"), verb)
-        _arity(verb, pos, 0, 1, "dispose [PLAYER] [--sell N] [--trade N]")
-        return Dispose(
-            pos[0] if pos else None,
-            _count(opts.get("sell", "0"), "--sell "),
-            _count(opts.get("trade", "0"), "--trade "),
-        )
-    if verb == "buy":
-        pos, _ = _options(rest, (), verb)
-        counts: dict[str, int] = {}
-        for tok in pos:
-            name, eq, n = tok.partition("=")
-            chain = ed.resolve_chain(name)
-            count = _count(n, f"{chain}=") if eq else 1
-            if count == 0:
-                raise NotationError(f"{chain}=0: buy at least 1, or type `buy` alone to buy nothing")
-            counts[chain] = counts.get(chain, 0) + count
-        return Buy(tuple((c, n) for c, n in counts.items() if n))
-    if verb in ("pass", "end"):
-        pos, _ = _options(rest, (), verb)
-        _arity(verb, pos, 0, 0, verb)
-        return Pass() if verb == "pass" else End()
-    if verb == "discard":
-        pos, _ = _options(rest, (), verb)
-        _arity(verb, pos, 1, 99, "discard TILE...")
-        return Discard(tuple(parse_tile(t) for t in pos))
-    if verb == "market":
-        pos, _ = _options(rest, (), verb)
-        _arity(verb, pos, 1, 1, "market TILE (the tile drawn for the market; its column is the holding)")
-        if pos[0].isascii() and pos[0].isdigit():
-            column = int(pos[0])
-            if not 1 <= column <= 12:
-                raise NotationError(f"market {column}: a tile's column is 1-12")
-            return Market(column)
-        tile = parse_tile(pos[0])
-        return Market(tile.col, tile)
-    raise NotationError(
-        f"{tokens[0]!r} is not a move: start, place, choose, dispose, buy, pass, discard, end or market"
-    )
+    return parser(list(tokens[1:]), edition or load_edition())
 
 
 def parse_move(text: str, edition: Edition | None = None) -> Move:

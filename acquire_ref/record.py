@@ -181,7 +181,7 @@ class Record:
 
     def start(self, source: str = "game file") -> Game:
         """The game this record starts from, before its moves: its setup and, if any, its position
-        (checked like a snapshot, see :func:`acquire_ref.position.read_position`).
+        (checked like a snapshot, see :func:`acquire_ref.setup.read_position`).
 
         Raises :class:`GameFileError` (exit 4) naming every problem of the setup or position.
         """
@@ -198,7 +198,7 @@ class Record:
             Game.table(self.players, edition, self.options)  # the setup alone first
         except AcquireError as exc:
             raise GameFileError(f"{source}: {exc}") from None
-        from acquire_ref.position import read_position
+        from acquire_ref.setup import read_position
 
         pos, problems = read_position(self.position, self.players, edition)
         if problems:
@@ -303,8 +303,14 @@ def conservation_problems(snap: Table, players: list[str], edition_name: str | T
     except AcquireError:
         return []
     problems = Problems()
-    chains = edition.chain_names
-    cash = snap.get("cash", {})
+    _snapshot_cash(snap.get("cash", {}), players, problems)
+    _snapshot_shares(snap, players, edition, problems)
+    _snapshot_tiles(snap, problems)
+    return list(problems)
+
+
+def _snapshot_cash(cash: object, players: list[str], problems: Problems) -> None:
+    """Known players, whole dollars in hundreds, never negative (R2.1, R6.3)."""
     for p, dollars in cash.items() if isinstance(cash, dict) else []:
         if p not in players:
             problems.add(f"snapshot.cash: no player {p!r} ({', '.join(players)})")
@@ -315,6 +321,11 @@ def conservation_problems(snap: Table, players: list[str], edition_name: str | T
             problems.add(f"{where} is {money}: cash is never negative (no loans, R6.3)")
         elif money is not None:
             problems.hundreds(money, where)
+
+
+def _snapshot_shares(snap: Table, players: list[str], edition: Edition, problems: Problems) -> None:
+    """Known players and chains, whole counts, and each chain's shares adding up (R3.4)."""
+    chains = edition.chain_names
     held = dict.fromkeys(chains, 0)
     shares = snap.get("shares", {})
     for p, table in shares.items() if isinstance(shares, dict) else []:
@@ -342,6 +353,10 @@ def conservation_problems(snap: Table, players: list[str], edition_name: str | T
     for c in on_board if isinstance(on_board, dict) else {}:
         if c not in chains:
             problems.add(f"snapshot.chains: unknown chain {c!r}")
+
+
+def _snapshot_tiles(snap: Table, problems: Problems) -> None:
+    """The board, the bag, the racks and the tiles out of the game add up to 108 (R1.1)."""
     rows, bag, racks, out = snap.get("board"), snap.get("bag"), snap.get("racks"), snap.get("discarded", [])
     if isinstance(rows, list) and isinstance(bag, int) and isinstance(racks, dict) and isinstance(out, list):
         placed = sum(len([c for c in str(r).split()[1:] if c != "."]) for r in rows)
@@ -352,7 +367,6 @@ def conservation_problems(snap: Table, players: list[str], edition_name: str | T
                 f"snapshot: {placed} tiles on the board + {bag} in the bag + {in_racks} in racks + "
                 f"{len(out)} out of the game = {total}, not 108"
             )
-    return list(problems)
 
 
 @dataclass

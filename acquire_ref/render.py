@@ -19,9 +19,8 @@ from acquire_ref.tiles import COLUMNS, iter_rows
 
 def _style(colour: str, extra: str = "") -> str:
     """A rich style for a chain's colour; an unknown colour name (custom ruleset) gets none."""
-    from rich.style import Style
-
     from rich.errors import StyleSyntaxError
+    from rich.style import Style
 
     try:
         Style.parse(colour)

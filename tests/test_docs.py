@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from acquire_ref.position import POSITION_KEYS
+from acquire_ref.setup import POSITION_KEYS
 from acquire_ref.record import _KEYS
 from tests.helpers import ROOT
 

@@ -209,7 +209,7 @@ def test_worked_case_23_final_scores_helper():
 def test_worked_case_23_final_payout_through_the_engine_from_a_written_position():
     """The same position given to the engine as a hand-written position (it is not reachable by
     play: the end would not be available), then scored by Game.final_payout (R8.3)."""
-    from acquire_ref import position
+    from acquire_ref import setup as position
     players = ["p0", "p1", "p2"]
     data = {
         "next": "p0",

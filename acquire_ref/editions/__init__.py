@@ -174,7 +174,7 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
     board_keys = ("rows", "columns", "board")
     problems.unknown_keys(
         data, RULESET_KEYS, "", "a ruleset",
-        instead={key: f"{key}: acquire-ref referees the 12 x 9 board only; remove {key!r}" for key in board_keys},
+        instead={key: f"{key}: the referee plays on the 12 x 9 board only; remove {key!r}" for key in board_keys},
     )
     if not isinstance(data.get("name"), str) or not data.get("name"):
         problems.add("name: give the ruleset a name (a string)")
@@ -190,7 +190,14 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
         problems.hundreds(cash, "starting_cash", rule="")
     if is_whole(data.get("safe_size", 11)) and data.get("safe_size", 11) < 2:
         problems.add("safe_size below 2: every chain would be safe")
-    tiers = data.get("tiers")
+    tiers = _tier_problems(data.get("tiers"), problems)
+    _chart_problems(data.get("price_chart"), problems)
+    _chain_problems(data.get("chains"), tiers, problems)
+    return list(problems)
+
+
+def _tier_problems(tiers: object, problems: Problems) -> dict[str, Any]:
+    """The tiers table's problems; returns the tiers that can be read."""
     if not isinstance(tiers, dict) or not tiers:
         problems.add("tiers: a table of tier = dollars added to the price chart, e.g. { cheap = 0, top = 200 }")
         tiers = {}
@@ -198,7 +205,11 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
         wrong = f"tiers.{tier} is {add!r}: dollars added to the chart, 0 or more, in multiples of $100"
         if problems.whole(add, f"tiers.{tier}", 0, 10**6, problem=wrong) is not None and add % 100:
             problems.add(wrong)
-    chart = data.get("price_chart")
+    return tiers
+
+
+def _chart_problems(chart: object, problems: Problems) -> None:
+    """The price chart's problems: brackets from 2 tiles up, prices in hundreds, never down (R3.2)."""
     if not isinstance(chart, list) or not chart:
         problems.add("price_chart: a list of [smallest size, price] brackets, e.g. [[2, 200], [3, 300]]")
         chart = []
@@ -217,7 +228,10 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
         elif price < last_price:
             problems.add(f"price_chart[{i}]: price {price} is below the smaller bracket's {last_price}")
         last_size, last_price = size, price
-    chains = data.get("chains")
+
+
+def _chain_problems(chains: object, tiers: dict[str, Any], problems: Problems) -> None:
+    """The chains' problems: names and board letters unique, each tier priced (R17)."""
     if not isinstance(chains, list) or not chains:
         problems.add("chains: at least one [[chains]] table with name, letter and tier")
         chains = []
@@ -246,7 +260,6 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
             problems.add(f"chains[{i}]: tier {tier!r} has no prices; tiers are {', '.join(tiers) or 'none'}")
         if "colour" in c and not isinstance(c["colour"], str):
             problems.add(f"chains[{i}]: colour should be a colour name like \"green\"")
-    return list(problems)
 
 
 def edition_from_dict(data: dict[str, Any], source: str = "ruleset") -> Edition:

@@ -1,0 +1,130 @@
+"""The shape of the package (DESIGN 1): imports point one way down the layers, the engine is pure
+(no front-end library, no file I/O, no program name), there is no import circle, and no class or
+function grows past what a reader can hold (700 and 60 lines)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "acquire_ref"
+
+LAYERS: list[set[str]] = [
+    {"tiles", "errors", "events", "pending", "scoring", "problems", "words"},
+    {"editions", "board", "setup", "moves", "supply"},
+    {"merger"},
+    {"game"},
+    {"describe", "views"},
+    {"record", "storage", "render", "simulate"},
+    {"cli"},
+]
+"""Each module's layer, lowest first: a module imports only from its own layer or below."""
+
+ENGINE = {"tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
+          "supply", "merger", "game", "describe", "views"}
+FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "filelock", "tomli_w",
+                       "acquire_ref.record", "acquire_ref.storage", "acquire_ref.cli", "acquire_ref.render"}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE).with_suffix("")
+    parts = [p for p in rel.parts if p != "__init__"]
+    return ".".join(parts) or "__init__"
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, at any depth, except under ``if TYPE_CHECKING:``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            skipped.update(id(n) for sub in node.body for n in ast.walk(sub))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            if node.module == "acquire_ref":  # a submodule, or a name the package exports
+                found.update(f"acquire_ref.{a.name}" for a in node.names
+                             if (PACKAGE / f"{a.name}.py").exists() or (PACKAGE / a.name).is_dir())
+    return found
+
+
+def layer(name: str) -> int:
+    top = name.split(".")[0]
+    for i, members in enumerate(LAYERS):
+        if top in members:
+            return i
+    raise AssertionError(f"acquire_ref.{name} has no layer in tests/test_architecture.py: add it")
+
+
+def internal(names: set[str]) -> set[str]:
+    out = set()
+    for n in names:
+        if n.startswith("acquire_ref."):
+            out.add(n.split(".")[1])
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(n for n in modules() if n != "__init__"))
+def test_imports_point_down_the_layers(name):
+    mine = layer(name)
+    for other in internal(imports(modules()[name])):
+        if other == name.split(".")[0]:
+            continue
+        assert layer(other) <= mine, f"acquire_ref.{name} (layer {mine}) imports acquire_ref.{other} (layer {layer(other)})"
+
+
+def test_no_import_circle():
+    graph = {n.split(".")[0]: set() for n in modules() if n != "__init__"}
+    for name, path in modules().items():
+        if name != "__init__":
+            graph[name.split(".")[0]] |= internal(imports(path)) - {name.split(".")[0]}
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                raise AssertionError("import circle: " + " -> ".join([*trail, node, nxt]))
+            if nxt not in state:
+                visit(nxt, [*trail, node])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [])
+
+
+@pytest.mark.parametrize("name", sorted(n for n in modules() if n.split(".")[0] in ENGINE))
+def test_the_engine_is_pure(name):
+    path = modules()[name]
+    found = imports(path)
+    bad = {m for m in found if m in FORBIDDEN_IN_ENGINE or m.split(".")[0] in FORBIDDEN_IN_ENGINE}
+    assert not bad, f"acquire_ref.{name} imports {sorted(bad)}"
+    text = path.read_text(encoding="utf-8")
+    assert "acquire-ref" not in text, f"acquire_ref.{name} names the program: the front end adds it"
+    tree = ast.parse(text)
+    calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert "open" not in calls and "print" not in calls, f"acquire_ref.{name} does I/O"
+
+
+def test_no_class_over_700_lines_and_no_function_over_60():
+    too_long = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                size = node.end_lineno - node.lineno + 1
+                limit = 700 if isinstance(node, ast.ClassDef) else 60
+                if size > limit:
+                    too_long.append(f"{name}.{node.name}: {size} lines (limit {limit})")
+    assert not too_long, "\n".join(too_long)
