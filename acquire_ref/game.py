@@ -300,7 +300,8 @@ class Game(GameState):
     def from_position(cls, players: Iterable[str], position: Position, edition: Edition | str = "classic",
                       options: dict[str, str] | None = None) -> Game:
         """A table game going on from a checked ``position`` (see :func:`acquire_ref.setup.read_position`):
-        the position's next player is to place a tile. Raises :class:`NotationError` as :meth:`table`."""
+        the position's next player is to place a tile. Raises :class:`NotationError` as :meth:`table`,
+        and when the position fails :func:`audit`."""
         players, ed, opts = cls._setup(players, edition, options)
         game = cls(players, ed, opts, TableSupply(players, position.bag, position.racks))
         for t in position.lone:
@@ -315,6 +316,9 @@ class Game(GameState):
         game.current = game.players.index(position.next)
         game.turn = 1
         game.pending = PlaceTile(game.player)
+        problems = audit(game)
+        if problems:
+            raise NotationError("the position's books do not balance: " + "; ".join(problems))
         return game
 
     # ----- the verifier and the mutator -----------------------------------------------------

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import AcquireError, GameFileError
-from acquire_ref.game import Game
+from acquire_ref.game import Game, audit
 from acquire_ref.moves import parse_move
 from acquire_ref.problems import Problems, is_whole
 from acquire_ref.views import snapshot
@@ -385,7 +385,8 @@ def examine(text: str, source: str = "game file") -> Inspection:
     """Validate a game file's or script's ``text`` without changing anything, listing every
     problem (``check``, DESIGN 3).
 
-    The record is type-checked and replayed. A snapshot whose digest no longer matches the setup
+    The record is type-checked and replayed, and the replayed books audited
+    (:func:`acquire_ref.game.audit`). A snapshot whose digest no longer matches the setup
     and moves is a notice (it will be rebuilt); one whose digest matches is checked for its own
     figures (:func:`conservation_problems`) and against the replay (:func:`snapshot_problems`).
     ``source`` names the file in messages.
@@ -399,6 +400,8 @@ def examine(text: str, source: str = "game file") -> Inspection:
         game = record.replay(source=source)
     except AcquireError as exc:
         problems.append(str(exc))
+    if game is not None:
+        problems += [f"{source}: the books do not balance: {p}" for p in audit(game)]
     snap = record.snapshot
     if snap is not None:
         if snap.get("digest") != record.digest():

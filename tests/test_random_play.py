@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from acquire_ref import AcquireError, IllegalMoveError
 from acquire_ref.events import BonusPaid, SharesBought, SharesSold
+from acquire_ref.game import audit
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
-from acquire_ref.tiles import ALL_TILES
+from acquire_ref.tiles import ALL_TILES, connected
 from acquire_ref.views import status
 from tests.simulate import Table
 
@@ -22,28 +23,16 @@ MAX_MOVES = 3000
 
 def check_invariants(table: Table) -> None:
     g = table.game
-    # 108 tiles: on the board, in the bag, in racks, or out of the game (R1.1, R7)
-    assert len(g.board.owner) + g.bag + sum(g.racks.values()) + len(g.discarded) == len(ALL_TILES)
+    # 108 tiles, 25 shares a chain, money in hundreds, no negative count (R1.1, R3.4, R6.3, R7)
+    assert audit(g) == []
+    # the referee's counts are the table's real racks and bag
     assert g.bag == len(table.bag)
     assert g.racks == {p: len(r) for p, r in table.racks.items()}
-    # 25 shares per chain: in the bank or with players (R3.4)
-    for c in g.edition.chain_names:
-        assert g.bank[c] + sum(g.shares[p][c] for p in g.players) == g.edition.shares_per_chain
-        assert g.bank[c] >= 0
-    for p in g.players:
-        assert g.cash[p] >= 0 and g.cash[p] % 100 == 0
-        assert all(n >= 0 for n in g.shares[p].values())
     # chains are connected groups of at least 2 tiles; lone tiles touch no chain (R4)
     for c, size in g.board.sizes.items():
         tiles = g.board.chain_tiles(c)
         assert len(tiles) == size >= 2
-        seen, stack = {tiles[0]}, [tiles[0]]
-        while stack:
-            for n in stack.pop().neighbours():
-                if n not in seen and g.board.owner.get(n, "-") == c:
-                    seen.add(n)
-                    stack.append(n)
-        assert len(seen) == size
+        assert len(connected(tiles[:1], set(tiles).__contains__)) == size
     if g.pending.decision in ("place", "buy"):
         for t, owner in g.board.owner.items():
             if owner is None:
