@@ -12,27 +12,25 @@ import sys
 from pathlib import Path
 
 import typer
-from typer.testing import CliRunner
 
 from acquire_ref.cli import app
 from tests.helpers import EXAMPLES
 
 EXE = str(Path(sys.executable).parent / "acquire-ref")
-runner = CliRunner()
 
 
-def test_every_command_has_help_with_an_example():
+def test_every_command_has_help_with_an_example(cli):
     group = typer.main.get_command(app)
     assert len(group.commands) >= 23
     for name, command in group.commands.items():
-        result = runner.invoke(app, [name, "--help"])
+        result = cli(name, "--help")
         assert result.exit_code == 0, name
         assert "Example: acquire-ref" in result.stdout, name
 
 
-def finished(tmp_path) -> Path:
+def finished(cli, tmp_path) -> Path:
     path = tmp_path / "g.toml"
-    assert runner.invoke(app, ["--game", str(path), "play", str(EXAMPLES / "four-players.toml")]).exit_code == 0
+    assert cli("play", EXAMPLES / "four-players.toml", game=path).exit_code == 0
     return path
 
 
@@ -55,8 +53,8 @@ def on_a_terminal(args: list[str], env: dict) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_colour_on_a_terminal_plain_when_piped_or_no_color(tmp_path):
-    path = finished(tmp_path)
+def test_colour_on_a_terminal_plain_when_piped_or_no_color(cli, tmp_path):
+    path = finished(cli, tmp_path)
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
     env["TERM"] = "xterm-256color"
     piped = subprocess.run([EXE, "--game", str(path), "status"], capture_output=True, text=True, env=env)
@@ -68,8 +66,8 @@ def test_colour_on_a_terminal_plain_when_piped_or_no_color(tmp_path):
     assert not re.search(r"\x1b\[(?:\d+;)*(?:3[0-8]|9[0-7])[;m]", plain)  # no colour codes (bold, italic stay)
 
 
-def test_json_stays_alone_on_stdout_with_notices_on_stderr(tmp_path):
-    path = finished(tmp_path)
+def test_json_stays_alone_on_stdout_with_notices_on_stderr(cli, tmp_path):
+    path = finished(cli, tmp_path)
     path.write_text(path.read_text().replace('"buy Luxor=3",', '"buy Luxor=3",', 1) + "\n")
     text = path.read_text().replace('players = [\n    "Ann",', 'players = [\n    "Anne",')
     path.write_text(text)
@@ -79,10 +77,10 @@ def test_json_stays_alone_on_stdout_with_notices_on_stderr(tmp_path):
     assert "edited by hand" in out.stderr
 
 
-def test_simulate_reports_and_its_games_replay_to_the_same_standings(tmp_path):
+def test_simulate_reports_and_its_games_replay_to_the_same_standings(cli, tmp_path):
     out = tmp_path / "games"
     out.mkdir()
-    result = runner.invoke(app, ["simulate", "--games", "6", "--seed", "10", "--players", "3", "--out", str(out), "--json"])
+    result = cli("simulate", "--games", "6", "--seed", "10", "--players", "3", "--out", out, "--json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["games"] == 6 and sum(doc["end_reasons"].values()) == 6
@@ -90,19 +88,19 @@ def test_simulate_reports_and_its_games_replay_to_the_same_standings(tmp_path):
     files = sorted(out.glob("game-*.toml"))
     assert len(files) == 6
     for f in files:
-        recorded = json.loads(runner.invoke(app, ["--game", str(f), "score", "--json"]).stdout)["standings"]
+        recorded = json.loads(cli("score", "--json", game=f).stdout)["standings"]
         again = tmp_path / "again.toml"
-        assert runner.invoke(app, ["--game", str(again), "play", "--force", str(f)]).exit_code == 0
-        replayed = json.loads(runner.invoke(app, ["--game", str(again), "score", "--json"]).stdout)["standings"]
+        assert cli("play", "--force", f, game=again).exit_code == 0
+        replayed = json.loads(cli("score", "--json", game=again).stdout)["standings"]
         assert replayed == recorded
 
 
-def test_simulate_shows_a_table_and_refuses_bad_settings(tmp_path):
-    result = runner.invoke(app, ["simulate", "--games", "3", "--strategy", "greedy"])
+def test_simulate_shows_a_table_and_refuses_bad_settings(cli, tmp_path):
+    result = cli("simulate", "--games", "3", "--strategy", "greedy")
     assert result.exit_code == 0 and "simulated games" in result.stdout
-    assert runner.invoke(app, ["simulate", "--strategy", "clever"]).exit_code == 2
-    assert runner.invoke(app, ["simulate", "--option", "stall=continue"]).exit_code == 2
-    assert runner.invoke(app, ["simulate", "--out", str(tmp_path / "missing")]).exit_code == 4
+    assert cli("simulate", "--strategy", "clever").exit_code == 2
+    assert cli("simulate", "--option", "stall=continue").exit_code == 2
+    assert cli("simulate", "--out", tmp_path / "missing").exit_code == 4
 
 
 def test_projection_during_a_merger_does_not_pay_a_defunct_chain_twice():
@@ -120,24 +118,24 @@ def test_projection_during_a_merger_does_not_pay_a_defunct_chain_twice():
     assert [b[:2] for b in projected["A"].bonuses] == [("Luxor", 3000)]
 
 
-def test_undo_says_what_to_take_back(tmp_path):
+def test_undo_says_what_to_take_back(cli, tmp_path):
     path = tmp_path / "g.toml"
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"], ["buy", "Tower=2"]):
-        assert runner.invoke(app, ["--game", str(path), *args]).exit_code == 0
-    out = runner.invoke(app, ["--game", str(path), "undo"]).stdout
+        assert cli(*args, game=path).exit_code == 0
+    out = cli("undo", game=path).stdout
     assert "take back what it did" in out and "A pays the bank $400 for 2 Tower" in out
 
 
-def test_messages_a_newcomer_stumbled_on(tmp_path):
+def test_messages_a_newcomer_stumbled_on(cli, tmp_path):
     path = tmp_path / "g.toml"
-    assert runner.invoke(app, ["--game", str(path), "new", "A", "B", "C", "--tiles", "dealt", "--seed", "7"]).exit_code == 0
-    out = runner.invoke(app, ["--game", str(path), "status"]).stdout
+    assert cli("new", "A", "B", "C", "--tiles", "dealt", "--seed", "7", game=path).exit_code == 0
+    out = cli("status", game=path).stdout
     assert "type `acquire-ref start`" in out and "TILE..." not in out
-    assert runner.invoke(app, ["price", "Tower", "1"]).exit_code == 2
+    assert cli("price", "Tower", "1").exit_code == 2
     path2 = tmp_path / "t.toml"
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"]):
-        runner.invoke(app, ["--game", str(path2), *args])
-    result = runner.invoke(app, ["--game", str(path2), "buy", "Tower=0"])
+        cli(*args, game=path2)
+    result = cli("buy", "Tower=0", game=path2)
     assert result.exit_code == 2 and "buy at least 1" in result.output
 
 

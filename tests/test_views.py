@@ -9,41 +9,32 @@ import sys
 import time
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 from acquire_ref import Game, parse_move
-from acquire_ref.cli import app
 from tests.helpers import EXAMPLES
 
-runner = CliRunner()
 
-
-def run(path, *args):
-    return runner.invoke(app, ["--game", str(path), *args])
-
-
-def finished(tmp_path) -> Path:
+def finished(cli, tmp_path) -> Path:
     path = tmp_path / "g.toml"
-    assert run(path, "play", str(EXAMPLES / "six-players.toml")).exit_code == 0
+    assert cli("play", str(EXAMPLES / "six-players.toml"), game=path).exit_code == 0
     return path
 
 
-def test_status_and_score_export_svg_and_html(tmp_path):
-    path = finished(tmp_path)
+def test_status_and_score_export_svg_and_html(cli, tmp_path):
+    path = finished(cli, tmp_path)
     svg, html = tmp_path / "s.svg", tmp_path / "s.html"
-    result = run(path, "status", "--svg", str(svg), "--html", str(html))
+    result = cli("status", "--svg", str(svg), "--html", str(html), game=path)
     assert result.exit_code == 0
     assert svg.read_text().startswith("<svg") and "Imperial" in html.read_text()
     svg2 = tmp_path / "score.svg"
-    assert run(path, "score", "--svg", str(svg2)).exit_code == 0
+    assert cli("score", "--svg", str(svg2), game=path).exit_code == 0
     text = svg2.read_text()
     assert "Final&#160;standings" in text or "Final standings" in text
     assert "Net&#160;worth" in text or "Net worth" in text
 
 
-def test_export_to_a_missing_folder_is_a_message(tmp_path):
-    path = finished(tmp_path)
-    result = run(path, "status", "--svg", str(tmp_path / "nope" / "s.svg"))
+def test_export_to_a_missing_folder_is_a_message(cli, tmp_path):
+    path = finished(cli, tmp_path)
+    result = cli("status", "--svg", str(tmp_path / "nope" / "s.svg"), game=path)
     assert result.exit_code == 4 and "can't write the export" in result.output
 
 
@@ -61,18 +52,18 @@ def test_net_worth_history_follows_the_game():
     assert g.net_worth() == g.worth_history[-1][1]
 
 
-def test_score_shows_net_worth_chart(tmp_path):
-    path = finished(tmp_path)
-    out = run(path, "score").stdout
+def test_score_shows_net_worth_chart(cli, tmp_path):
+    path = finished(cli, tmp_path)
+    out = cli("score", game=path).stdout
     assert "Net worth by turn" in out
     fin = next(line for line in out.splitlines() if line.startswith("│ Fin") and "▁" in line)
     assert "$22,000" in fin
 
 
-def test_watch_redraws_when_the_game_file_changes(tmp_path):
+def test_watch_redraws_when_the_game_file_changes(cli, tmp_path):
     exe = Path(sys.executable).parent / "acquire-ref"
     path = tmp_path / "w.toml"
-    assert run(path, "new", "Ann", "Ben", "Cat").exit_code == 0
+    assert cli("new", "Ann", "Ben", "Cat", game=path).exit_code == 0
     env = {**os.environ, "ACQUIRE_GAME": str(path), "COLUMNS": "100"}
     proc = subprocess.Popen([str(exe), "watch", "--interval", "0.1", "--updates", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -84,8 +75,8 @@ def test_watch_redraws_when_the_game_file_changes(tmp_path):
         if "start tiles are to be drawn" in line or not line:
             break
     assert "start tiles are to be drawn" in "".join(first)
-    assert run(path, "start", "3C", "9A", "1B").exit_code == 0  # a move changes the file
+    assert cli("start", "3C", "9A", "1B", game=path).exit_code == 0  # a move changes the file
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "Ben to place a tile" in out  # redrawn after the move
-    assert json.loads(run(path, "status", "--json").stdout)["turn"] == 1  # watch only reads
+    assert json.loads(cli("status", "--json", game=path).stdout)["turn"] == 1  # watch only reads
