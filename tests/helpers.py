@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import sys
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +67,17 @@ def refused(cli: Cli, path: Path, *args: Any, code: int) -> str:
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     return result.output
+
+
+def moves_of(script: Path) -> list[str]:
+    """The ``moves`` of a game script."""
+    return tomllib.loads(script.read_text())["moves"]
+
+
+def edit(text: str, old: str, new: str) -> str:
+    """``text`` with the first ``old`` replaced by ``new``; ``old`` must be there."""
+    assert old in text, old
+    return text.replace(old, new, 1)
 
 
 @dataclass

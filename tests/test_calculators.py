@@ -4,6 +4,7 @@ and with each other."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -112,6 +113,16 @@ def test_bad_scoring_position_exit_4(cli, tmp_path, text, words):
     result = cli("score", "--position", str(path))
     assert result.exit_code == 4
     assert words in result.output and "Traceback" not in result.output
+
+
+def test_scoring_position_checks_players_and_reads_chain_names_in_any_case(cli, tmp_path):
+    pos = tmp_path / "pos.toml"
+    pos.write_text("[chains]\ntower = 2\n[cash]\nA = 100\n")
+    result = cli("score", "--position", str(pos), game=tmp_path / "g.toml")
+    assert result.exit_code == 4 and "seats 2 to 6" in result.output
+    pos.write_text('[chains]\ntower = 2\n[cash]\nA = 100\nB = 200\n[shares]\nA = { Tower = 1 }\n')
+    doc = json.loads(cli("score", "--position", str(pos), "--json", game=tmp_path / "g.toml").stdout)
+    assert doc["standings"][0] == {"player": "A", "cash": 100 + 3000 + 200, "rank": 1}
 
 
 # ---------------------------------------------------------------- why agrees with place; bonus with mergers

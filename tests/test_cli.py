@@ -99,12 +99,34 @@ def test_ambiguous_prefix_is_refused(cli, game):
     assert "not a chain" in out
 
 
+def test_equal_sized_chains_are_listed_in_information_card_order(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "3A", "9I"], ["place", "1B", "--found", "Luxor"],
+                 ["buy"], ["place", "3B", "--found", "Tower"], ["buy"], ["place", "7E"], ["buy"]):
+        assert cli(*args, game=path).exit_code == 0, args
+    cli("place", "2B", game=path)  # between Luxor (1A 1B) and Tower (3A 3B): a tie
+    doc = json.loads(cli("status", "--json", game=path).stdout)
+    assert doc["pending"]["options"] == ["Tower", "Luxor"]
+
+
 def test_buy_refused_as_a_whole_when_bank_or_cash_cannot_cover(cli, game):
     cli("place", "6C", "--found", "Tower", game=game)
     out = refused(cli, game, "buy", "Tower=4", code=3)
     assert "R6.1" in out
     out = refused(cli, game, "buy", "American", code=3)
     assert "not on the board" in out
+
+
+def test_dead_tile_discard_and_pass_in_safe_position(cli, safe_game):
+    out = cli("place", "1B", game=safe_game)
+    assert out.exit_code == 3 and "dead tile" in out.output and "R4.6" in out.output
+    result = cli("discard", "1B", "2B", game=safe_game)
+    assert result.exit_code == 0
+    assert "draws 2" in result.stdout
+    doc = cli.json("status", game=safe_game)
+    assert doc["bag"] == 66 and doc["discarded"] == ["1B", "2B"]
+    out = cli("discard", "3B", game=safe_game)
+    assert out.exit_code == 3 and "once per turn" in out.output  # R7.3
 
 
 def test_missing_game_file_exit_4(cli, tmp_path):
@@ -145,6 +167,17 @@ def test_json_read_commands_print_exactly_one_document(cli, game):
         result = cli(cmd, "--json", game=game)
         assert result.exit_code == 0
         json.loads(result.stdout)  # the whole of stdout is one document
+
+
+def test_json_stays_alone_on_stdout_with_notices_on_stderr(finished_game):
+    path = finished_game
+    path.write_text(path.read_text().replace('"buy Luxor=3",', '"buy Luxor=3",', 1) + "\n")
+    text = path.read_text().replace('players = [\n    "Ann",', 'players = [\n    "Anne",')
+    path.write_text(text)
+    out = subprocess.run([installed(), "--game", str(path), "status", "--json"], capture_output=True, text=True)
+    assert out.returncode == 0
+    json.loads(out.stdout)
+    assert "edited by hand" in out.stderr
 
 
 def test_status_says_whose_move_and_the_command_to_type(cli, game):

@@ -3,6 +3,7 @@ tiles (R2.3, R7.3, R8.4, R9, R10.1, R17): each changes exactly what the rules sa
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 import pytest
@@ -115,6 +116,46 @@ def test_bad_rulesets_are_refused_precisely(cli, tmp_path, change, words):
     file.write_text(tomli_w.dumps(ruleset))
     result = cli("new", "A", "B", "C", "--edition", str(file), game=tmp_path / "g.toml")
     assert result.exit_code == 4 and words in result.output and "Traceback" not in result.output
+
+
+def test_a_chain_letter_must_be_a_plain_letter(tmp_path):
+    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data["chains"][0]["letter"] = "ß"
+    with pytest.raises(Exception, match="one letter A-Z"):
+        edition_from_dict(data)
+
+
+def ruleset_file(tmp_path, **changes):
+    import tomli_w
+
+    from acquire_ref.editions import edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data.update(changes)
+    path = tmp_path / "rules.toml"
+    path.write_text(tomli_w.dumps(data))
+    return path
+
+
+def test_racks_that_need_more_than_108_tiles_are_refused(cli, tmp_path):
+    rules = ruleset_file(tmp_path, rack_size=60)
+    result = cli("new", "A", "B", "C", "--edition", str(rules), game=tmp_path / "g.toml")
+    assert result.exit_code == 2 and "there are 108" in result.output
+
+
+def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
+    from acquire_ref import Game, parse_move
+    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data["buy_limit"] = 0
+    g = Game.new(["A", "B", "C"], edition_from_dict(data))
+    for m in ("start 1A 5E 9I", "place 2A --found Tower"):
+        g.apply(parse_move(m))
+    assert g.pending.decision == "place" and g.player == "B"
+    assert g._purchases("B") == [()]  # nothing is ever offered as a legal purchase
 
 
 def test_ruleset_round_trips_through_the_game_file_form():
@@ -323,6 +364,18 @@ def test_open_holdings_show_everything(cli, tmp_path):
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"]):
         cli(*args, game=path)
     assert cli.json("status", game=path)["players"][0]["cash"] == 6000
+
+
+def test_hidden_holdings_do_not_leak_through_prompts_or_why(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C", "--option", "holdings=hidden"], ["start", "1A", "3A", "9I"],
+                 ["place", "1B", "--found", "Luxor"], ["buy", "Luxor=2"], ["place", "3B", "--found", "Tower"]):
+        assert cli(*args, game=path).exit_code == 0, args
+    doc = json.loads(cli("status", "--json", game=path).stdout)
+    assert "$" not in doc["pending"]["text"]  # no cash in the buy prompt
+    assert cli("buy", game=path).exit_code == 0
+    out = cli("why", "2B", game=path).stdout
+    assert "hidden until it is paid" in out and "A $" not in out and "B $" not in out
 
 
 # ------------------------------------------------------------------ dealt tiles

@@ -1,22 +1,11 @@
-"""The command line's manners: an example in every command's help, plain output when piped or
-with NO_COLOR and colour on a terminal, and simulate's report and files."""
+"""What the referee says to people: an example in every command's help, prompts that say what
+to type and offer only what is possible, and refusals that say what is wrong or missing."""
 
 from __future__ import annotations
-
-import json
-import os
-import pty
-import re
-import subprocess
-import sys
-from pathlib import Path
 
 import typer
 
 from acquire_ref.cli import app
-from tests.helpers import EXAMPLES
-
-EXE = str(Path(sys.executable).parent / "acquire-ref")
 
 
 def test_every_command_has_help_with_an_example(cli):
@@ -26,104 +15,6 @@ def test_every_command_has_help_with_an_example(cli):
         result = cli(name, "--help")
         assert result.exit_code == 0, name
         assert "Example: acquire-ref" in result.stdout, name
-
-
-def finished(cli, tmp_path) -> Path:
-    path = tmp_path / "g.toml"
-    assert cli("play", EXAMPLES / "four-players.toml", game=path).exit_code == 0
-    return path
-
-
-def on_a_terminal(args: list[str], env: dict) -> str:
-    """Run the installed command with a pseudo-terminal as its stdout; return what it wrote."""
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([EXE, *args], stdout=slave, stderr=slave, env=env)
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    proc.wait(timeout=60)
-    os.close(master)
-    return b"".join(chunks).decode("utf-8", "replace")
-
-
-def test_colour_on_a_terminal_plain_when_piped_or_no_color(cli, tmp_path):
-    path = finished(cli, tmp_path)
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
-    env["TERM"] = "xterm-256color"
-    piped = subprocess.run([EXE, "--game", str(path), "status"], capture_output=True, text=True, env=env)
-    assert piped.returncode == 0 and "\x1b[" not in piped.stdout
-    coloured = on_a_terminal(["--game", str(path), "status"], env)
-    assert "\x1b[" in coloured
-    plain = on_a_terminal(["--game", str(path), "status"], {**env, "NO_COLOR": "1"})
-    assert "Festival" in plain
-    assert not re.search(r"\x1b\[(?:\d+;)*(?:3[0-8]|9[0-7])[;m]", plain)  # no colour codes (bold, italic stay)
-
-
-def test_json_stays_alone_on_stdout_with_notices_on_stderr(cli, tmp_path):
-    path = finished(cli, tmp_path)
-    path.write_text(path.read_text().replace('"buy Luxor=3",', '"buy Luxor=3",', 1) + "\n")
-    text = path.read_text().replace('players = [\n    "Ann",', 'players = [\n    "Anne",')
-    path.write_text(text)
-    out = subprocess.run([EXE, "--game", str(path), "status", "--json"], capture_output=True, text=True)
-    assert out.returncode == 0
-    json.loads(out.stdout)
-    assert "edited by hand" in out.stderr
-
-
-def test_simulate_reports_and_its_games_replay_to_the_same_standings(cli, tmp_path):
-    out = tmp_path / "games"
-    out.mkdir()
-    result = cli("simulate", "--games", "6", "--seed", "10", "--players", "3", "--out", out, "--json")
-    assert result.exit_code == 0, result.output
-    doc = json.loads(result.stdout)
-    assert doc["games"] == 6 and sum(doc["end_reasons"].values()) == 6
-    assert abs(sum(doc["wins_by_seat"].values()) - 6) < 1e-9
-    files = sorted(out.glob("game-*.toml"))
-    assert len(files) == 6
-    for f in files:
-        recorded = json.loads(cli("score", "--json", game=f).stdout)["standings"]
-        again = tmp_path / "again.toml"
-        assert cli("play", "--force", f, game=again).exit_code == 0
-        replayed = json.loads(cli("score", "--json", game=again).stdout)["standings"]
-        assert replayed == recorded
-
-
-def test_simulate_shows_a_table_and_refuses_bad_settings(cli, tmp_path):
-    result = cli("simulate", "--games", "3", "--strategy", "greedy")
-    assert result.exit_code == 0 and "simulated games" in result.stdout
-    assert cli("simulate", "--strategy", "clever").exit_code == 2
-    assert cli("simulate", "--option", "stall=continue").exit_code == 2
-    assert cli("simulate", "--out", tmp_path / "missing").exit_code == 4
-
-
-def test_projection_during_a_merger_does_not_pay_a_defunct_chain_twice():
-    from acquire_ref import Game, parse_move
-
-    g = Game.new(["A", "B", "C"])
-    for m in ("start 1A 3A 9I", "place 1B --found Luxor", "buy Luxor=3", "place 3B --found Tower",
-              "buy Tower=1", "place 7E", "buy", "place 2B --survivor Luxor"):
-        g.apply(parse_move(m))
-    # Tower (2 tiles) is paid: B, sole holder of 2, gets $3,000; B is still to dispose
-    assert g.pending.decision == "dispose" and g.cash["B"] == 6000 - 200 + 3000
-    projected = {s.player: s for s in g.score_breakdown()}
-    assert [b[0] for b in projected["B"].bonuses] == []  # no Tower bonus a second time
-    assert [s[0] for s in projected["B"].sales] == []  # defunct shares are worth nothing at the end
-    assert [b[:2] for b in projected["A"].bonuses] == [("Luxor", 3000)]
-
-
-def test_undo_says_what_to_take_back(cli, tmp_path):
-    path = tmp_path / "g.toml"
-    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"], ["buy", "Tower=2"]):
-        assert cli(*args, game=path).exit_code == 0
-    out = cli("undo", game=path).stdout
-    assert "take back what it did" in out and "A pays the bank $400 for 2 Tower" in out
 
 
 def test_messages_a_newcomer_stumbled_on(cli, tmp_path):
@@ -148,3 +39,10 @@ def test_disposal_prompt_offers_a_trade_only_when_possible():
         g.apply(parse_move(m))
     assert g.pending.player == "B" and g.shares["B"]["Tower"] == 1
     assert "no trade: only one share" in g.describe_pending()
+
+
+def test_missing_script_and_position_say_what_is_missing(cli, tmp_path):
+    out = cli("play", str(tmp_path / "nosuch.toml"), game=tmp_path / "g.toml").output
+    assert "no such script" in out and "new PLAYER" not in out
+    out = cli("new", "--from", str(tmp_path / "nosuch.toml"), game=tmp_path / "g.toml").output
+    assert "no such position file" in out

@@ -1,5 +1,6 @@
-"""Every acquire-ref command shown in the README runs, in order, as a reader would type it, and the
-figures the README quotes are what the commands print."""
+"""Every acquire-ref command shown in the README runs, in order, as a reader would type it, the
+figures the README quotes are what the commands print, and its set-up commands name a shipped
+example and the test command CI runs."""
 
 from __future__ import annotations
 
@@ -45,3 +46,14 @@ def test_every_readme_command_runs(cli, tmp_path, monkeypatch):
     doc = json.loads(cli("score", "--json", cwd=tmp_path).stdout)
     assert [(s["player"], s["cash"], s["rank"]) for s in doc["standings"]] == [
         ("Ben", 14800, 1), ("Cat", 14500, 2), ("Ann", 6000, 3), ("Dan", 6000, 3)]
+
+
+def test_readme_setup_commands_play_a_shipped_example():
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Set up", 1)[1].split("```sh", 1)[1].split("```", 1)[0].strip().splitlines()
+    assert len(block) == 2
+    install, tests = block
+    example = re.search(r"play --force (examples/\S+)", install).group(1)
+    assert (ROOT / example).is_file()
+    assert tests == ".venv/bin/python -m pytest"
+    assert tests in (ROOT / ".ci" / "run").read_text()

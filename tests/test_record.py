@@ -109,11 +109,32 @@ def test_non_utf8_file_exit_4(cli, tmp_path):
     assert result.exit_code == 4 and "not UTF-8" in result.output
 
 
+def test_superscript_count_in_a_game_file_is_exit_4(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text('format = 1\nplayers = ["A", "B", "C"]\nmoves = ["start 1A 5E 9I", "place 2A --found Tower", "buy Tower=²"]\n')
+    for args in (["status"], ["check"], ["play", "--check", str(path)]):
+        result = cli(*args, game=path)
+        assert result.exit_code in (2, 4), result.output
+        assert "whole number" in result.output
+
+
 def test_write_keeps_permissions_and_leaves_no_temporary_files(cli, game):
     os.chmod(game, 0o640)
     assert cli("place", "12I", game=game).exit_code == 0
     assert stat.S_IMODE(game.stat().st_mode) == 0o640
     assert sorted(p.name for p in game.parent.iterdir() if not p.name.endswith(".lock")) == ["g.toml"]
+
+
+def test_symlinked_game_file_updates_its_target(cli, tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "game.toml"
+    assert cli("new", "A", "B", "C", game=target).exit_code == 0
+    link = tmp_path / "link.toml"
+    link.symlink_to(target)
+    assert cli("start", "1A", "5E", "9I", game=link).exit_code == 0
+    assert link.is_symlink()
+    assert "start 1A 5E 9I" in target.read_text()
 
 
 def test_failed_write_leaves_the_old_file(cli, game, monkeypatch):

@@ -1,22 +1,56 @@
-"""Views for people: exports of what the terminal shows, the net-worth chart and `watch`."""
+"""Views for people: colour on a terminal and plain text when piped or with NO_COLOR, exports of
+what the terminal shows, the net-worth chart and `watch`."""
 
 from __future__ import annotations
 
 import json
 import os
+import pty
+import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 from acquire_ref import Game, parse_move
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, installed, refused
 
 
 def finished(cli, tmp_path) -> Path:
     path = tmp_path / "g.toml"
     assert cli("play", str(EXAMPLES / "six-players.toml"), game=path).exit_code == 0
     return path
+
+
+def on_a_terminal(args: list[str], env: dict) -> str:
+    """Run the installed command with a pseudo-terminal as its stdout; return what it wrote."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([installed(), *args], stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=60)
+    os.close(master)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_colour_on_a_terminal_plain_when_piped_or_no_color(finished_game):
+    path = finished_game
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
+    env["TERM"] = "xterm-256color"
+    piped = subprocess.run([installed(), "--game", str(path), "status"], capture_output=True, text=True, env=env)
+    assert piped.returncode == 0 and "\x1b[" not in piped.stdout
+    coloured = on_a_terminal(["--game", str(path), "status"], env)
+    assert "\x1b[" in coloured
+    plain = on_a_terminal(["--game", str(path), "status"], {**env, "NO_COLOR": "1"})
+    assert "Festival" in plain
+    assert not re.search(r"\x1b\[(?:\d+;)*(?:3[0-8]|9[0-7])[;m]", plain)  # no colour codes (bold, italic stay)
 
 
 def test_status_and_score_export_svg_and_html(cli, tmp_path):
@@ -36,6 +70,12 @@ def test_export_to_a_missing_folder_is_a_message(cli, tmp_path):
     path = finished(cli, tmp_path)
     result = cli("status", "--svg", str(tmp_path / "nope" / "s.svg"), game=path)
     assert result.exit_code == 4 and "can't write the export" in result.output
+
+
+def test_a_picture_is_never_written_over_the_game_file(cli, founding):
+    for option in ("--svg", "--html"):
+        out = refused(cli, founding, "status", option, str(founding), code=2)
+        assert "is the game file" in out
 
 
 def test_net_worth_history_follows_the_game():
@@ -61,11 +101,10 @@ def test_score_shows_net_worth_chart(cli, tmp_path):
 
 
 def test_watch_redraws_when_the_game_file_changes(cli, tmp_path):
-    exe = Path(sys.executable).parent / "acquire-ref"
     path = tmp_path / "w.toml"
     assert cli("new", "Ann", "Ben", "Cat", game=path).exit_code == 0
     env = {**os.environ, "ACQUIRE_GAME": str(path), "COLUMNS": "100"}
-    proc = subprocess.Popen([str(exe), "watch", "--interval", "0.1", "--updates", "2"],
+    proc = subprocess.Popen([installed(), "watch", "--interval", "0.1", "--updates", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     first = []
     deadline = time.monotonic() + 60
