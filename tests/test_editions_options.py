@@ -25,9 +25,11 @@ def play(g: Game, *moves: str) -> list:
 
 # ------------------------------------------------------------------ editions (R17)
 @pytest.mark.parametrize("edition, tiers", [
-    ("classic", {"cheap": ["Tower", "Luxor"], "middle": ["American", "Worldwide", "Festival"], "top": ["Imperial", "Continental"]}),
+    ("classic", {"cheap": ["Tower", "Luxor"], "middle": ["American", "Worldwide", "Festival"],
+                 "top": ["Imperial", "Continental"]}),
     ("1999", {"cheap": ["Sackson", "Zeta"], "middle": ["Hydra", "Fusion", "America"], "top": ["Phoenix", "Quantum"]}),
-    ("2024", {"cheap": ["Sackson", "Tower"], "middle": ["American", "Festival", "Worldwide"], "top": ["Continental", "Imperial"]}),
+    ("2024", {"cheap": ["Sackson", "Tower"], "middle": ["American", "Festival", "Worldwide"],
+              "top": ["Continental", "Imperial"]}),
 ])
 def test_information_card_of_each_edition(cli, edition, tiers):
     doc = cli.json("chart", "--edition", edition)
@@ -176,7 +178,7 @@ def test_eight_chains_found_the_eighth_and_block_the_ninth():
     play(g, "start 1A 1C 1E")
     # found chains in rows A, C, E, G, I with pairs of tiles, then two more in columns 9-12
     foundings = ["2A", "2C", "2E", "1G 2G", "1I 2I", "9A 10A", "9E 10E", "9I 10I"]
-    for i, tiles in enumerate(foundings):
+    for tiles in foundings:
         *lone, founder = tiles.split()
         for t in lone:
             play(g, f"place {t}")
@@ -260,7 +262,7 @@ def test_dealt_mode_replaces_dead_tiles_by_the_option():
         dead = [parse_tile(x) for x in ("1B", "2B", "3B")]
         for t in dead:
             g.bag_tiles.remove(t)
-        g.bag_tiles = [g.bag_tiles[0], dead[2]] + g.bag_tiles[1:40]
+        g.bag_tiles = [g.bag_tiles[0], dead[2], *g.bag_tiles[1:40]]
         g.rack_tiles = {"A": dead[:2] + g.bag_tiles[20:24], "B": [], "C": []}
         del g.bag_tiles[20:24]
         g.bag, g.racks = len(g.bag_tiles), {"A": 6, "B": 0, "C": 0}

@@ -163,7 +163,8 @@ def test_check_reports_toml_syntax_with_line_and_column(cli, tmp_path):
 
 def test_check_reports_illegal_move_with_number_and_rule(cli, tmp_path):
     path = tmp_path / "g.toml"
-    path.write_text('format = 1\nplayers = ["A", "B", "C"]\nmoves = ["start 1A 5E 9I", "place 2A --found Tower", "buy Tower=4"]\n')
+    path.write_text('format = 1\nplayers = ["A", "B", "C"]\n'
+                    'moves = ["start 1A 5E 9I", "place 2A --found Tower", "buy Tower=4"]\n')
     result = cli("check", game=path)
     assert result.exit_code == 4
     assert "move 3 `buy Tower=4` is illegal" in result.output and "R6.1" in result.output

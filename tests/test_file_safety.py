@@ -108,7 +108,8 @@ def _run_then_kill(args: list, delay: float) -> tuple[int, str, float]:
 @posix_only
 def test_sigkill_at_random_moments_leaves_the_old_or_the_new_game_file_and_loses_no_acknowledged_move(tmp_path):
     """Play four-players.toml one command at a time (from ten moves before its first merger), then
-    `play --force` two scripts over the same file, killing the process with SIGKILL at random moments (at least 40 kills that landed).
+    `play --force` two scripts over the same file, killing the process with SIGKILL at random
+    moments (at least 40 kills that landed).
 
     After every kill the file must be byte-identical to the version before the command or to the
     version the command writes (computed in-process), load and replay; a command that exited 0
@@ -269,8 +270,8 @@ def test_six_processes_placing_tiles_at_once_lose_no_move_and_double_no_move(tmp
     results = _race(plans, path)
 
     won = []
-    for lines, outs in zip(plans, results):
-        for (_, tile), r in zip(lines, outs):
+    for lines, outs in zip(plans, results, strict=True):
+        for (_, tile), r in zip(lines, outs, strict=True):
             assert "Traceback" not in r.stderr + r.stdout
             assert r.returncode in (0, 3), f"place {tile}: exit {r.returncode}: {r.stderr}"
             if r.returncode == 0:
@@ -830,7 +831,7 @@ def _real_process_refuses(path: Path, timeout: float = 60, preexec=None) -> None
             if p.poll() is None:
                 p.kill()
                 p.wait()
-    for (rc, out, err), which in zip(outs, ("status", "check")):
+    for (rc, out, err), which in zip(outs, ("status", "check"), strict=True):
         assert "Traceback" not in out + err, f"{which}: {err[-400:]}"
         assert rc == 4, f"{which}: exit {rc}: {err[-400:]}"
     assert outs[0][2].startswith("acquire-ref: ")  # status: the message on stderr

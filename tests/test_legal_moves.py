@@ -24,9 +24,10 @@ GAMES = int(os.environ.get("ACQUIRE_RANDOM_GAMES", "200"))
 def invariants(g: Game) -> None:
     ed = g.edition
     # 108 tiles: board, bag, racks, out of the game; the referee's racks are the real ones
-    assert len(g.board.owner) + len(g.bag_tiles) + sum(len(r) for r in g.rack_tiles.values()) + len(g.discarded) == len(ALL_TILES)
+    racked = [t for r in g.rack_tiles.values() for t in r]
+    assert len(g.board.owner) + len(g.bag_tiles) + len(racked) + len(g.discarded) == len(ALL_TILES)
     assert g.bag == len(g.bag_tiles) and g.racks == {p: len(r) for p, r in g.rack_tiles.items()}
-    assert len(set(g.board.owner) | set(g.bag_tiles) | set(g.discarded) | {t for r in g.rack_tiles.values() for t in r})== len(ALL_TILES)
+    assert len(set(g.board.owner) | set(g.bag_tiles) | set(g.discarded) | set(racked)) == len(ALL_TILES)
     for c in ed.chain_names:
         assert g.bank[c] >= 0 and g.bank[c] + sum(g.shares[p][c] for p in g.players) == ed.shares_per_chain
     for p in g.players:

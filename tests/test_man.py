@@ -50,7 +50,7 @@ def _sections(page: str) -> dict[str, str]:
     """{'new': text of the `.SS new` subsection, ...} from the COMMANDS section."""
     commands = page.split("\n.SH COMMANDS", 1)[1].split("\n.SH ", 1)[0]
     parts = re.split(r"^\.SS (.+)$", commands, flags=re.M)
-    return {_text(name).strip().strip('"'): _text(body) for name, body in zip(parts[1::2], parts[2::2])}
+    return {_text(name).strip().strip('"'): _text(body) for name, body in zip(parts[1::2], parts[2::2], strict=True)}
 
 
 def _commands(group, prefix: str = ""):

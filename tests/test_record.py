@@ -111,7 +111,8 @@ def test_non_utf8_file_exit_4(cli, tmp_path):
 
 def test_superscript_count_in_a_game_file_is_exit_4(cli, tmp_path):
     path = tmp_path / "g.toml"
-    path.write_text('format = 1\nplayers = ["A", "B", "C"]\nmoves = ["start 1A 5E 9I", "place 2A --found Tower", "buy Tower=²"]\n')
+    path.write_text('format = 1\nplayers = ["A", "B", "C"]\n'
+                    'moves = ["start 1A 5E 9I", "place 2A --found Tower", "buy Tower=²"]\n')
     for args in (["status"], ["check"], ["play", "--check", str(path)]):
         result = cli(*args, game=path)
         assert result.exit_code in (2, 4), result.output
