@@ -171,9 +171,25 @@ def test_why_for_blocked_dead_occupied_and_through_cli(cli, tmp_path):
     g.apply(parse_move("start 1A 5E 9I"))
     assert g.explain(parse_tile("1A"))["effect"] == "occupied"
     assert g.explain(parse_tile("2A"))["effect"] == "found"
+    # dead: 1B would merge the safe chains Tower (row A) and Imperial (row C)
+    dead = Game.new(["A", "B", "C"])
+    for chain, row in (("Tower", "A"), ("Imperial", "C")):
+        for column in range(1, 12):
+            dead.board.put(parse_tile(f"{column}{row}"), chain)
+    info = dead.explain(parse_tile("1B"))
+    assert info["effect"] == "dead" and info["chains"] == {"Tower": 11, "Imperial": 11}
+    # blocked: all seven chains are on the board and 12H would found an eighth with the lone 12I
+    blocked = Game.new(["A", "B", "C"])
+    pairs = ("1A 2A", "4A 5A", "7A 8A", "10A 11A", "1C 2C", "4C 5C", "7C 8C")
+    for chain, pair in zip(blocked.edition.chain_names, pairs, strict=True):
+        for tile in pair.split():
+            blocked.board.put(parse_tile(tile), chain)
+    blocked.board.put(parse_tile("12I"), None)
+    info = blocked.explain(parse_tile("12H"))
+    assert info["effect"] == "blocked" and info["group"] == ["12H", "12I"]
     path = tmp_path / "g.toml"
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"]):
-        cli(*args, game=path)
+        assert cli(*args, game=path).exit_code == 0
     out = cli("why", "2a", game=path).stdout
     assert "would found a chain of 2 tiles (1A 2A)" in out
     assert cli("why", "2Z", game=path).exit_code == 2

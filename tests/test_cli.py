@@ -162,11 +162,16 @@ def test_game_file_from_environment(cli, tmp_path):
 
 
 def test_json_read_commands_print_exactly_one_document(cli, game):
-    cli("place", "5C", game=game)
+    assert cli("place", "5C", game=game).exit_code == 0  # a lone tile: Ben's turn is over
+    docs = {}
     for cmd in ("status", "score", "log"):
         result = cli(cmd, "--json", game=game)
         assert result.exit_code == 0
-        json.loads(result.stdout)  # the whole of stdout is one document
+        docs[cmd] = json.loads(result.stdout)  # the whole of stdout is one document
+    assert docs["status"]["pending"]["player"] == "Cat"
+    assert [(s["player"], s["cash"]) for s in docs["score"]["standings"]] == [
+        ("Ann", 6000), ("Ben", 6000), ("Cat", 6000), ("Dan", 6000)]
+    assert [row["move"] for row in docs["log"]] == ["start 6D 9A 1C 12I", "place 5C"]
 
 
 def test_json_stays_alone_on_stdout_with_notices_on_stderr(finished_game):
@@ -176,7 +181,7 @@ def test_json_stays_alone_on_stdout_with_notices_on_stderr(finished_game):
     path.write_text(text)
     out = subprocess.run([installed(), "--game", str(path), "status", "--json"], capture_output=True, text=True)
     assert out.returncode == 0
-    json.loads(out.stdout)
+    assert json.loads(out.stdout)["players"][0]["name"] == "Anne"  # the log replayed with the new name
     assert "edited by hand" in out.stderr
 
 
