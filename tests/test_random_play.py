@@ -14,7 +14,7 @@ from acquire_ref import AcquireError, IllegalMoveError
 from acquire_ref.events import BonusPaid, SharesBought, SharesSold
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
 from acquire_ref.tiles import ALL_TILES
-from tests.simulate import Table
+from tests.random_table import Table
 
 MAX_MOVES = 3000
 
