@@ -183,7 +183,7 @@ def definition_list(items: list, argument: bool, help_names: list[str], top: boo
                 continue  # said once, under OPTIONS
             term = ", ".join(help_names)
             rest = [x for word in HELP_TEXT.split() for x in (s(word), SPACE)][:-1]
-        body = [{"t": "Plain", "c": rest}] + item[1:] if rest or item[1:] else [{"t": "Plain", "c": []}]
+        body = [{"t": "Plain", "c": rest}, *item[1:]] if rest or item[1:] else [{"t": "Plain", "c": []}]
         entries.append((term_inlines(term, argument), body))
     if not entries:
         return None
@@ -227,7 +227,7 @@ def tidy(blocks: list, help_names: list[str]) -> tuple[list, list]:
     """(global option blocks, command reference blocks) from Typer's Markdown, as pandoc AST."""
     global_options: list = []
     reference: list = []
-    for name, level, body in split_sections(strip_raw(blocks)):
+    for name, _level, body in split_sections(strip_raw(blocks)):
         usage, text, examples, lists = None, [], [], []
         i = 0
         while i < len(body):

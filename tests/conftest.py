@@ -1,11 +1,72 @@
-"""Test settings: a derandomised hypothesis profile without deadlines for CI and shared machines."""
+"""Test settings and shared fixtures: a derandomised hypothesis profile without deadlines for CI
+and shared machines; ``cli``, the command line run in-process; and game files several test
+modules start from."""
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.helpers import EXAMPLES, Cli
 
 settings.register_profile(
     "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session")
+def cli() -> Cli:
+    """``cli(*args, game=PATH, env=..., cwd=...)`` runs ``acquire-ref [--game PATH] ARGS`` in-process
+    and returns the result: ``exit_code``, ``stdout``, ``stderr``, ``output`` (both) and ``exception``;
+    ``cli.json(*args, game=PATH)`` returns the document of a successful ``--json`` command."""
+    return Cli()
+
+
+@pytest.fixture
+def founding(cli, tmp_path) -> Path:
+    """Three players; A placed 2A next to the start tile 1A and must choose the chain to found."""
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A"]):
+        assert cli(*args, game=path).exit_code == 0
+    return path
+
+
+@pytest.fixture
+def finished_game(cli, tmp_path) -> Path:
+    """examples/four-players.toml played to its end (Ann $26,500 first)."""
+    path = tmp_path / "g.toml"
+    assert cli("play", EXAMPLES / "four-players.toml", game=path).exit_code == 0
+    return path
+
+
+SAFE_POSITION = """
+format = 1
+players = ["Ann", "Ben", "Cat"]
+[position]
+next = "Ann"
+bag = 68
+[position.chains]
+Tower = ["1A", "2A", "3A", "4A", "5A", "6A", "7A", "8A", "9A", "10A", "11A"]
+Imperial = ["1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "11C"]
+[position.cash]
+Ann = 6000
+Ben = 6000
+Cat = 0
+[position.shares]
+Ann = { Tower = 2 }
+Ben = { Imperial = 5 }
+"""
+
+
+@pytest.fixture
+def safe_game(cli, tmp_path) -> Path:
+    """Two safe chains with 1B, 2B, ... between them: every B tile up to 11B is dead."""
+    pos = tmp_path / "pos.toml"
+    pos.write_text(SAFE_POSITION)
+    path = tmp_path / "g.toml"
+    result = cli("new", "--from", str(pos), game=path)
+    assert result.exit_code == 0, result.output
+    return path

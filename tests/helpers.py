@@ -1,12 +1,83 @@
-"""Shared test helpers: the reference games (copied from the project's shared folder) and examples."""
+"""Shared test helpers: the command line run in-process (the ``cli`` fixture of conftest.py), the
+installed console script, and the reference games (copied from the project's shared folder)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import shutil
+import sys
+import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner, Result
+
+from acquire_ref.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
+
+
+def installed() -> str:
+    """The path of the installed ``acquire-ref`` console script (beside this Python, else on PATH)."""
+    exe = Path(sys.executable).parent / ("acquire-ref.exe" if os.name == "nt" else "acquire-ref")
+    found = str(exe) if exe.exists() else shutil.which("acquire-ref")
+    if not found:
+        raise RuntimeError("the acquire-ref console script is not installed (pip install -e '.[test]')")
+    return found
+
+
+class Cli:
+    """Runs ``acquire-ref ARGS`` in-process through Typer's CliRunner.
+
+    ``cli(*args, game=PATH)`` runs ``acquire-ref --game PATH ARGS``; ``cwd`` runs it in another
+    folder and ``env`` adds environment variables. The result keeps the exit code, the exception,
+    ``stdout`` and ``stderr`` apart, and ``output`` both as a terminal shows them.
+    """
+
+    def __init__(self) -> None:
+        self.runner = CliRunner()
+
+    def __call__(self, *args: Any, game: Path | str | None = None, env: Mapping[str, str | None] | None = None,
+                 cwd: Path | str | None = None) -> Result:
+        words = [str(a) for a in args]
+        if game is not None:
+            words = ["--game", str(game), *words]
+        with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
+            return self.runner.invoke(app, words, env=env)
+
+    def json(self, *args: Any, game: Path | str | None = None) -> Any:
+        """The document ``acquire-ref ARGS --json`` prints; the command must succeed."""
+        result = self(*args, "--json", game=game)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+
+def refused(cli: Cli, path: Path, *args: Any, code: int) -> str:
+    """``acquire-ref --game PATH ARGS`` exits ``code`` through the CLI's own error handling, leaves
+    the game file byte-identical and shows no traceback; returns what it printed."""
+    before = path.read_bytes()
+    result = cli(*args, game=path)
+    assert result.exit_code == code, result.output
+    assert path.read_bytes() == before
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result.output
+
+
+def moves_of(script: Path) -> list[str]:
+    """The ``moves`` of a game script."""
+    return tomllib.loads(script.read_text())["moves"]
+
+
+def edit(text: str, old: str, new: str) -> str:
+    """``text`` with the first ``old`` replaced by ``new``; ``old`` must be there."""
+    assert old in text, old
+    return text.replace(old, new, 1)
 
 
 @dataclass

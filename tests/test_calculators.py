@@ -7,26 +7,12 @@ import copy
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from acquire_ref import Game, parse_move
-from acquire_ref.cli import app
 from acquire_ref.describe import tile as describe_tile
 from acquire_ref.events import BonusPaid
 from acquire_ref.tiles import parse_tile
 from tests.helpers import EXAMPLES, reference_games
-
-runner = CliRunner()
-
-
-def cli(*args):
-    return runner.invoke(app, list(args))
-
-
-def as_json(*args) -> dict:
-    result = cli(*args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 # ---------------------------------------------------------------- price, chart, bonus
@@ -35,23 +21,23 @@ def as_json(*args) -> dict:
     ("Festival", 10, 700), ("Imperial", 14, 900), ("Continental", 41, 1200), ("Tower", 21, 800),
     ("Imperial", 31, 1100),
 ])
-def test_price_calculator(chain, size, price):
-    doc = as_json("price", chain, str(size))
+def test_price_calculator(cli, chain, size, price):
+    doc = cli.json("price", chain, str(size))
     assert (doc["price"], doc["majority"], doc["minority"]) == (price, 10 * price, 5 * price)
 
 
-def test_price_of_imperial_at_14_in_words():
+def test_price_of_imperial_at_14_in_words(cli):
     out = cli("price", "imp", "14").stdout
     assert "Imperial" in out and "$900 a share" in out and "$9,000" in out and "$4,500" in out
 
 
-def test_price_rejects_unknown_chain_with_exit_2():
+def test_price_rejects_unknown_chain_with_exit_2(cli):
     result = cli("price", "Hilton", "5")
     assert result.exit_code == 2 and "Tower" in result.output
 
 
-def test_chart_is_the_information_card():
-    doc = as_json("chart")
+def test_chart_is_the_information_card(cli):
+    doc = cli.json("chart")
     assert doc["tiers"] == {"cheap": ["Tower", "Luxor"], "middle": ["American", "Worldwide", "Festival"],
                             "top": ["Imperial", "Continental"]}
     sizes = [(b["from"], b["to"]) for b in doc["brackets"]]
@@ -78,21 +64,21 @@ def test_chart_is_the_information_card():
     # worked case 10: Luxor of 2; A 4, B 1, C 1, D 1
     (["Luxor", "2", "A=4", "B=1", "C=1", "D=1"], {"A": 2000, "B": 400, "C": 400, "D": 400}),
 ])
-def test_bonus_calculator_reproduces_worked_cases(args, expected):
-    doc = as_json("bonus", *args)
+def test_bonus_calculator_reproduces_worked_cases(cli, args, expected):
+    doc = cli.json("bonus", *args)
     assert {b["player"]: b["amount"] for b in doc["bonuses"]} == expected
 
 
-def test_bonus_calculator_refuses_malformed_holdings():
+def test_bonus_calculator_refuses_malformed_holdings(cli):
     assert cli("bonus", "Tower", "3", "A3").exit_code == 2
     assert cli("bonus", "Tower", "3", "A=20", "B=6").exit_code == 2
 
 
 # ---------------------------------------------------------------- score
-def test_score_breakdown_of_a_finished_game(tmp_path):
+def test_score_breakdown_of_a_finished_game(cli, tmp_path):
     path = tmp_path / "g.toml"
-    assert cli("--game", str(path), "play", str(EXAMPLES / "four-players.toml")).exit_code == 0
-    doc = as_json("--game", str(path), "score")
+    assert cli("play", EXAMPLES / "four-players.toml", game=path).exit_code == 0
+    doc = cli.json("score", game=path)
     assert doc["final"] is True
     rows = {r["player"]: r for r in doc["breakdown"]}
     # hand ledger in examples/four-players.toml: Continental 18 ($900), Festival 14 ($800)
@@ -104,8 +90,8 @@ def test_score_breakdown_of_a_finished_game(tmp_path):
     assert {s["player"]: s["cash"] for s in doc["standings"]} == {"Ann": 26500, "Dan": 25600, "Cat": 18500, "Ben": 18200}
 
 
-def test_score_position_reproduces_worked_case_23():
-    doc = as_json("score", "--position", str(EXAMPLES / "final-position.toml"))
+def test_score_position_reproduces_worked_case_23(cli):
+    doc = cli.json("score", "--position", str(EXAMPLES / "final-position.toml"))
     assert [(s["player"], s["cash"], s["rank"]) for s in doc["standings"]] == [("p1", 17800, 1), ("p0", 4600, 2)]
     p1 = next(r for r in doc["breakdown"] if r["player"] == "p1")
     assert {(s["chain"], s["amount"]) for s in p1["sales"]} == {("Tower", 800), ("Imperial", 6500)}
@@ -122,12 +108,22 @@ def test_score_position_reproduces_worked_case_23():
     ("[chains]\nTower = 5\n[cash]\nA = 100\n[shares]\nB = { Tower = 1 }\n", "'B' has no cash entry"),
     ("[chains\n", "not valid TOML"),
 ])
-def test_bad_scoring_position_exit_4(tmp_path, text, words):
+def test_bad_scoring_position_exit_4(cli, tmp_path, text, words):
     path = tmp_path / "pos.toml"
     path.write_text(text)
     result = cli("score", "--position", str(path))
     assert result.exit_code == 4
     assert words in result.output and "Traceback" not in result.output
+
+
+def test_scoring_position_checks_players_and_reads_chain_names_in_any_case(cli, tmp_path):
+    pos = tmp_path / "pos.toml"
+    pos.write_text("[chains]\ntower = 2\n[cash]\nA = 100\n")
+    result = cli("score", "--position", str(pos), game=tmp_path / "g.toml")
+    assert result.exit_code == 4 and "seats 2 to 6" in result.output
+    pos.write_text('[chains]\ntower = 2\n[cash]\nA = 100\nB = 200\n[shares]\nA = { Tower = 1 }\n')
+    doc = json.loads(cli("score", "--position", str(pos), "--json", game=tmp_path / "g.toml").stdout)
+    assert doc["standings"][0] == {"player": "A", "cash": 100 + 3000 + 200, "rank": 1}
 
 
 # ---------------------------------------------------------------- why agrees with place; bonus with mergers
@@ -171,20 +167,36 @@ def test_why_agrees_with_what_place_then_does():
     assert checked == {"lone", "found", "grow", "merge"}
 
 
-def test_why_for_blocked_dead_occupied_and_through_cli(tmp_path):
+def test_why_for_blocked_dead_occupied_and_through_cli(cli, tmp_path):
     g = Game.new(["A", "B", "C"])
     g.apply(parse_move("start 1A 5E 9I"))
     assert describe_tile(g, parse_tile("1A"))["effect"] == "occupied"
     assert describe_tile(g, parse_tile("2A"))["effect"] == "found"
+    # dead: 1B would merge the safe chains Tower (row A) and Imperial (row C)
+    dead = Game.new(["A", "B", "C"])
+    for chain, row in (("Tower", "A"), ("Imperial", "C")):
+        for column in range(1, 12):
+            dead.board.put(parse_tile(f"{column}{row}"), chain)
+    info = describe_tile(dead, parse_tile("1B"))
+    assert info["effect"] == "dead" and info["chains"] == {"Tower": 11, "Imperial": 11}
+    # blocked: all seven chains are on the board and 12H would found an eighth with the lone 12I
+    blocked = Game.new(["A", "B", "C"])
+    pairs = ("1A 2A", "4A 5A", "7A 8A", "10A 11A", "1C 2C", "4C 5C", "7C 8C")
+    for chain, pair in zip(blocked.edition.chain_names, pairs, strict=True):
+        for tile in pair.split():
+            blocked.board.put(parse_tile(tile), chain)
+    blocked.board.put(parse_tile("12I"), None)
+    info = describe_tile(blocked, parse_tile("12H"))
+    assert info["effect"] == "blocked" and info["group"] == ["12H", "12I"]
     path = tmp_path / "g.toml"
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"]):
-        cli("--game", str(path), *args)
-    out = cli("--game", str(path), "why", "2a").stdout
+        assert cli(*args, game=path).exit_code == 0
+    out = cli("why", "2a", game=path).stdout
     assert "would found a chain of 2 tiles (1A 2A)" in out
-    assert cli("--game", str(path), "why", "2Z").exit_code == 2
+    assert cli("why", "2Z", game=path).exit_code == 2
 
 
-def test_bonus_calculator_agrees_with_what_mergers_pay():
+def test_bonus_calculator_agrees_with_what_mergers_pay(cli):
     compared = 0
     for g, words in reference_positions():
         holdings = {p: dict(s) for p, s in g.shares.items()}
@@ -197,7 +209,7 @@ def test_bonus_calculator_agrees_with_what_mergers_pay():
             args = [f"{p}={h[chain]}" for p, h in holdings.items() if h[chain]]
             if not args or chain not in sizes:
                 continue
-            doc = as_json("bonus", chain, str(sizes[chain]), *args)
+            doc = cli.json("bonus", chain, str(sizes[chain]), *args)
             assert {b["player"]: b["amount"] for b in doc["bonuses"]} == paid
             compared += 1
     assert compared > 10

@@ -9,19 +9,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
 from tests.helpers import EXAMPLES
 
 EXE = str(Path(sys.executable).parent / "acquire-ref")
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory) -> Path:
+def game(cli, tmp_path_factory) -> Path:
     """The mid-game example: Cat to place; Tower, Luxor and American on the board."""
     path = tmp_path_factory.mktemp("completion") / "g.toml"
-    assert CliRunner().invoke(app, ["--game", str(path), "play", str(EXAMPLES / "mid-game.toml")]).exit_code == 0
+    assert cli("play", EXAMPLES / "mid-game.toml", game=path).exit_code == 0
     return path
 
 

@@ -7,29 +7,16 @@ import json
 import tomllib
 
 import pytest
-from typer.testing import CliRunner
 
 from acquire_ref import Game, IllegalMoveError, parse_move
-from acquire_ref.cli import app
 from acquire_ref.describe import pending as describe_pending
 from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
 from acquire_ref.errors import GameFileError
 from acquire_ref.game import shuffled_bag
+from acquire_ref.moves import Buy
 from acquire_ref.pending import PlaceTile
 from acquire_ref.simulate import play_game
 from acquire_ref.tiles import parse_tile
-
-runner = CliRunner()
-
-
-def run(path, *args):
-    return runner.invoke(app, ["--game", str(path), *args])
-
-
-def cli_json(*args):
-    result = runner.invoke(app, [*args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def play(g: Game, *moves: str) -> list:
@@ -41,32 +28,34 @@ def play(g: Game, *moves: str) -> list:
 
 # ------------------------------------------------------------------ editions (R17)
 @pytest.mark.parametrize("edition, tiers", [
-    ("classic", {"cheap": ["Tower", "Luxor"], "middle": ["American", "Worldwide", "Festival"], "top": ["Imperial", "Continental"]}),
+    ("classic", {"cheap": ["Tower", "Luxor"], "middle": ["American", "Worldwide", "Festival"],
+                 "top": ["Imperial", "Continental"]}),
     ("1999", {"cheap": ["Sackson", "Zeta"], "middle": ["Hydra", "Fusion", "America"], "top": ["Phoenix", "Quantum"]}),
-    ("2024", {"cheap": ["Sackson", "Tower"], "middle": ["American", "Festival", "Worldwide"], "top": ["Continental", "Imperial"]}),
+    ("2024", {"cheap": ["Sackson", "Tower"], "middle": ["American", "Festival", "Worldwide"],
+              "top": ["Continental", "Imperial"]}),
 ])
-def test_information_card_of_each_edition(edition, tiers):
-    doc = cli_json("chart", "--edition", edition)
+def test_information_card_of_each_edition(cli, edition, tiers):
+    doc = cli.json("chart", "--edition", edition)
     assert doc["tiers"] == tiers
     first = doc["brackets"][0]["prices"]
     assert (first["cheap"]["price"], first["middle"]["price"], first["top"]["price"]) == (200, 300, 400)
     top_chain = tiers["top"][0]
-    assert cli_json("price", top_chain, "41", "--edition", edition)["price"] == 1200
-    assert cli_json("bonus", tiers["cheap"][0], "2", "A=1", "B=1", "--edition", edition)["bonuses"][0]["amount"] == 1500
+    assert cli.json("price", top_chain, "41", "--edition", edition)["price"] == 1200
+    assert cli.json("bonus", tiers["cheap"][0], "2", "A=1", "B=1", "--edition", edition)["bonuses"][0]["amount"] == 1500
 
 
-def test_game_in_the_1999_edition_uses_its_chains(tmp_path):
+def test_game_in_the_1999_edition_uses_its_chains(cli, tmp_path):
     path = tmp_path / "g.toml"
-    assert run(path, "new", "A", "B", "C", "--edition", "1999").exit_code == 0
-    assert run(path, "start", "1A", "5E", "9I").exit_code == 0
-    assert run(path, "place", "2A", "--found", "pho").exit_code == 0
-    doc = cli_json("--game", str(path), "status")
+    assert cli("new", "A", "B", "C", "--edition", "1999", game=path).exit_code == 0
+    assert cli("start", "1A", "5E", "9I", game=path).exit_code == 0
+    assert cli("place", "2A", "--found", "pho", game=path).exit_code == 0
+    doc = cli.json("status", game=path)
     assert doc["edition"] == "1999" and doc["chains"]["Phoenix"]["price"] == 400
-    assert run(path, "buy", "Tower").exit_code == 2  # not a 1999 chain
+    assert cli("buy", "Tower", game=path).exit_code == 2  # not a 1999 chain
 
 
-def test_unknown_edition_lists_the_built_in_ones(tmp_path):
-    result = run(tmp_path / "g.toml", "new", "A", "B", "C", "--edition", "deluxe")
+def test_unknown_edition_lists_the_built_in_ones(cli, tmp_path):
+    result = cli("new", "A", "B", "C", "--edition", "deluxe", game=tmp_path / "g.toml")
     assert result.exit_code == 2 and "classic" in result.output and "1999" in result.output
 
 
@@ -80,27 +69,28 @@ RULESET = {
 }
 
 
-def test_custom_ruleset_constants_apply(tmp_path):
+def test_custom_ruleset_constants_apply(cli, tmp_path):
     import tomli_w
 
     file = tmp_path / "house.toml"
     file.write_text(tomli_w.dumps(RULESET))
     path = tmp_path / "g.toml"
-    assert run(path, "new", "A", "B", "C", "--edition", str(file)).exit_code == 0
-    assert run(path, "start", "1A", "5E", "9I").exit_code == 0
-    doc = cli_json("--game", str(path), "status")
+    assert cli("new", "A", "B", "C", "--edition", str(file), game=path).exit_code == 0
+    assert cli("start", "1A", "5E", "9I", game=path).exit_code == 0
+    doc = cli.json("status", game=path)
     assert [p["cash"] for p in doc["players"]] == [8000] * 3
     assert doc["bag"] == 108 - 3 - 15  # racks of 5
-    assert run(path, "place", "2A", "--found", "Beta").exit_code == 0
-    assert run(path, "buy", "Beta=4").exit_code == 0  # buy limit 4, price 100 + 300
-    doc = cli_json("--game", str(path), "status")
+    assert cli("place", "2A", "--found", "Beta", game=path).exit_code == 0
+    assert cli("buy", "Beta=4", game=path).exit_code == 0  # buy limit 4, price 100 + 300
+    doc = cli.json("status", game=path)
     assert doc["chains"]["Beta"] == {"size": 2, "price": 400, "safe": False, "bank": 15}
     assert doc["players"][0]["cash"] == 8000 - 1600
-    assert run(path, "status").exit_code == 0  # an unknown colour is drawn plainly
+    status = cli("status", game=path)
+    assert status.exit_code == 0 and "B Beta" in status.stdout  # an unknown colour is drawn plainly
     # the game file keeps the whole ruleset: it replays without the ruleset file
     file.unlink()
     assert tomllib.loads(path.read_text())["edition"]["name"] == "house"
-    assert run(path, "place", "5D").exit_code == 0
+    assert cli("place", "5D", game=path).exit_code == 0
 
 
 @pytest.mark.parametrize("change, words", [
@@ -118,7 +108,7 @@ def test_custom_ruleset_constants_apply(tmp_path):
     (lambda r: r.update(safe_size=0), "safe_size is 0"),
     (lambda r: r.update(chains=[]), "at least one [[chains]]"),
 ])
-def test_bad_rulesets_are_refused_precisely(tmp_path, change, words):
+def test_bad_rulesets_are_refused_precisely(cli, tmp_path, change, words):
     import copy
 
     import tomli_w
@@ -130,8 +120,49 @@ def test_bad_rulesets_are_refused_precisely(tmp_path, change, words):
     assert words in str(info.value)
     file = tmp_path / "bad.toml"
     file.write_text(tomli_w.dumps(ruleset))
-    result = run(tmp_path / "g.toml", "new", "A", "B", "C", "--edition", str(file))
+    result = cli("new", "A", "B", "C", "--edition", str(file), game=tmp_path / "g.toml")
     assert result.exit_code == 4 and words in result.output and "Traceback" not in result.output
+
+
+def test_a_chain_letter_must_be_a_plain_letter(tmp_path):
+    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data["chains"][0]["letter"] = "ß"
+    with pytest.raises(Exception, match="one letter A-Z"):
+        edition_from_dict(data)
+
+
+def ruleset_file(tmp_path, **changes):
+    import tomli_w
+
+    from acquire_ref.editions import edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data.update(changes)
+    path = tmp_path / "rules.toml"
+    path.write_text(tomli_w.dumps(data))
+    return path
+
+
+def test_racks_that_need_more_than_108_tiles_are_refused(cli, tmp_path):
+    rules = ruleset_file(tmp_path, rack_size=60)
+    result = cli("new", "A", "B", "C", "--edition", str(rules), game=tmp_path / "g.toml")
+    assert result.exit_code == 2 and "there are 108" in result.output
+
+
+def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
+    from acquire_ref import Game, parse_move
+    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+
+    data = edition_to_dict(load_edition("classic"))
+    data["buy_limit"] = 0
+    g = Game.new(["A", "B", "C"], edition_from_dict(data))
+    g.apply(parse_move("start 1A 5E 9I"))
+    events = g.apply(parse_move("place 2A --found Tower"))
+    assert g.pending.decision == "place" and g.player == "B"
+    assert "this ruleset's buy limit is 0 (R6.2)" in events[-1].text()
+    assert not any(isinstance(m, Buy) for m in g.legal_moves())
 
 
 def test_ruleset_round_trips_through_the_game_file_form():
@@ -152,7 +183,7 @@ def test_eight_chains_found_the_eighth_and_block_the_ninth():
     play(g, "start 1A 1C 1E")
     # found chains in rows A, C, E, G, I with pairs of tiles, then two more in columns 9-12
     foundings = ["2A", "2C", "2E", "1G 2G", "1I 2I", "9A 10A", "9E 10E", "9I 10I"]
-    for i, tiles in enumerate(foundings):
+    for tiles in foundings:
         *lone, founder = tiles.split()
         for t in lone:
             play(g, f"place {t}")
@@ -174,18 +205,18 @@ def test_eight_chains_found_the_eighth_and_block_the_ninth():
 
 
 # ------------------------------------------------------------------ options
-def test_unknown_option_key_and_value_exit_2_listing_the_valid_ones(tmp_path):
-    result = run(tmp_path / "g.toml", "new", "A", "B", "C", "--option", "colour=red")
+def test_unknown_option_key_and_value_exit_2_listing_the_valid_ones(cli, tmp_path):
+    result = cli("new", "A", "B", "C", "--option", "colour=red", game=tmp_path / "g.toml")
     assert result.exit_code == 2 and "start-order" in result.output and "holdings" in result.output
-    result = run(tmp_path / "g.toml", "new", "A", "B", "C", "--option", "stall=maybe")
+    result = cli("new", "A", "B", "C", "--option", "stall=maybe", game=tmp_path / "g.toml")
     assert result.exit_code == 2 and "end or continue" in result.output
 
 
-def test_options_are_stored_and_listed(tmp_path):
+def test_options_are_stored_and_listed(cli, tmp_path):
     path = tmp_path / "g.toml"
-    assert run(path, "new", "A", "B", "C", "--option", "stall=continue", "--option", "holdings=hidden").exit_code == 0
+    assert cli("new", "A", "B", "C", "--option", "stall=continue", "--option", "holdings=hidden", game=path).exit_code == 0
     assert tomllib.loads(path.read_text())["options"]["stall"] == "continue"
-    out = run(path, "status").stdout
+    out = cli("status", game=path).stdout
     assert "stall=continue" in out and "holdings=hidden" in out
 
 
@@ -237,7 +268,7 @@ def test_dealt_mode_replaces_dead_tiles_by_the_option():
         dead = [parse_tile(x) for x in ("1B", "2B", "3B")]
         for t in dead:
             s.bag_tiles.remove(t)
-        s.bag_tiles = [s.bag_tiles[0], dead[2]] + s.bag_tiles[1:40]
+        s.bag_tiles = [s.bag_tiles[0], dead[2], *s.bag_tiles[1:40]]
         s.rack_tiles = {"A": dead[:2] + s.bag_tiles[20:24], "B": [], "C": []}
         del s.bag_tiles[20:24]
         s.bag, s.racks = len(s.bag_tiles), {"A": 6, "B": 0, "C": 0}
@@ -290,11 +321,11 @@ def test_market_off_pays_as_with_more_players():
     assert g.cash["Ben"] == 6000 - 200 + 3000
 
 
-def test_market_at_the_final_payout_asks_per_chain_and_the_breakdown_shows_it(tmp_path):
+def test_market_at_the_final_payout_asks_per_chain_and_the_breakdown_shows_it(cli, tmp_path):
     path = tmp_path / "g.toml"
     for args in (["new", "Ann", "Ben"], ["start", "1A", "3A"], ["place", "1B", "--found", "Luxor"],
                  ["buy", "Luxor=2"], ["place", "3B", "--found", "Tower"], ["buy"]):
-        assert run(path, *args).exit_code == 0, args
+        assert cli(*args, game=path).exit_code == 0, args
     g = Game.new(["Ann", "Ben"])
     play(g, "start 1A 3A", "place 1B --found Luxor", "buy Luxor=2", "place 3B --found Tower", "buy")
     # force an end: pretend both chains are safe is not possible; use a stalled round instead
@@ -319,52 +350,64 @@ def test_dealt_two_player_game_draws_the_market_itself():
 
 
 # ------------------------------------------------------------------ hidden holdings (R10.1)
-def test_hidden_holdings_show_only_public_facts(tmp_path):
+def test_hidden_holdings_show_only_public_facts(cli, tmp_path):
     path = tmp_path / "g.toml"
     for args in (["new", "A", "B", "C", "--option", "holdings=hidden"], ["start", "1A", "5E", "9I"],
                  ["place", "2A", "--found", "Tower"], ["buy", "Tower=2"]):
-        assert run(path, *args).exit_code == 0
-    doc = cli_json("--game", str(path), "status")
+        assert cli(*args, game=path).exit_code == 0
+    doc = cli.json("status", game=path)
     assert [(p["cash"], p["shares"]) for p in doc["players"]] == [(None, None)] * 3
     assert doc["chains"]["Tower"]["bank"] == 22  # the bank's shares are always public
-    mine = cli_json("--game", str(path), "status", "--player", "a")
+    mine = cli.json("status", "--player", "a", game=path)
     assert mine["players"][0]["cash"] == 5600 and mine["players"][0]["shares"]["Tower"] == 3
     assert mine["players"][1]["cash"] is None
-    out = run(path, "status").stdout
+    out = cli("status", game=path).stdout
     assert "hidden" in out and "$5,600" not in out
-    result = run(path, "score")
+    result = cli("score", game=path)
     assert result.exit_code == 3 and "R10.1" in result.output
 
 
-def test_open_holdings_show_everything(tmp_path):
+def test_open_holdings_show_everything(cli, tmp_path):
     path = tmp_path / "g.toml"
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"]):
-        run(path, *args)
-    assert cli_json("--game", str(path), "status")["players"][0]["cash"] == 6000
+        cli(*args, game=path)
+    assert cli.json("status", game=path)["players"][0]["cash"] == 6000
+
+
+def test_hidden_holdings_do_not_leak_through_prompts_or_why(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C", "--option", "holdings=hidden"], ["start", "1A", "3A", "9I"],
+                 ["place", "1B", "--found", "Luxor"], ["buy", "Luxor=2"], ["place", "3B", "--found", "Tower"]):
+        assert cli(*args, game=path).exit_code == 0, args
+    doc = json.loads(cli("status", "--json", game=path).stdout)
+    assert "$" not in doc["pending"]["text"]  # no cash in the buy prompt
+    assert cli("buy", game=path).exit_code == 0
+    out = cli("why", "2B", game=path).stdout
+    assert "hidden until it is paid" in out and "A $" not in out and "B $" not in out
 
 
 # ------------------------------------------------------------------ dealt tiles
-def test_dealt_game_deals_checks_racks_and_replays_identically(tmp_path):
+def test_dealt_game_deals_checks_racks_and_replays_identically(cli, tmp_path):
     path = tmp_path / "g.toml"
-    assert run(path, "new", "A", "B", "C", "--tiles", "dealt", "--seed", "42").exit_code == 0
+    assert cli("new", "A", "B", "C", "--tiles", "dealt", "--seed", "42", game=path).exit_code == 0
     data = tomllib.loads(path.read_text())
     assert data["seed"] == 42 and data["bag"] == [str(t) for t in shuffled_bag(42)]
-    assert run(path, "start", "1A", "2A", "3A").exit_code == 3
-    assert run(path, "start").exit_code == 0
-    doc = cli_json("--game", str(path), "status")
+    assert cli("start", "1A", "2A", "3A", game=path).exit_code == 3
+    assert cli("start", game=path).exit_code == 0
+    doc = cli.json("status", game=path)
     player = doc["pending"]["player"]
-    hand = cli_json("--game", str(path), "hand", player)["rack"]
+    hand = cli.json("hand", player, game=path)["rack"]
     assert len(hand) == 6
     elsewhere = next(t for t in (f"{c}{r}" for r in "ABCDEFGHI" for c in range(1, 13))
                      if t not in {h["tile"] for h in hand} and t not in "".join(doc["board"]))
-    result = run(path, "place", elsewhere)
+    result = cli("place", elsewhere, game=path)
     assert result.exit_code == 3 and "not in" in result.output
     playable = [h["tile"] for h in hand if not h["effect"].startswith(("dead", "blocked"))]
-    assert run(path, "pass").exit_code == 3  # has a playable tile (R4.7)
-    assert run(path, "place", playable[0]).exit_code == 0
+    assert cli("pass", game=path).exit_code == 3  # has a playable tile (R4.7)
+    assert cli("place", playable[0], game=path).exit_code == 0
     again = tmp_path / "again.toml"
     again.write_text(path.read_text())
-    assert cli_json("--game", str(again), "status") == cli_json("--game", str(path), "status")
+    assert cli.json("status", game=again) == cli.json("status", game=path)
 
 
 def test_dealt_games_with_the_same_seed_are_identical():
@@ -373,11 +416,11 @@ def test_dealt_games_with_the_same_seed_are_identical():
     assert [str(m) for m in a.moves] == [str(m) for m in b.moves]
     assert a.standings() == b.standings()
     # and the bag order is fixed data: this is the same on every machine and Python version
-    assert [str(t) for t in shuffled_bag(5)[:6]] == [str(t) for t in shuffled_bag(5)[:6]]
+    assert [str(t) for t in shuffled_bag(5)[:6]] == ["3E", "1H", "9G", "5C", "8I", "2I"]
 
 
-def test_hand_is_refused_in_table_mode(tmp_path):
+def test_hand_is_refused_in_table_mode(cli, tmp_path):
     path = tmp_path / "g.toml"
-    run(path, "new", "A", "B", "C")
-    result = run(path, "hand", "A")
+    cli("new", "A", "B", "C", game=path)
+    result = cli("hand", "A", game=path)
     assert result.exit_code == 3 and "table mode" in result.output

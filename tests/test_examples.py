@@ -7,12 +7,9 @@ import json
 import re
 
 import pytest
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
 from tests.helpers import EXAMPLES
 
-runner = CliRunner()
 SCRIPTS = sorted(p for p in EXAMPLES.glob("*.toml") if re.search(r"^moves = \[", p.read_text(), re.M))
 
 
@@ -27,14 +24,14 @@ def test_examples_are_there():
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
-def test_example_reaches_the_hand_worked_standings(script, tmp_path):
+def test_example_reaches_the_hand_worked_standings(cli, script, tmp_path):
     text = script.read_text()
     final, projected = hand_figures(text, "final"), hand_figures(text, "projected")
     assert final or projected, f"{script.name} has no hand-worked `# final` or `# projected` lines"
     path = tmp_path / "g.toml"
-    result = runner.invoke(app, ["--game", str(path), "play", str(script)])
+    result = cli("play", script, game=path)
     assert result.exit_code == 0, result.output
-    doc = json.loads(runner.invoke(app, ["--game", str(path), "score", "--json"]).stdout)
+    doc = json.loads(cli("score", "--json", game=path).stdout)
     assert doc["final"] is bool(final)
     assert {s["player"]: s["cash"] for s in doc["standings"]} == (final or projected)
     # best first, as the comments list them

@@ -16,7 +16,7 @@ from acquire_ref.game import audit
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
 from acquire_ref.tiles import ALL_TILES, connected
 from acquire_ref.views import status
-from tests.simulate import Table
+from tests.random_table import Table
 
 MAX_MOVES = 3000
 

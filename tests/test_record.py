@@ -8,24 +8,16 @@ import stat
 import tomllib
 
 import pytest
-from typer.testing import CliRunner
 
 from acquire_ref import GameFileError, record, storage
-from acquire_ref.cli import app
-
-runner = CliRunner()
-
-
-def run(path, *args):
-    return runner.invoke(app, ["--game", str(path), *args])
 
 
 @pytest.fixture
-def game(tmp_path):
+def game(cli, tmp_path):
     path = tmp_path / "g.toml"
     for args in (["new", "Ann", "Ben", "Cat"], ["start", "3C", "9A", "1B"],
                  ["place", "4C", "--found", "Imperial"], ["buy", "Imperial=2"]):
-        assert run(path, *args).exit_code == 0
+        assert cli(*args, game=path).exit_code == 0
     return path
 
 
@@ -42,47 +34,47 @@ def test_file_is_readable_toml_with_moves_in_cli_notation_and_snapshot(game):
     assert snap["board"][2] == "C . . I I . . . . . . . ."
 
 
-def test_edited_snapshot_cash_is_refused_naming_field_and_both_values(game):
+def test_edited_snapshot_cash_is_refused_naming_field_and_both_values(cli, game):
     text = game.read_text().replace("Ben = 5200", "Ben = 9200")
     game.write_text(text)
-    result = run(game, "status")
+    result = cli("status", game=game)
     assert result.exit_code == 4
     assert "snapshot.cash.Ben is 9200 in the file; the moves give 5200" in result.output
     assert game.read_text() == text  # never silently overwritten
-    assert run(game, "place", "5C").exit_code == 4
+    assert cli("place", "5C", game=game).exit_code == 4
 
 
-def test_edited_move_log_rebuilds_snapshot_with_a_notice(game):
+def test_edited_move_log_rebuilds_snapshot_with_a_notice(cli, game):
     text = game.read_text().replace('"buy Imperial=2"', '"buy Imperial=1"')
     game.write_text(text)
-    result = run(game, "status", "--json")
+    result = cli("status", "--json", game=game)
     assert result.exit_code == 0
     assert "edited by hand" in result.stderr
     assert json.loads(result.stdout)["players"][1]["cash"] == 5600
-    assert run(game, "place", "12I").exit_code == 0
+    assert cli("place", "12I", game=game).exit_code == 0
     snap = tomllib.loads(game.read_text())["snapshot"]
     assert snap["cash"]["Ben"] == 5600
-    assert "edited by hand" not in run(game, "status").stderr
+    assert "edited by hand" not in cli("status", game=game).stderr
 
 
-def test_deleting_the_snapshot_is_fine(game):
+def test_deleting_the_snapshot_is_fine(cli, game):
     text = game.read_text()
     game.write_text(text[: text.index("[snapshot")])
-    assert run(game, "status").exit_code == 0
-    assert run(game, "place", "12I").exit_code == 0
+    assert cli("status", game=game).exit_code == 0
+    assert cli("place", "12I", game=game).exit_code == 0
     assert "snapshot" in tomllib.loads(game.read_text())
 
 
-def test_log_that_no_longer_replays_is_refused_with_move_number(game):
+def test_log_that_no_longer_replays_is_refused_with_move_number(cli, game):
     game.write_text(game.read_text().replace('"buy Imperial=2"', '"buy Imperial=9"'))
-    result = run(game, "status")
+    result = cli("status", game=game)
     assert result.exit_code == 4
     assert "move 3 `buy Imperial=9` is illegal" in result.output and "R6.1" in result.output
 
 
-def test_newer_format_is_refused_naming_both_versions(game):
+def test_newer_format_is_refused_naming_both_versions(cli, game):
     game.write_text(game.read_text().replace("format = 1", "format = 7"))
-    result = run(game, "status")
+    result = cli("status", game=game)
     assert result.exit_code == 4
     assert "format 7" in result.output and "format 1" in result.output
 
@@ -101,37 +93,59 @@ def test_newer_format_is_refused_naming_both_versions(game):
         ('format = 1\nplayers = ["A", "B", "C"]\nedition = "deluxe"\n', "no edition"),
     ],
 )
-def test_broken_files_exit_4_with_a_message(tmp_path, text, words):
+def test_broken_files_exit_4_with_a_message(cli, tmp_path, text, words):
     path = tmp_path / "g.toml"
     path.write_text(text)
-    result = run(path, "status")
+    result = cli("status", game=path)
     assert result.exit_code == 4, result.output
     assert words in result.output
     assert "Traceback" not in result.output
 
 
-def test_non_utf8_file_exit_4(tmp_path):
+def test_non_utf8_file_exit_4(cli, tmp_path):
     path = tmp_path / "g.toml"
     path.write_bytes(b"format = 1\nplayers = [\"\xff\"]\n")
-    result = run(path, "status")
+    result = cli("status", game=path)
     assert result.exit_code == 4 and "not UTF-8" in result.output
 
 
-def test_write_keeps_permissions_and_leaves_no_temporary_files(game):
+def test_superscript_count_in_a_game_file_is_exit_4(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text('format = 1\nplayers = ["A", "B", "C"]\n'
+                    'moves = ["start 1A 5E 9I", "place 2A --found Tower", "buy Tower=²"]\n')
+    for args in (["status"], ["check"], ["play", "--check", str(path)]):
+        result = cli(*args, game=path)
+        assert result.exit_code == 4, result.output
+        assert "whole number" in result.output
+
+
+def test_write_keeps_permissions_and_leaves_no_temporary_files(cli, game):
     os.chmod(game, 0o640)
-    assert run(game, "place", "12I").exit_code == 0
+    assert cli("place", "12I", game=game).exit_code == 0
     assert stat.S_IMODE(game.stat().st_mode) == 0o640
     assert sorted(p.name for p in game.parent.iterdir() if not p.name.endswith(".lock")) == ["g.toml"]
 
 
-def test_failed_write_leaves_the_old_file(game, monkeypatch):
+def test_symlinked_game_file_updates_its_target(cli, tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "game.toml"
+    assert cli("new", "A", "B", "C", game=target).exit_code == 0
+    link = tmp_path / "link.toml"
+    link.symlink_to(target)
+    assert cli("start", "1A", "5E", "9I", game=link).exit_code == 0
+    assert link.is_symlink()
+    assert "start 1A 5E 9I" in target.read_text()
+
+
+def test_failed_write_leaves_the_old_file(cli, game, monkeypatch):
     before = game.read_bytes()
 
     def broken(src, dst):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(storage.os, "replace", broken)
-    result = run(game, "place", "12I")
+    result = cli("place", "12I", game=game)
     assert result.exit_code == 4 and "No space left" in result.output
     assert game.read_bytes() == before
     assert sorted(p.name for p in game.parent.iterdir() if not p.name.endswith(".lock")) == ["g.toml"]
@@ -180,34 +194,34 @@ def test_ctrl_c_while_the_temporary_file_is_opened_closes_and_removes_it(tmp_pat
         os.fstat(made[0])
 
 
-def test_play_stops_at_an_illegal_move_with_its_number_and_writes_nothing(tmp_path):
+def test_play_stops_at_an_illegal_move_with_its_number_and_writes_nothing(cli, tmp_path):
     script = tmp_path / "s.toml"
     script.write_text('format = 1\nplayers = ["A", "B", "C"]\nmoves = ["start 1A 5E 9I", "place 2A", "buy Tower"]\n')
     out = tmp_path / "g.toml"
-    result = run(out, "play", str(script))
+    result = cli("play", str(script), game=out)
     assert result.exit_code == 3
     assert "move 3 `buy Tower`" in result.output
     assert not out.exists()
 
 
-def test_play_of_unfinished_script_leaves_a_game_to_continue(tmp_path):
+def test_play_of_unfinished_script_leaves_a_game_to_continue(cli, tmp_path):
     script = tmp_path / "s.toml"
     script.write_text('format = 1\nplayers = ["A", "B", "C"]\nmoves = ["start 1A 5E 9I", "place 2A"]\n')
     out = tmp_path / "g.toml"
-    result = run(out, "play", str(script))
+    result = cli("play", str(script), game=out)
     assert result.exit_code == 0, result.output
     assert "A to choose the chain to found" in result.output
-    assert run(out, "choose", "Luxor").exit_code == 0
-    assert json.loads(run(out, "status", "--json").stdout)["chains"]["Luxor"]["size"] == 2
+    assert cli("choose", "Luxor", game=out).exit_code == 0
+    assert json.loads(cli("status", "--json", game=out).stdout)["chains"]["Luxor"]["size"] == 2
 
 
-def test_an_inline_ruleset_whose_tier_is_not_a_name_is_a_problem_not_a_crash(tmp_path):
+def test_an_inline_ruleset_whose_tier_is_not_a_name_is_a_problem_not_a_crash(tmp_path, cli):
     path = tmp_path / "g.toml"
     path.write_text(
         'format = 1\nplayers = ["A", "B", "C"]\n'
         '[edition]\nname = "x"\nprice_chart = [[2, 200]]\ntiers = { a = 0 }\n'
         '[[edition.chains]]\nname = "Foo"\nletter = "F"\ntier = ["a"]\n'
     )
-    result = run(path, "check")
+    result = cli("check", game=path)
     assert result.exit_code == 4, result.output
     assert "chains[1]: tier ['a'] has no prices; tiers are a" in result.output

@@ -5,10 +5,8 @@ and every line marked '!' must be refused with exit 3 and leave the game file by
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
 from acquire_ref import Game, IllegalMoveError, parse_move
-from acquire_ref.cli import app
 from acquire_ref.views import status
 from tests.helpers import reference_games
 
@@ -42,18 +40,17 @@ def test_engine_reproduces_final_standings(ref):
 
 
 @pytest.mark.parametrize("ref", GAMES, ids=lambda g: g.name)
-def test_cli_plays_reference_game_line_by_line(ref, tmp_path):
-    runner = CliRunner()
+def test_cli_plays_reference_game_line_by_line(cli, ref, tmp_path):
     path = tmp_path / "game.toml"
     for bad, words in ref.lines:
         before = path.read_bytes() if path.exists() else None
-        result = runner.invoke(app, ["--game", str(path), *words])
+        result = cli(*words, game=path)
         if bad:
             assert result.exit_code == 3, (words, result.output)
             assert path.read_bytes() == before
         else:
             assert result.exit_code == 0, (words, result.output)
-    result = runner.invoke(app, ["--game", str(path), "score", "--json"])
+    result = cli("score", "--json", game=path)
     assert result.exit_code == 0
     import json
 
@@ -65,7 +62,7 @@ def test_cli_plays_reference_game_line_by_line(ref, tmp_path):
 
 
 @pytest.mark.parametrize("ref", GAMES, ids=lambda g: g.name)
-def test_play_script_of_reference_game(ref, tmp_path):
+def test_play_script_of_reference_game(cli, ref, tmp_path):
     import tomli_w
 
     (_, new), *moves = ref.lines
@@ -74,8 +71,8 @@ def test_play_script_of_reference_game(ref, tmp_path):
         "format": 1, "players": new[1:], "moves": [" ".join(w) for bad, w in moves if not bad],
     }))
     game_file = tmp_path / "game.toml"
-    result = CliRunner().invoke(app, ["--game", str(game_file), "play", str(script)])
+    result = cli("play", script, game=game_file)
     assert result.exit_code == 0, result.output
     assert "Final standings" in result.output
-    for player, money in ref.finals.items():
+    for money in ref.finals.values():
         assert f"${money:,}" in result.output

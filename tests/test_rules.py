@@ -708,6 +708,18 @@ def test_r5_3b_hold_keeps_shares_which_count_again_when_refounded():
     assert [(e.player, e.amount, e.shares) for e in imp] == [("A", 4000, 10), ("B", 2000, 9)]
 
 
+def test_r5_3b_no_trade_when_the_bank_has_no_survivor_shares():
+    g = Game.new(["A", "B", "C"])
+    for m in ("start 1A 3A 9I", "place 1B --found Luxor", "buy Luxor=3", "place 3B --found Tower",
+              "buy", "place 7E", "buy"):
+        g.apply(parse_move(m))
+    g.bank["Tower"] = 0  # as if every Tower share were held
+    g.apply(parse_move("place 2B --survivor Tower"))
+    assert g.pending.decision == "dispose"
+    with pytest.raises(IllegalMoveError, match="the bank has no Tower shares left, so no trade: sell or hold"):
+        g.apply(parse_move("dispose --trade 2"))
+
+
 def test_r5_5_merging_tile_and_connected_lone_tiles_join_the_survivor():
     g = _lone_tiles_at_the_merge()
     events = play(g, "place 3A", "dispose A --sell 1")  # B merges; A holds the Tower founder's share

@@ -242,6 +242,21 @@ def test_r8_3_most_money_wins_equal_money_shares_the_place():
     assert rank({"A": 1, "B": 2, "C": 3, "D": 2}) == [("C", 3, 1), ("B", 2, 2), ("D", 2, 2), ("A", 1, 4)]
 
 
+def test_projection_during_a_merger_does_not_pay_a_defunct_chain_twice():
+    from acquire_ref import Game, parse_move
+
+    g = Game.new(["A", "B", "C"])
+    for m in ("start 1A 3A 9I", "place 1B --found Luxor", "buy Luxor=3", "place 3B --found Tower",
+              "buy Tower=1", "place 7E", "buy", "place 2B --survivor Luxor"):
+        g.apply(parse_move(m))
+    # Tower (2 tiles) is paid: B, sole holder of 2, gets $3,000; B is still to dispose
+    assert g.pending.decision == "dispose" and g.cash["B"] == 6000 - 200 + 3000
+    projected = {s.player: s for s in g.score_breakdown()}
+    assert [b[0] for b in projected["B"].bonuses] == []  # no Tower bonus a second time
+    assert [s[0] for s in projected["B"].sales] == []  # defunct shares are worth nothing at the end
+    assert [b[:2] for b in projected["A"].bonuses] == [("Luxor", 3000)]
+
+
 # ============================================================================================
 # properties
 # ============================================================================================

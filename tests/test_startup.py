@@ -7,9 +7,6 @@ import json
 import subprocess
 import sys
 
-from typer.testing import CliRunner
-
-from acquire_ref.cli import app
 from tests.helpers import EXAMPLES
 
 PROBE = """
@@ -27,9 +24,9 @@ print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})))
 """
 
 
-def test_status_json_imports_no_heavy_modules(tmp_path):
+def test_status_json_imports_no_heavy_modules(cli, tmp_path):
     path = tmp_path / "g.toml"
-    assert CliRunner().invoke(app, ["--game", str(path), "play", str(EXAMPLES / "four-players.toml")]).exit_code == 0
+    assert cli("play", EXAMPLES / "four-players.toml", game=path).exit_code == 0
     result = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True, text=True, check=True)
     loaded = set(json.loads(result.stdout))
     assert "acquire_ref" in loaded  # the probe really ran the command

@@ -1,0 +1,77 @@
+"""Undo (DESIGN 2): taking back every kind of move returns the game exactly to where it was,
+several moves at once or none, and says what it takes back."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import EXAMPLES, moves_of
+
+
+def undo_returns_status(cli, path: Path, *move: str) -> None:
+    before = cli.json("status", game=path)
+    result = cli(*move, game=path)
+    assert result.exit_code == 0, (move, result.output)
+    assert cli.json("status", game=path) != before
+    result = cli("undo", game=path)
+    assert result.exit_code == 0, result.output
+    assert "Undid move" in result.stdout and move[0] in result.stdout
+    assert cli.json("status", game=path) == before
+    assert cli(*move, game=path).exit_code == 0  # and play it again to go on
+
+
+@pytest.mark.parametrize("script, kinds_used", [
+    ("four-players.toml", {"start", "place", "choose", "dispose", "buy", "end"}),
+    ("six-players.toml", {"start", "place", "dispose", "buy", "end"}),  # decisions given up front
+])
+def test_undo_of_every_move_of_a_whole_game_returns_status_exactly(cli, script, kinds_used, tmp_path):
+    path = tmp_path / "g.toml"
+    players = tomllib.loads((EXAMPLES / script).read_text())["players"]
+    assert cli("new", *players, game=path).exit_code == 0
+    kinds = set()
+    for text in moves_of(EXAMPLES / script):
+        undo_returns_status(cli, path, *text.split())
+        kinds.add(text.split()[0])
+    assert cli.json("status", game=path)["over"] is True
+    assert kinds == kinds_used
+
+
+def test_undo_of_pass_discard_and_end(cli, safe_game):
+    undo_returns_status(cli, safe_game, "discard", "1B")
+    undo_returns_status(cli, safe_game, "end")
+    undo_returns_status(cli, safe_game, "pass")
+    undo_returns_status(cli, safe_game, "buy", "Tower")
+    doc = cli.json("status", game=safe_game)
+    assert doc["over"] is True  # Ann declared the end, passed and bought: the game is over
+    # final payout: Tower 11 ($700): Ann 3 shares, sole holder 7,000 + 3,500 + 2,100;
+    # Imperial 11 ($900): Ben sole holder 9,000 + 4,500 + 5 x 900
+    cash = {p["name"]: p["cash"] for p in doc["players"]}
+    assert cash == {"Ann": 6000 - 700 + 10500 + 2100, "Ben": 6000 + 13500 + 4500, "Cat": 0}
+
+
+def test_undo_several_and_nothing_to_undo(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    cli("new", "A", "B", "C", game=path)
+    result = cli("undo", game=path)
+    assert result.exit_code == 3 and "nothing to undo" in result.output
+    fresh = cli.json("status", game=path)
+    cli("start", "1A", "5E", "9I", game=path)
+    cli("place", "2A", "--found", "Tower", game=path)
+    result = cli("undo", "2", game=path)
+    assert result.exit_code == 0
+    assert result.stdout.count("Undid move") == 2
+    assert cli.json("status", game=path) == fresh
+    assert tomllib.loads(path.read_text())["moves"] == []
+    result = cli("undo", "3", game=path)
+    assert result.exit_code == 3
+
+
+def test_undo_says_what_to_take_back(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"], ["buy", "Tower=2"]):
+        assert cli(*args, game=path).exit_code == 0
+    out = cli("undo", game=path).stdout
+    assert "take back what it did" in out and "A pays the bank $400 for 2 Tower" in out
