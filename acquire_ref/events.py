@@ -1,13 +1,21 @@
-"""Events: what a move did, as frozen dataclasses returned by ``Game.apply`` (DESIGN 1).
+"""Events: what a move did, as immutable values returned by ``Game.apply`` (DESIGN 1).
 
 Each event's ``text()`` is the instruction the banker follows at a real table: who pays whom how
-much, which certificates change hands, which rule decided it. All money is whole dollars.
+much, which certificates change hands, which rule decided it. All money is whole dollars; tiles
+are their names (``"5C"``); ``as_dict()`` is the event in ``log --json``.
+
+>>> e = BonusPaid("Ann", "Tower", 3000, "majority", 4)
+>>> e.kind, e.text()
+('bonus_paid', 'bank pays Ann $3,000 (Tower majority, 4 shares; R5.4)')
+>>> e.as_dict()["amount"]
+3000
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
+
+from acquire_ref.values import Value, _set
 
 
 def money(dollars: int) -> str:
@@ -19,37 +27,51 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-@dataclass(frozen=True)
-class Event:
-    """Base class: ``kind`` names the event, ``as_dict()`` gives its fields for JSON."""
+class Event(Value):
+    """Base class: ``kind`` names the event (``bonus_paid``), ``as_dict()`` gives its fields for JSON."""
 
-    @property
-    def kind(self) -> str:
-        name = type(self).__name__
-        return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
+    __slots__ = ()
+    kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = "".join("_" + ch.lower() if ch.isupper() else ch for ch in cls.__name__).lstrip("_")
 
     def as_dict(self) -> dict[str, Any]:
         """The event as plain data: ``{"event": kind, field: value, ...}``."""
-        return {"event": self.kind, **{k: v for k, v in asdict(self).items()}}
+        return {"event": self.kind, **self.as_fields()}
 
     def text(self) -> str:  # pragma: no cover - every subclass overrides it
         return self.kind
 
 
-@dataclass(frozen=True)
 class StartTilePlaced(Event):
+    """A player's start tile goes on the board as a lone tile (R2.2)."""
+
+    __slots__ = ("player", "tile")
     player: str
     tile: str
+
+    def __init__(self, player: str, tile: str) -> None:
+        _set(self, "player", player)
+        _set(self, "tile", tile)
 
     def text(self) -> str:
         return f"{self.player}'s start tile {self.tile} is placed as a lone tile (R2.2)"
 
 
-@dataclass(frozen=True)
 class FirstPlayer(Event):
+    """Who goes first (start tile closest to 1A, R2.3), and the tiles left in the bag after the racks are drawn."""
+
+    __slots__ = ("player", "tile", "bag")
     player: str
     tile: str
     bag: int
+
+    def __init__(self, player: str, tile: str, bag: int) -> None:
+        _set(self, "player", player)
+        _set(self, "tile", tile)
+        _set(self, "bag", bag)
 
     def text(self) -> str:
         return (
@@ -58,11 +80,18 @@ class FirstPlayer(Event):
         )
 
 
-@dataclass(frozen=True)
 class TilePlaced(Event):
+    """A player places a tile; ``effect`` is what it does (``lone``, ``found``, ``grow`` or ``merge``, R4)."""
+
+    __slots__ = ("player", "tile", "effect")
     player: str
     tile: str
     effect: str
+
+    def __init__(self, player: str, tile: str, effect: str) -> None:
+        _set(self, "player", player)
+        _set(self, "tile", tile)
+        _set(self, "effect", effect)
 
     def text(self) -> str:
         what = {"lone": "a lone tile (R4.1)", "found": "it founds a chain (R4.2)",
@@ -70,22 +99,37 @@ class TilePlaced(Event):
         return f"{self.player} places {self.tile}: {what}"
 
 
-@dataclass(frozen=True)
 class ChainFounded(Event):
+    """A chain is founded with ``size`` tiles at ``price`` dollars a share (R4.2)."""
+
+    __slots__ = ("player", "chain", "size", "price")
     player: str
     chain: str
     size: int
     price: int
 
+    def __init__(self, player: str, chain: str, size: int, price: int) -> None:
+        _set(self, "player", player)
+        _set(self, "chain", chain)
+        _set(self, "size", size)
+        _set(self, "price", price)
+
     def text(self) -> str:
         return f"{self.player} founds {self.chain} with {_plural(self.size, 'tile')}; price {money(self.price)} a share"
 
 
-@dataclass(frozen=True)
 class FounderShare(Event):
+    """The founder's free share, or none when the bank has none left (``given``, R4.2)."""
+
+    __slots__ = ("player", "chain", "given")
     player: str
     chain: str
     given: bool
+
+    def __init__(self, player: str, chain: str, given: bool) -> None:
+        _set(self, "player", player)
+        _set(self, "chain", chain)
+        _set(self, "given", given)
 
     def text(self) -> str:
         if self.given:
@@ -93,56 +137,95 @@ class FounderShare(Event):
         return f"the bank has no {self.chain} share left: no founder's share and no cash instead (R4.2, R3.4)"
 
 
-@dataclass(frozen=True)
 class ChainGrew(Event):
+    """A chain grows by ``added`` tiles to ``size``, ``price`` dollars a share (R4.3)."""
+
+    __slots__ = ("chain", "size", "price", "added")
     chain: str
     size: int
     price: int
     added: int
 
+    def __init__(self, chain: str, size: int, price: int, added: int) -> None:
+        _set(self, "chain", chain)
+        _set(self, "size", size)
+        _set(self, "price", price)
+        _set(self, "added", added)
+
     def text(self) -> str:
         return f"{self.chain} grows by {_plural(self.added, 'tile')} to {self.size}; price {money(self.price)} a share"
 
 
-@dataclass(frozen=True)
 class MergerBegan(Event):
+    """A merger: the mergemaker, the survivor, and each chain's size before it (R5.1, R5.2)."""
+
+    __slots__ = ("player", "survivor", "sizes")
     player: str
     survivor: str
     sizes: dict[str, int]
+
+    def __init__(self, player: str, survivor: str, sizes: dict[str, int]) -> None:
+        _set(self, "player", player)
+        _set(self, "survivor", survivor)
+        _set(self, "sizes", sizes)
 
     def text(self) -> str:
         parts = ", ".join(f"{c} {n}" for c, n in self.sizes.items())
         return f"merger by {self.player} (mergemaker), sizes before the merger: {parts}; {self.survivor} survives (R5.2)"
 
 
-@dataclass(frozen=True)
 class DefunctChain(Event):
+    """A defunct chain is handled: its pre-merger ``size`` and ``price``, and who holds how many (R5.3)."""
+
+    __slots__ = ("chain", "size", "price", "holders")
     chain: str
     size: int
     price: int
     holders: dict[str, int]
 
+    def __init__(self, chain: str, size: int, price: int, holders: dict[str, int]) -> None:
+        _set(self, "chain", chain)
+        _set(self, "size", size)
+        _set(self, "price", price)
+        _set(self, "holders", holders)
+
     def text(self) -> str:
         return f"{self.chain} is defunct at {_plural(self.size, 'tile')}, {money(self.price)} a share (R5.3)"
 
 
-@dataclass(frozen=True)
 class BonusPaid(Event):
+    """The bank pays a shareholder bonus: ``amount`` dollars, its kind, the ``shares`` held (R5.4, R8.3)."""
+
+    __slots__ = ("player", "chain", "amount", "bonus", "shares")
     player: str
     chain: str
     amount: int
     bonus: str
     shares: int
 
+    def __init__(self, player: str, chain: str, amount: int, bonus: str, shares: int) -> None:
+        _set(self, "player", player)
+        _set(self, "chain", chain)
+        _set(self, "amount", amount)
+        _set(self, "bonus", bonus)
+        _set(self, "shares", shares)
+
     def text(self) -> str:
         return f"bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.shares, 'share')}; R5.4)"
 
 
-@dataclass(frozen=True)
 class MarketDraw(Event):
+    """Two players: the tile drawn for the market and its ``holding`` for one payout (R9)."""
+
+    __slots__ = ("chain", "tile", "holding")
     chain: str
     tile: str
     holding: int
+
+    def __init__(self, chain: str, tile: str, holding: int) -> None:
+        _set(self, "chain", chain)
+        _set(self, "tile", tile)
+        _set(self, "holding", holding)
 
     def text(self) -> str:
         if not self.tile and not self.holding:
@@ -151,66 +234,111 @@ class MarketDraw(Event):
         return f"{drawn}: the market holds {self.holding} {self.chain} for this payout; the tile goes back into the bag (R9)"
 
 
-@dataclass(frozen=True)
 class MarketBonus(Event):
+    """Two players: a bonus the market wins, which stays in the bank (R9)."""
+
+    __slots__ = ("chain", "holding", "amount", "bonus")
     chain: str
     holding: int
     amount: int
     bonus: str
+
+    def __init__(self, chain: str, holding: int, amount: int, bonus: str) -> None:
+        _set(self, "chain", chain)
+        _set(self, "holding", holding)
+        _set(self, "amount", amount)
+        _set(self, "bonus", bonus)
 
     def text(self) -> str:
         return (f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {self.holding} shares): "
                 "it stays in the bank (R9)")
 
 
-@dataclass(frozen=True)
 class NoBonus(Event):
+    """Nobody holds the chain: no bonus is paid (R5.4)."""
+
+    __slots__ = ("chain",)
     chain: str
+
+    def __init__(self, chain: str) -> None:
+        _set(self, "chain", chain)
 
     def text(self) -> str:
         return f"nobody holds {self.chain}: no bonus is paid (R5.4)"
 
 
-@dataclass(frozen=True)
 class SharesSold(Event):
+    """A player sells ``count`` shares to the bank for ``amount`` dollars (R5.3b, R8.3)."""
+
+    __slots__ = ("player", "chain", "count", "amount")
     player: str
     chain: str
     count: int
     amount: int
 
+    def __init__(self, player: str, chain: str, count: int, amount: int) -> None:
+        _set(self, "player", player)
+        _set(self, "chain", chain)
+        _set(self, "count", count)
+        _set(self, "amount", amount)
+
     def text(self) -> str:
         return f"{self.player} sells {self.count} {self.chain} to the bank: bank pays {self.player} {money(self.amount)}"
 
 
-@dataclass(frozen=True)
 class SharesTraded(Event):
+    """A player trades ``count`` defunct shares for ``received`` survivor shares, 2 for 1 (R5.3b)."""
+
+    __slots__ = ("player", "chain", "count", "survivor", "received")
     player: str
     chain: str
     count: int
     survivor: str
     received: int
 
+    def __init__(self, player: str, chain: str, count: int, survivor: str, received: int) -> None:
+        _set(self, "player", player)
+        _set(self, "chain", chain)
+        _set(self, "count", count)
+        _set(self, "survivor", survivor)
+        _set(self, "received", received)
+
     def text(self) -> str:
         return (f"{self.player} trades {self.count} {self.chain} for {self.received} {self.survivor} "
                 "with the bank (2 for 1, R5.3b)")
 
 
-@dataclass(frozen=True)
 class SharesHeld(Event):
+    """A player keeps ``count`` shares of a defunct chain (R5.3b)."""
+
+    __slots__ = ("player", "chain", "count")
     player: str
     chain: str
     count: int
+
+    def __init__(self, player: str, chain: str, count: int) -> None:
+        _set(self, "player", player)
+        _set(self, "chain", chain)
+        _set(self, "count", count)
 
     def text(self) -> str:
         return f"{self.player} holds {self.count} {self.chain} (R5.3b)"
 
 
-@dataclass(frozen=True)
 class MergerCompleted(Event):
+    """The survivor takes the defunct chains: its new ``size`` and ``price`` (R5.5)."""
+
+    __slots__ = ("survivor", "size", "price", "defunct")
     survivor: str
     size: int
     price: int
     defunct: tuple[str, ...]
+
+    def __init__(self, survivor: str, size: int, price: int, defunct: tuple[str, ...]) -> None:
+        _set(self, "survivor", survivor)
+        _set(self, "size", size)
+        _set(self, "price", price)
+        _set(self, "defunct", defunct)
 
     def text(self) -> str:
         return (
@@ -219,30 +347,50 @@ class MergerCompleted(Event):
         )
 
 
-@dataclass(frozen=True)
 class SharesBought(Event):
+    """A player pays the bank ``amount`` dollars for ``count`` shares (R6)."""
+
+    __slots__ = ("player", "chain", "count", "amount")
     player: str
     chain: str
     count: int
     amount: int
 
+    def __init__(self, player: str, chain: str, count: int, amount: int) -> None:
+        _set(self, "player", player)
+        _set(self, "chain", chain)
+        _set(self, "count", count)
+        _set(self, "amount", amount)
+
     def text(self) -> str:
         return f"{self.player} pays the bank {money(self.amount)} for {self.count} {self.chain} (R6)"
 
 
-@dataclass(frozen=True)
 class Passed(Event):
+    """A player with no playable tile places none (R4.7)."""
+
+    __slots__ = ("player",)
     player: str
+
+    def __init__(self, player: str) -> None:
+        _set(self, "player", player)
 
     def text(self) -> str:
         return f"{self.player} has no playable tile and places none (R4.7)"
 
 
-@dataclass(frozen=True)
 class TilesDiscarded(Event):
+    """Dead tiles leave the game and ``drawn`` replacements are drawn (R7.3)."""
+
+    __slots__ = ("player", "tiles", "drawn")
     player: str
     tiles: tuple[str, ...]
     drawn: int
+
+    def __init__(self, player: str, tiles: tuple[str, ...], drawn: int) -> None:
+        _set(self, "player", player)
+        _set(self, "tiles", tiles)
+        _set(self, "drawn", drawn)
 
     def text(self) -> str:
         return (
@@ -251,39 +399,64 @@ class TilesDiscarded(Event):
         )
 
 
-@dataclass(frozen=True)
 class EndDeclared(Event):
+    """A player declares the end; it comes when the turn finishes (R8.2)."""
+
+    __slots__ = ("player",)
     player: str
+
+    def __init__(self, player: str) -> None:
+        _set(self, "player", player)
 
     def text(self) -> str:
         return f"{self.player} declares the end of the game: it ends when this turn finishes (R8.2)"
 
 
-@dataclass(frozen=True)
 class TurnFinished(Event):
+    """The turn ends: whether a tile was ``drawn``, the tiles left in the bag, and why it ended by itself (R7)."""
+
+    __slots__ = ("player", "drew", "bag", "reason")
     player: str
     drew: bool
     bag: int
     reason: str
+
+    def __init__(self, player: str, drew: bool, bag: int, reason: str) -> None:
+        _set(self, "player", player)
+        _set(self, "drew", drew)
+        _set(self, "bag", bag)
+        _set(self, "reason", reason)
 
     def text(self) -> str:
         draw = f"{self.player} draws a tile ({self.bag} left in the bag)" if self.drew else f"{self.player} draws no tile"
         return f"{self.reason}; {draw} (R7)" if self.reason else f"turn over: {draw} (R7)"
 
 
-@dataclass(frozen=True)
 class GameOver(Event):
+    """The game ends, for ``reason``; the final payout follows (R8)."""
+
+    __slots__ = ("reason",)
     reason: str
+
+    def __init__(self, reason: str) -> None:
+        _set(self, "reason", reason)
 
     def text(self) -> str:
         return f"the game ends: {self.reason}. Final payout (R8.3):"
 
 
-@dataclass(frozen=True)
 class Standing(Event):
+    """A player's place in the final standings and money in dollars (R8.3)."""
+
+    __slots__ = ("player", "cash", "rank")
     player: str
     cash: int
     rank: int
+
+    def __init__(self, player: str, cash: int, rank: int) -> None:
+        _set(self, "player", player)
+        _set(self, "cash", cash)
+        _set(self, "rank", rank)
 
     def text(self) -> str:
         return f"{self.rank}. {self.player} {money(self.cash)}"

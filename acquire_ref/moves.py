@@ -1,6 +1,6 @@
 """Moves and their one text notation, shared by the command line, game files and scripts.
 
-Each move is a frozen dataclass that prints as the command that makes it (DESIGN 2):
+Each move is an immutable value that prints as the command that makes it (DESIGN 2):
 
 >>> parse_move("place c5 --found imp")
 Place(tile=Tile('5C'), found='Imperial', survivor=None, order=())
@@ -13,31 +13,41 @@ Place(tile=Tile('5C'), found='Imperial', survivor=None, order=())
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from acquire_ref.editions import Edition, load_edition
 from acquire_ref.errors import NotationError
 from acquire_ref.tiles import Tile, parse_tile
+from acquire_ref.values import Value, _set
 
 
-@dataclass(frozen=True)
-class Start:
+class Start(Value):
     """The start tiles drawn, one per player in seating order (R2.2, UC01)."""
 
+    __slots__ = ("tiles",)
     tiles: tuple[Tile, ...]
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        _set(self, "tiles", tiles)
 
     def __str__(self) -> str:
         return " ".join(["start", *map(str, self.tiles)])
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(Value):
     """Place ``tile``; the decisions it may open can be given up front (R4, R5.2, R5.3)."""
 
+    __slots__ = ("tile", "found", "survivor", "order")
     tile: Tile
-    found: str | None = None
-    survivor: str | None = None
-    order: tuple[str, ...] = ()
+    found: str | None
+    survivor: str | None
+    order: tuple[str, ...]
+
+    def __init__(self, tile: Tile, found: str | None = None, survivor: str | None = None,
+                 order: tuple[str, ...] = ()) -> None:
+        _set(self, "tile", tile)
+        _set(self, "found", found)
+        _set(self, "survivor", survivor)
+        _set(self, "order", order)
 
     def __str__(self) -> str:
         out = f"place {self.tile}"
@@ -50,23 +60,31 @@ class Place:
         return out
 
 
-@dataclass(frozen=True)
-class Choose:
+class Choose(Value):
     """Answer the pending chain decision: found, survivor, or defunct order (R4.2, R5.2, R5.3)."""
 
+    __slots__ = ("chains",)
     chains: tuple[str, ...]
+
+    def __init__(self, chains: tuple[str, ...]) -> None:
+        _set(self, "chains", chains)
 
     def __str__(self) -> str:
         return " ".join(["choose", *self.chains])
 
 
-@dataclass(frozen=True)
-class Dispose:
+class Dispose(Value):
     """A shareholder's decision on a defunct chain: sell N, trade N (2 for 1), hold the rest (R5.3b)."""
 
-    player: str | None = None
-    sell: int = 0
-    trade: int = 0
+    __slots__ = ("player", "sell", "trade")
+    player: str | None
+    sell: int
+    trade: int
+
+    def __init__(self, player: str | None = None, sell: int = 0, trade: int = 0) -> None:
+        _set(self, "player", player)
+        _set(self, "sell", sell)
+        _set(self, "trade", trade)
 
     def __str__(self) -> str:
         out = "dispose" + (f" {self.player}" if self.player else "")
@@ -77,11 +95,14 @@ class Dispose:
         return out
 
 
-@dataclass(frozen=True)
-class Buy:
+class Buy(Value):
     """Buy shares, ``orders`` as ``((chain, count), ...)``, and finish the turn (R6)."""
 
-    orders: tuple[tuple[str, int], ...] = ()
+    __slots__ = ("orders",)
+    orders: tuple[tuple[str, int], ...]
+
+    def __init__(self, orders: tuple[tuple[str, int], ...] = ()) -> None:
+        _set(self, "orders", orders)
 
     @property
     def total(self) -> int:
@@ -92,39 +113,48 @@ class Buy:
         return " ".join(["buy", *(f"{c}={n}" for c, n in self.orders)])
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(Value):
     """The current player has no playable tile and skips placing (R4.7)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True)
-class Discard:
+class Discard(Value):
     """Dead tiles shown by the current player, put out of the game and replaced (R7.3)."""
 
+    __slots__ = ("tiles",)
     tiles: tuple[Tile, ...]
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        _set(self, "tiles", tiles)
 
     def __str__(self) -> str:
         return " ".join(["discard", *map(str, self.tiles)])
 
 
-@dataclass(frozen=True)
-class End:
+class End(Value):
     """The current player declares the end of the game (R8.2)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "end"
 
 
-@dataclass(frozen=True)
-class Market:
+class Market(Value):
     """The tile drawn from the bag for the market in a two-player game: its column number is the
     market's holding for this payout (R9). ``tile`` is None when only the number was given."""
 
+    __slots__ = ("column", "tile")
     column: int
-    tile: Tile | None = None
+    tile: Tile | None
+
+    def __init__(self, column: int, tile: Tile | None = None) -> None:
+        _set(self, "column", column)
+        _set(self, "tile", tile)
 
     def __str__(self) -> str:
         return f"market {self.tile or self.column}"

@@ -17,6 +17,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import ClassVar
 
+from acquire_ref.values import Value, _set
+
 
 class EndReason(Enum):
     """How a game ended (R8)."""
@@ -41,55 +43,21 @@ class EndReason(Enum):
         return "every rack and the tile bag are empty (R8.4)"
 
 
-class Pending:
+class Pending(Value):
     """Base of the pending decisions: immutable, compared and hashed by their fields."""
 
     __slots__ = ("player",)
     decision: ClassVar[str] = ""
-    _fields: ClassVar[tuple[str, ...]] = ("player",)
     player: str | None
 
     def __init__(self, player: str | None = None) -> None:
-        object.__setattr__(self, "player", player)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+        _set(self, "player", player)
 
     def summary(self) -> str:
         """The decision in a few words, for a refusal (R10.2)."""
         return f"{self.player} is to {self._what}"
 
     _what: ClassVar[str] = ""
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, f) for f in self._fields)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pending) and type(other) is type(self) and other._values() == self._values()
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._values()))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (type(self), self._values()))
-
-    def __copy__(self) -> Pending:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Pending:
-        return self
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
-        return f"{type(self).__name__}({inner})"
-
-
-def _rebuild(cls: type[Pending], values: tuple[object, ...]) -> Pending:
-    """A pending decision from its field values (for pickling)."""
-    obj = object.__new__(cls)
-    for name, value in zip(cls._fields, values, strict=True):
-        object.__setattr__(obj, name, value)
-    return obj
 
 
 class DrawStartTiles(Pending):
@@ -124,13 +92,12 @@ class ChooseChain(Pending):
     __slots__ = ("options",)
     decision = "choose"
     choice: ClassVar[str] = ""
-    _fields = ("player", "options")
     player: str
     options: tuple[str, ...]
 
     def __init__(self, player: str, options: tuple[str, ...]) -> None:
         super().__init__(player)
-        object.__setattr__(self, "options", tuple(options))
+        _set(self, "options", tuple(options))
 
     def summary(self) -> str:
         return f"{self.player} is to choose a chain: {', '.join(self.options)}"
@@ -162,15 +129,14 @@ class DisposeShares(Pending):
 
     __slots__ = ("chain", "survivor")
     decision = "dispose"
-    _fields = ("player", "chain", "survivor")
     player: str
     chain: str
     survivor: str
 
     def __init__(self, player: str, chain: str, survivor: str) -> None:
         super().__init__(player)
-        object.__setattr__(self, "chain", chain)
-        object.__setattr__(self, "survivor", survivor)
+        _set(self, "chain", chain)
+        _set(self, "survivor", survivor)
 
     def summary(self) -> str:
         return f"{self.player} is to dispose of {self.chain} shares"
@@ -181,13 +147,12 @@ class DrawForMarket(Pending):
 
     __slots__ = ("chain",)
     decision = "market"
-    _fields = ("player", "chain")
     player: str
     chain: str
 
     def __init__(self, player: str, chain: str) -> None:
         super().__init__(player)
-        object.__setattr__(self, "chain", chain)
+        _set(self, "chain", chain)
 
     def summary(self) -> str:
         return f"{self.player} is to draw the market's tile for {self.chain}"
@@ -215,7 +180,7 @@ class GameEnded(Pending):
 
     def __init__(self, reason: EndReason) -> None:
         super().__init__(None)
-        object.__setattr__(self, "reason", reason)
+        _set(self, "reason", reason)
 
     def summary(self) -> str:
         return "the game is over"

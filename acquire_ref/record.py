@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import AcquireError, GameFileError
@@ -65,7 +64,6 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 _REQUIRED = ("format", "players")
 
 
-@dataclass
 class Record:
     """A game file's contents (DESIGN 3): the setup, an optional starting ``position`` table, the
     ``moves`` as text in the CLI's notation, and the ``snapshot`` table found in the file (or None).
@@ -75,15 +73,20 @@ class Record:
     ``seed`` and its ``bag`` order (108 tiles as text).
     """
 
-    players: list[str]
-    edition: str | Table = "classic"
-    options: dict[str, str] = field(default_factory=dict)
-    tiles: str = "table"
-    moves: list[str] = field(default_factory=list)
-    snapshot: Table | None = None
-    position: Table | None = None
-    seed: int | None = None
-    bag: list[str] | None = None
+    __slots__ = ("bag", "edition", "moves", "options", "players", "position", "seed", "snapshot", "tiles")
+
+    def __init__(self, players: list[str], edition: str | Table = "classic", options: dict[str, str] | None = None,
+                 tiles: str = "table", moves: list[str] | None = None, snapshot: Table | None = None,
+                 position: Table | None = None, seed: int | None = None, bag: list[str] | None = None) -> None:
+        self.players = players
+        self.edition = edition
+        self.options: dict[str, str] = options if options is not None else {}
+        self.tiles = tiles
+        self.moves: list[str] = moves if moves is not None else []
+        self.snapshot = snapshot
+        self.position = position
+        self.seed = seed
+        self.bag = bag
 
     # ----- text -> record ------------------------------------------------------------------
     @classmethod
@@ -369,16 +372,18 @@ def _snapshot_tiles(snap: Table, problems: Problems) -> None:
             )
 
 
-@dataclass
 class Inspection:
     """What :func:`examine` found: the replayed ``game`` (None if it could not be replayed), the
     ``record`` (None if the text could not be read as one), every problem, and ``notices`` (facts
     that are not problems, such as a snapshot to be rebuilt)."""
 
-    game: Game | None
-    record: Record | None
-    problems: list[str]
-    notices: list[str]
+    __slots__ = ("game", "notices", "problems", "record")
+
+    def __init__(self, game: Game | None, record: Record | None, problems: list[str], notices: list[str]) -> None:
+        self.game = game
+        self.record = record
+        self.problems = problems
+        self.notices = notices
 
 
 def examine(text: str, source: str = "game file") -> Inspection:

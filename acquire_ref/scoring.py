@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from acquire_ref.values import Value, _set
 
 if TYPE_CHECKING:
     from acquire_ref.editions import Edition
@@ -28,14 +29,20 @@ def split_bonus(total: int, ways: int) -> int:
     return -(-total // (100 * ways)) * 100
 
 
-@dataclass(frozen=True)
-class BonusShare:
+class BonusShare(Value):
     """One player's part of a chain's bonuses: ``amount`` in dollars and the ``kind`` that earned it."""
 
+    __slots__ = ("player", "amount", "kind", "shares")
     player: str
     amount: int
     kind: str
     shares: int
+
+    def __init__(self, player: str, amount: int, kind: str, shares: int) -> None:
+        _set(self, "player", player)
+        _set(self, "amount", amount)
+        _set(self, "kind", kind)
+        _set(self, "shares", shares)
 
 
 def shareholder_bonuses(majority: int, minority: int, holdings: dict[str, int]) -> list[BonusShare]:
@@ -85,16 +92,23 @@ def rank(cash: dict[str, int]) -> list[tuple[str, int, int]]:
     return [(p, c, 1 + sum(1 for v in cash.values() if v > c)) for p, c in order]
 
 
-@dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(Value):
     """One player's final payout (R8.3): cash ``before`` it, each bonus as
     ``(chain, dollars, kind, shares)``, each chain's shares sold as ``(chain, shares, dollars)``,
     and the ``total`` money afterwards. All money in dollars."""
 
+    __slots__ = ("player", "before", "bonuses", "sales")
     player: str
     before: int
     bonuses: tuple[tuple[str, int, str, int], ...]
     sales: tuple[tuple[str, int, int], ...]
+
+    def __init__(self, player: str, before: int, bonuses: tuple[tuple[str, int, str, int], ...],
+                 sales: tuple[tuple[str, int, int], ...]) -> None:
+        _set(self, "player", player)
+        _set(self, "before", before)
+        _set(self, "bonuses", bonuses)
+        _set(self, "sales", sales)
 
     @property
     def total(self) -> int:

@@ -29,7 +29,6 @@ acquire_ref.errors.NotationError: two players are called 'ann' (names must diffe
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from acquire_ref.editions import Edition
@@ -146,19 +145,25 @@ class Options:
 POSITION_KEYS = ("next", "bag", "racks", "discarded", "lone", "chains", "cash", "shares", "bank")
 
 
-@dataclass
 class Position:
-    """A checked position: tiles as :class:`Tile`, money in dollars, counts in tiles and shares."""
+    """A checked position: whose turn is ``next``, tiles in the ``bag`` and each rack, tiles out of
+    the game, the ``lone`` tiles and each chain's tiles, each player's ``cash`` (dollars) and
+    ``shares``, and the ``bank``'s shares (R2, R3.4)."""
 
-    next: str
-    bag: int
-    racks: dict[str, int]
-    discarded: list[Tile] = field(default_factory=list)
-    lone: list[Tile] = field(default_factory=list)
-    chains: dict[str, list[Tile]] = field(default_factory=dict)
-    cash: dict[str, int] = field(default_factory=dict)
-    shares: dict[str, dict[str, int]] = field(default_factory=dict)
-    bank: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("bag", "bank", "cash", "chains", "discarded", "lone", "next", "racks", "shares")
+
+    def __init__(self, next: str, bag: int, racks: dict[str, int], discarded: list[Tile], lone: list[Tile],
+                 chains: dict[str, list[Tile]], cash: dict[str, int], shares: dict[str, dict[str, int]],
+                 bank: dict[str, int]) -> None:
+        self.next = next
+        self.bag = bag
+        self.racks = racks
+        self.discarded = discarded
+        self.lone = lone
+        self.chains = chains
+        self.cash = cash
+        self.shares = shares
+        self.bank = bank
 
 
 def _tiles(value: object, where: str, problems: Problems) -> list[Tile]:

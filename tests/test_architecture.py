@@ -12,7 +12,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire_ref"
 
 LAYERS: list[set[str]] = [
-    {"tiles", "errors", "events", "pending", "scoring", "problems", "words"},
+    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words"},
     {"editions", "board", "setup", "moves", "supply"},
     {"merger"},
     {"game"},
@@ -22,7 +22,7 @@ LAYERS: list[set[str]] = [
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
-ENGINE = {"tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
+ENGINE = {"values", "tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
           "supply", "merger", "game", "describe", "views"}
 FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "filelock", "tomli_w",
                        "acquire_ref.record", "acquire_ref.storage", "acquire_ref.cli", "acquire_ref.render"}

@@ -12,59 +12,76 @@ Built-in editions are TOML files shipped inside the package (``acquire_ref/editi
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from acquire_ref.errors import GameFileError, NotationError
 from acquire_ref.problems import Problems, is_whole
+from acquire_ref.values import Value, _set
 
 _HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
 
 
-@dataclass(frozen=True)
-class Chain:
+class Chain(Value):
     """One chain on the information card: ``name``, one-letter board ``letter``, ``tier``, ``colour``."""
 
+    __slots__ = ("name", "letter", "tier", "colour")
     name: str
     letter: str
     tier: str
     colour: str
 
+    def __init__(self, name: str, letter: str, tier: str, colour: str) -> None:
+        _set(self, "name", name)
+        _set(self, "letter", letter)
+        _set(self, "tier", tier)
+        _set(self, "colour", colour)
 
-@dataclass(frozen=True)
-class Edition:
+
+class Edition(Value):
     """The information card and constants of one edition (R3, R17).
 
     ``price_chart`` is a tuple of ``(smallest size, cheap-tier price in dollars)`` brackets in
-    ascending order; ``tiers`` maps a tier name to the dollars it adds. All money is whole dollars.
+    ascending order; ``tiers`` maps a tier name to the dollars it adds. All money is whole dollars;
+    sizes are tiles. ``names`` are the chain names in card order.
     """
 
+    __slots__ = ("name", "chains", "price_chart", "tiers", "starting_cash", "shares_per_chain", "safe_size",
+                 "end_size", "rack_size", "buy_limit", "description", "names", "_by_name", "_prices")
+    _fields = ("name", "chains", "price_chart", "tiers", "starting_cash", "shares_per_chain", "safe_size",
+               "end_size", "rack_size", "buy_limit", "description")
     name: str
     chains: tuple[Chain, ...]
     price_chart: tuple[tuple[int, int], ...]
     tiers: dict[str, int]
-    starting_cash: int = 6000
-    shares_per_chain: int = 25
-    safe_size: int = 11
-    end_size: int = 41
-    rack_size: int = 6
-    buy_limit: int = 3
-    description: str = ""
-    _by_name: dict[str, Chain] = field(default_factory=dict, compare=False, repr=False)
-    _prices: dict[tuple[str, int], int] = field(default_factory=dict, compare=False, repr=False)
+    starting_cash: int
+    shares_per_chain: int
+    safe_size: int
+    end_size: int
+    rack_size: int
+    buy_limit: int
+    description: str
+    names: tuple[str, ...]
+    _by_name: dict[str, Chain]
+    _prices: dict[str, list[int]]
 
-    def __post_init__(self) -> None:
-        self._by_name.update({c.name: c for c in self.chains})
-        self._prices.update({
-            (c.name, size): (self.base_price(size) + self.tiers[c.tier]) if self.base_price(size) else 0
-            for c in self.chains for size in range(109)
-        })
+    def __init__(self, name: str, chains: tuple[Chain, ...], price_chart: tuple[tuple[int, int], ...],
+                 tiers: dict[str, int], starting_cash: int = 6000, shares_per_chain: int = 25, safe_size: int = 11,
+                 end_size: int = 41, rack_size: int = 6, buy_limit: int = 3, description: str = "") -> None:
+        for key, value in (("name", name), ("chains", chains), ("price_chart", price_chart), ("tiers", tiers),
+                           ("starting_cash", starting_cash), ("shares_per_chain", shares_per_chain),
+                           ("safe_size", safe_size), ("end_size", end_size), ("rack_size", rack_size),
+                           ("buy_limit", buy_limit), ("description", description)):
+            _set(self, key, value)
+        _set(self, "names", tuple(c.name for c in chains))
+        _set(self, "_by_name", {c.name: c for c in chains})
+        base = [self.base_price(size) for size in range(109)]
+        _set(self, "_prices", {c.name: [b + tiers[c.tier] if b else 0 for b in base] for c in chains})
 
     @property
     def chain_names(self) -> list[str]:
         """Chain names in information-card order (cheap tier first)."""
-        return [c.name for c in self.chains]
+        return list(self.names)
 
     def chain(self, name: str) -> Chain:
         """The :class:`Chain` called ``name`` (exact spelling)."""
@@ -99,9 +116,9 @@ class Edition:
 
     def price(self, chain: str, size: int) -> int:
         """Share price in dollars of ``chain`` at ``size`` tiles (R3.2); 0 for a size below 2."""
-        found = self._prices.get((chain, size))
-        if found is not None:
-            return found
+        table = self._prices[chain]
+        if 0 <= size < len(table):
+            return table[size]
         base = self.base_price(size)
         return base + self.tiers[self._by_name[chain].tier] if base else 0
 
