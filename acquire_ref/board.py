@@ -82,18 +82,22 @@ class Board:
         self.owner: dict[Tile, str | None] = {}
         self.sizes: dict[str, int] = {}
         self.chain_order = chain_order or {}
+        self._kinds: dict[Tile, Kind] = {}  # what each tile would do, until the board changes
+        self._kinds_for: tuple[int, int] = (-1, -1)
 
     def __contains__(self, tile: Tile) -> bool:
         return tile in self.owner
 
     def put(self, tile: Tile, chain: str | None = None) -> None:
         """Place ``tile``, lone or in ``chain`` (no rules checked: the game does that)."""
+        self._kinds.clear()
         self.owner[tile] = chain
         if chain is not None:
             self.sizes[chain] = self.sizes.get(chain, 0) + 1
 
     def assign(self, tiles: Iterable[Tile], chain: str) -> None:
         """Make every tile in ``tiles`` (placed or not) part of ``chain``, updating sizes."""
+        self._kinds.clear()
         for t in tiles:
             placed = t in self.owner
             old = self.owner.get(t)
@@ -130,7 +134,17 @@ class Board:
         return touched, lone_near
 
     def kind(self, tile: Tile, chains_available: int, safe_size: int) -> Kind:
-        """Only the ``kind`` of :meth:`effect`, without working out the tiles involved (faster)."""
+        """Only the ``kind`` of :meth:`effect`, without working out the tiles involved (faster);
+        remembered until the board changes."""
+        if self._kinds_for != (chains_available, safe_size):
+            self._kinds.clear()
+            self._kinds_for = (chains_available, safe_size)
+        found = self._kinds.get(tile)
+        if found is None:
+            found = self._kinds[tile] = self._classify(tile, chains_available, safe_size)
+        return found
+
+    def _classify(self, tile: Tile, chains_available: int, safe_size: int) -> Kind:
         if tile in self.owner:
             return "occupied"
         touched, lone_near = self._touching(tile)

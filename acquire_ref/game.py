@@ -202,11 +202,11 @@ class GameState:
 
     def free_chains(self) -> list[str]:
         """Chains not on the board, in information-card order (R3.6)."""
-        return [c for c in self.edition.chain_names if c not in self.board.sizes]
+        return [c for c in self.edition.names if c not in self.board.sizes]
 
     def chains_on_board(self) -> list[str]:
         """Chains on the board, in information-card order."""
-        return [c for c in self.edition.chain_names if c in self.board.sizes]
+        return [c for c in self.edition.names if c in self.board.sizes]
 
     def effect(self, tile: Tile) -> Effect:
         """What placing ``tile`` would do now (:class:`~acquire_ref.board.Effect`, R4)."""
@@ -227,10 +227,8 @@ class GameState:
     def net_worth(self) -> dict[str, int]:
         """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
         after the game is over, the final money."""
-        return {
-            p: self.cash[p] + sum(n * self.price(c) for c, n in self.shares[p].items() if n)
-            for p in self.players
-        }
+        prices = [(c, self.edition.price(c, size)) for c, size in self.board.sizes.items()]
+        return {p: self.cash[p] + sum(self.shares[p][c] * price for c, price in prices) for p in self.players}
 
     def can_buy(self, player: str) -> bool:
         """True when ``player`` could buy at least one share now (R6.2)."""

@@ -12,7 +12,6 @@ the game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import Protocol
@@ -66,6 +65,8 @@ class MarketRule:
             self.holding = 0
             out.append(ev.MarketDraw(chain, "", 0))
             return True
+        import random
+
         tile = supply.market_tile(random.Random(f"{self.seed}:market:{self.draws}"))
         if tile is None:
             return False

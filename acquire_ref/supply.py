@@ -16,11 +16,14 @@ Two kinds of supply, one interface, so the game never asks which mode it is in f
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from acquire_ref.errors import IllegalMoveError
 from acquire_ref.tiles import ALL_TILES, Tile
+
+if TYPE_CHECKING:
+    import random
 
 
 class TableSupply:
