@@ -935,14 +935,19 @@ def simulate(
     edition: str = EDITION,
     option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
     out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
+    jobs: int = typer.Option(
+        0, "--jobs", min=0, max=256, metavar="N",
+        help="Processes to play on (default 0: one per core); the results do not depend on it.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """Play complete dealt games with built-in bots and report what happened: for trying house rules.
 
     Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
     """
-    from acquire_ref.record import Record, to_toml
-    from acquire_ref.simulate import STRATEGIES, Summary, play_game
+    import os
+
+    from acquire_ref.simulate import STRATEGIES, Batch, Summary, run_batch
     from acquire_ref.storage import output_folder, write_atomic
 
     if strategy not in STRATEGIES:
@@ -954,7 +959,7 @@ def simulate(
     if out is not None:
         output_folder(out)
     names = [f"p{i + 1}" for i in range(players)]
-    from acquire_ref.game import Game, shuffled_bag
+    from acquire_ref.game import Game
 
     Game.table(names, ed, opts)  # checks the options once, before the progress bar
     from rich.progress import Progress
@@ -962,15 +967,14 @@ def simulate(
     from acquire_ref.render import console
 
     summary = Summary()
+    batch = Batch(names, strategy, ed, edition_value, opts, files=out is not None)
+    jobs = jobs or os.cpu_count() or 1
     with Progress(console=console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{games} games, {players} {strategy} players", total=games)
-        for i in range(games):
-            game = play_game(names, seed + i, strategy, ed, opts)
-            summary.add(game)
-            if out is not None:
-                record = Record(players=names, edition=edition_value, options=game.options.as_dict(), tiles="dealt",
-                                seed=seed + i, bag=[str(t) for t in shuffled_bag(seed + i)])
-                write_atomic(out / f"game-{seed + i:06d}.toml", to_toml(record, game))
+        task = progress.add_task(f"{games} games, {players} {strategy} players, {jobs} job(s)", total=games)
+        for result in run_batch(batch, range(seed, seed + games), jobs):
+            summary.add(result)
+            if out is not None and result.text is not None:
+                write_atomic(out / f"game-{result.seed:06d}.toml", result.text)
             progress.advance(task)
     doc = summary.as_dict()
     if as_json:

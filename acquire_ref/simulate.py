@@ -9,7 +9,7 @@ testing the referee under random play. Pure engine code: no I/O.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 from acquire_ref.describe import tile as describe_tile
@@ -169,29 +169,100 @@ _REASONS = {EndReason.DECLARED: "declared", EndReason.STALLED: "stalled", EndRea
 """The words of ``simulate``'s report for each way a game ends."""
 
 
-@dataclass
+class GameResult:
+    """What one simulated game did, small enough to send between processes: its ``seed``, the
+    ``turns`` played, the winner's ``margin`` over second place (dollars), the ``mergers``, how it
+    ``ended``, the ``winners`` (seats ranked first), and the game file's ``text`` when asked for."""
+
+    __slots__ = ("ended", "margin", "mergers", "seed", "text", "turns", "winners")
+
+    def __init__(self, seed: int, turns: int, margin: int, mergers: int, ended: str, winners: list[str],
+                 text: str | None = None) -> None:
+        self.seed = seed
+        self.turns = turns
+        self.margin = margin
+        self.mergers = mergers
+        self.ended = ended
+        self.winners = winners
+        self.text = text
+
+    @classmethod
+    def of(cls, game: Game, seed: int, text: str | None = None) -> GameResult:
+        """The result of a finished ``game`` played from ``seed``."""
+        standings = game.standings()
+        return cls(
+            seed, game.turn, standings[0][1] - standings[1][1],
+            sum(1 for entry in game.log for e in entry.events if e.kind == "merger_began"),
+            _REASONS[game.ending] if game.ending is not None else "unfinished",
+            [p for p, _, r in standings if r == 1], text,
+        )
+
+
+class Batch:
+    """The settings of a batch of simulated games: seat ``players``, bot ``strategy``, ``edition``
+    (with ``edition_value``, its name or ruleset table as written into a game file) and
+    ``options``; ``files`` asks each game's file text."""
+
+    __slots__ = ("edition", "edition_value", "files", "options", "players", "strategy")
+
+    def __init__(self, players: list[str], strategy: str, edition: Edition, edition_value: str | dict[str, Any],
+                 options: dict[str, str], files: bool) -> None:
+        self.players = players
+        self.strategy = strategy
+        self.edition = edition
+        self.edition_value = edition_value
+        self.options = options
+        self.files = files
+
+    def play(self, seed: int) -> GameResult:
+        """Play the game of ``seed`` and report it (with its file text if asked)."""
+        game = play_game(self.players, seed, self.strategy, self.edition, self.options)
+        text = None
+        if self.files:
+            from acquire_ref.record import Record, to_toml
+
+            record = Record(players=self.players, edition=self.edition_value, options=game.options.as_dict(),
+                            tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed)])
+            text = to_toml(record, game)
+        return GameResult.of(game, seed, text)
+
+
+def run_batch(batch: Batch, seeds: range, jobs: int = 1) -> Iterator[GameResult]:
+    """Play the games of ``seeds`` and yield their results in seed order, on ``jobs`` processes.
+
+    Every game depends only on its seed and the batch, so the results (and the files) are the
+    same for any number of jobs.
+    """
+    if jobs <= 1 or len(seeds) <= 1:
+        yield from map(batch.play, seeds)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(1, min(50, len(seeds) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(batch.play, seeds, chunksize=chunk)
+
+
 class Summary:
     """What a batch of simulated games did: counts, turns, margins (dollars), end reasons."""
 
-    games: int = 0
-    turns: list[int] = field(default_factory=list)
-    margins: list[int] = field(default_factory=list)
-    mergers: int = 0
-    reasons: dict[str, int] = field(default_factory=dict)
-    wins: dict[str, float] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self.games = 0
+        self.turns: list[int] = []
+        self.margins: list[int] = []
+        self.mergers = 0
+        self.reasons: dict[str, int] = {}
+        self.wins: dict[str, float] = {}
 
-    def add(self, g: Game) -> None:
+    def add(self, result: GameResult) -> None:
         """Count one finished game."""
         self.games += 1
-        self.turns.append(g.turn)
-        standings = g.standings()
-        self.margins.append(standings[0][1] - standings[1][1])
-        self.mergers += sum(1 for entry in g.log for e in entry.events if e.kind == "merger_began")
-        reason = _REASONS[g.ending] if g.ending is not None else "unfinished"
-        self.reasons[reason] = self.reasons.get(reason, 0) + 1
-        winners = [p for p, _, r in standings if r == 1]
-        for p in winners:
-            self.wins[p] = self.wins.get(p, 0) + 1 / len(winners)
+        self.turns.append(result.turns)
+        self.margins.append(result.margin)
+        self.mergers += result.mergers
+        self.reasons[result.ended] = self.reasons.get(result.ended, 0) + 1
+        for p in result.winners:
+            self.wins[p] = self.wins.get(p, 0) + 1 / len(result.winners)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""

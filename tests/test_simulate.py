@@ -4,6 +4,7 @@ replays to the standings it reported), its table, and the settings it refuses.""
 from __future__ import annotations
 
 import json
+import subprocess
 
 
 def test_simulate_reports_and_its_games_replay_to_the_same_standings(cli, tmp_path):
@@ -30,3 +31,21 @@ def test_simulate_shows_a_table_and_refuses_bad_settings(cli, tmp_path):
     assert cli("simulate", "--strategy", "clever").exit_code == 2
     assert cli("simulate", "--option", "stall=continue").exit_code == 2
     assert cli("simulate", "--out", tmp_path / "missing").exit_code == 4
+
+
+def test_simulate_gives_the_same_games_and_report_on_any_number_of_jobs(tmp_path):
+    """Each game depends only on its seed: one process or two give byte-identical files and the
+    same report (the command runs as installed, so the processes are real)."""
+    from tests.helpers import installed
+
+    runs = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"jobs-{jobs}"
+        out.mkdir()
+        result = subprocess.run([installed(), "simulate", "--games", "12", "--seed", "40", "--players", "5",
+                                 "--jobs", str(jobs), "--out", str(out), "--json"],
+                                capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
+        runs[jobs] = (result.stdout, {p.name: p.read_bytes() for p in sorted(out.iterdir())})
+    assert json.loads(runs[1][0])["games"] == 12 and len(runs[1][1]) == 12
+    assert runs[1] == runs[2]

@@ -1,30 +1,46 @@
 """Benchmarks of acquire-ref, reported as ratios measured in one run (not part of the test run).
 
-    .venv/bin/python tests/benchmarks/run.py [--repeat 20]
+    .venv/bin/python tests/benchmarks/run.py [--repeat 15] [--games 600]
 
-1. `acquire-ref status --json` on a complete game against `python -c pass` (start-up cost);
-2. `acquire-ref play` of a complete game against `acquire-ref status --json`;
-3. in-process replay of a complete game (milliseconds);
-4. complete random games simulated per second on one core.
+Run it from a regular (not editable) install: an editable one reads slower at start-up.
+
+1. Each command a table uses, timed as a whole process in interleaved rounds (median), against
+   `python -c pass` and against the floor of a Python referee (`python -I -S` reading the TOML
+   game file and printing JSON): `status --json`, `status`, `score`, `why`, `hand`, `log`, `check`,
+   `place` and `undo` (each with the fsync of its write), shell completion and `--help`. For the
+   writing commands the CPU time (user + system) is reported too, which leaves out the fsync wait.
+2. In-process replay of a complete game, in microseconds a move.
+3. `simulate` of random 4-player games: games a second with `--jobs 1` and with one job per core,
+   and the speed-up.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from acquire_ref.game import Game
+from acquire_ref.game import Game, shuffled_bag
 from acquire_ref.record import Record, to_toml
-from acquire_ref.simulate import Bot, play_game
-from acquire_ref.storage import load_game, write_atomic
+from acquire_ref.simulate import Bot
+from acquire_ref.storage import write_atomic
 
-HERE = Path(__file__).resolve().parent
 EXE = Path(sys.executable).parent / "acquire-ref"
+
+FLOOR = """
+import json, sys, tomllib
+with open(sys.argv[1], "rb") as fh:
+    doc = tomllib.load(fh)
+sys.stdout.write(json.dumps(doc["snapshot"]))
+"""
 
 
 class NeverDeclares(Bot):
@@ -38,8 +54,6 @@ def complete_game(folder: Path) -> tuple[Path, Game]:
     """A dealt 4-player game played until the tiles ran out, written as a game file."""
     import random
 
-    from acquire_ref.game import shuffled_bag
-
     seed = 2026
     bot = NeverDeclares(random.Random(seed))
     g = Game.dealt(["p1", "p2", "p3", "p4"], shuffled_bag(seed), seed)
@@ -52,60 +66,118 @@ def complete_game(folder: Path) -> tuple[Path, Game]:
     return path, g
 
 
-def timed(cmd: list[str], repeat: int) -> float:
-    """Median wall time in seconds of running ``cmd``."""
-    times = []
+def mid_game(folder: Path) -> tuple[Path, str, str]:
+    """A dealt game stopped at a tile placement: the file, a legal tile and the player to move."""
+    import random
+
+    seed = 7
+    bot = NeverDeclares(random.Random(seed))
+    g = Game.dealt(["p1", "p2", "p3", "p4"], shuffled_bag(seed), seed)
+    while g.turn < 40 or g.pending.decision != "place" or not g.playable_tiles(g.player):
+        g.apply(bot.move(g))
+    path = folder / "mid.toml"
+    record = Record(players=g.players, tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed)],
+                    options=g.options.as_dict())
+    write_atomic(path, to_toml(record, g))
+    return path, str(g.playable_tiles(g.player)[0]), g.player
+
+
+def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall and CPU (user + system) seconds of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def startup(folder: Path, repeat: int) -> None:
+    """Part 1: whole commands against bare Python and the floor, interleaved."""
+    done, _ = complete_game(folder)
+    mid, tile, player = mid_game(folder)
+    work = folder / "work.toml"
+    complete_env = dict(os.environ, COMP_WORDS=f"acquire-ref --game {done} place 1", COMP_CWORD="4",
+                        _ACQUIRE_REF_COMPLETE="complete_bash")
+
+    def place() -> list[str]:
+        shutil.copy(mid, work)
+        return [str(EXE), "--game", str(work), "place", tile]
+
+    def undo() -> list[str]:
+        shutil.copy(mid, work)
+        return [str(EXE), "--game", str(work), "undo"]
+
+    cases: dict[str, tuple[Callable[[], list[str]], dict[str, str] | None]] = {
+        "python -c pass": (lambda: [sys.executable, "-c", "pass"], None),
+        "floor (read TOML, print JSON)": (lambda: [sys.executable, "-I", "-S", "-c", FLOOR, str(done)], None),
+        "status --json": (lambda: [str(EXE), "--game", str(done), "status", "--json"], None),
+        "status": (lambda: [str(EXE), "--game", str(done), "status"], None),
+        "score": (lambda: [str(EXE), "--game", str(done), "score"], None),
+        "why": (lambda: [str(EXE), "--game", str(mid), "why", tile], None),
+        "hand": (lambda: [str(EXE), "--game", str(mid), "hand", player], None),
+        "log": (lambda: [str(EXE), "--game", str(done), "log"], None),
+        "check": (lambda: [str(EXE), "check", str(done)], None),
+        "place": (place, None),
+        "undo": (undo, None),
+        "completion": (lambda: [str(EXE)], complete_env),
+        "--help": (lambda: [str(EXE), "--help"], None),
+    }
+    walls: dict[str, list[float]] = {k: [] for k in cases}
+    cpus: dict[str, list[float]] = {k: [] for k in cases}
     for _ in range(repeat):
+        for name, (make, env) in cases.items():
+            wall, cpu = run(make(), env)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    bare = statistics.median(walls["python -c pass"])
+    floor = statistics.median(walls["floor (read TOML, print JSON)"])
+    print(f"{'command':32} {'ms':>7} {'x bare':>7} {'x floor':>8} {'CPU ms':>7} {'CPU x bare':>10}")
+    bare_cpu = statistics.median(cpus["python -c pass"])
+    for name in cases:
+        ms = statistics.median(walls[name])
+        cpu = statistics.median(cpus[name])
+        print(f"{name:32} {ms * 1000:7.1f} {ms / bare:7.1f} {ms / floor:8.1f} {cpu * 1000:7.1f} {cpu / bare_cpu:10.1f}")
+
+
+def replay(folder: Path, repeat: int) -> None:
+    """Part 2: in-process replay of a complete game."""
+    _, game = complete_game(folder)
+    moves = list(game.moves)
+    times = []
+    for _ in range(repeat * 5):
         start = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        again = Game.dealt(game.players, shuffled_bag(2026), 2026)
+        for m in moves:
+            again.apply(m)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    each = statistics.median(times) / len(moves)
+    print(f"replay of a complete game: {len(moves)} moves, {each * 1e6:.1f} us a move (goal 10)")
+
+
+def simulation(games: int) -> None:
+    """Part 3: simulate on one core and on all of them."""
+    jobs = os.cpu_count() or 1
+    rates = {}
+    for j in (1, jobs):
+        start = time.perf_counter()
+        subprocess.run([str(EXE), "simulate", "--games", str(games), "--jobs", str(j), "--json"],
+                       stdout=subprocess.DEVNULL, check=True)
+        rates[j] = games / (time.perf_counter() - start)
+    print(f"simulate, random 4-player games: {rates[1]:.0f}/s with --jobs 1, {rates[jobs]:.0f}/s with --jobs {jobs} "
+          f"({rates[jobs] / rates[1]:.2f} x)")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=20)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--games", type=int, default=600)
     args = parser.parse_args()
+    print(f"{time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        path, game = complete_game(folder)
-        placed = len(game.board.owner) + len(game.discarded)
-        print(f"complete game: {len(game.moves)} moves, {placed} tiles placed or out of the game, {game.end_reason}")
-        bare = timed([sys.executable, "-c", "pass"], args.repeat)
-        status = timed([str(EXE), "--game", str(path), "status", "--json"], args.repeat)
-        play = timed([str(EXE), "--game", str(folder / "p.toml"), "play", "--force", str(path)], args.repeat)
-        print(f"python -c pass:           {bare * 1000:7.1f} ms")
-        print(f"status --json:            {status * 1000:7.1f} ms  = {status / bare:4.1f} x bare Python start-up (goal 6)")
-        print(f"play of the whole game:   {play * 1000:7.1f} ms  = {play / status:4.1f} x status --json")
-        loads = []
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            load_game(path)
-            loads.append(time.perf_counter() - start)
-        moves = [m for m in game.moves]
-        replays = []
-        for _ in range(args.repeat * 5):
-            start = time.perf_counter()
-            again = Game.dealt(game.players, _bag(path), 2026)
-            for m in moves:
-                again.apply(m)
-            replays.append(time.perf_counter() - start)
-        print(f"replay in-process:        {statistics.median(replays) * 1000:7.2f} ms  (goal under 5 ms)")
-        print(f"load_game (parse+replay+check): {statistics.median(loads) * 1000:7.2f} ms")
-        n, start = 0, time.perf_counter()
-        while time.perf_counter() - start < 5:
-            play_game(["p1", "p2", "p3", "p4"], n, "random")
-            n += 1
-        rate = n / (time.perf_counter() - start)
-        print(f"simulate (random, 4 players): {rate:6.0f} complete games per second on one core (goal 200)")
-
-
-def _bag(path: Path):
-    import tomllib
-
-    from acquire_ref.tiles import parse_tile
-
-    return [parse_tile(t) for t in tomllib.loads(path.read_text())["bag"]]
+        startup(Path(tmp), args.repeat)
+        replay(Path(tmp), args.repeat)
+    simulation(args.games)
 
 
 if __name__ == "__main__":
