@@ -76,7 +76,7 @@ RULESET = {
     "price_chart": [[2, 100], [4, 300], [8, 600]],
     "tiers": {"low": 0, "high": 300},
     "chains": [{"name": "Alpha", "letter": "A", "tier": "low", "colour": "red"},
-               {"name": "Beta", "letter": "B", "tier": "high", "colour": "no-such-colour"}],
+               {"name": "Beta", "letter": "B", "tier": "high", "colour": "#8a2be2"}],
 }
 
 
@@ -96,7 +96,7 @@ def test_custom_ruleset_constants_apply(tmp_path):
     doc = cli_json("--game", str(path), "status")
     assert doc["chains"]["Beta"] == {"size": 2, "price": 400, "safe": False, "bank": 15}
     assert doc["players"][0]["cash"] == 8000 - 1600
-    assert run(path, "status").exit_code == 0  # an unknown colour is drawn plainly
+    assert run(path, "status").exit_code == 0  # a colour may be written #rrggbb
     # the game file keeps the whole ruleset: it replays without the ruleset file
     file.unlink()
     assert tomllib.loads(path.read_text())["edition"]["name"] == "house"
