@@ -103,7 +103,10 @@ def test_simulate_shows_a_table_and_refuses_bad_settings(tmp_path):
     assert result.exit_code == 0 and "simulated games" in result.stdout
     assert runner.invoke(app, ["simulate", "--strategy", "clever"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "--option", "stall=continue"]).exit_code == 2
-    assert runner.invoke(app, ["simulate", "--out", str(tmp_path / "missing")]).exit_code == 4
+    assert runner.invoke(app, ["simulate", "--games", "1", "--out", str(tmp_path / "missing")]).exit_code == 0
+    assert (tmp_path / "missing" / "game-000000.toml").is_file()  # the folder is made when missing
+    (tmp_path / "a-file").write_text("x")
+    assert runner.invoke(app, ["simulate", "--out", str(tmp_path / "a-file")]).exit_code == 4
 
 
 def test_projection_during_a_merger_does_not_pay_a_defunct_chain_twice():
