@@ -2,7 +2,10 @@
 
 The engine (``tiles``, ``editions``, ``board``, ``scoring``, ``moves``, ``game``) is pure
 Python with no I/O; ``record`` is the game file as a value, ``storage`` reads and writes it;
-``cli`` is the command line.
+``cli`` is the command line, and :func:`main` the program around it.
+
+The names below are imported when first used, so that starting the program costs nothing before
+:func:`main` is in charge of a Ctrl-C.
 
 >>> from acquire_ref import Game, parse_move
 >>> game = Game.new(["Ann", "Ben", "Cat"])
@@ -13,35 +16,23 @@ Python with no I/O; ``record`` is the game file as a value, ``storage`` reads an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import sys
 
-from acquire_ref.errors import (
-    AcquireError,
-    GameBusyError,
-    GameFileError,
-    IllegalMoveError,
-    NotationError,
-)
-
+TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer before main() runs
 if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    from acquire_ref.errors import (
+        AcquireError,
+        GameBusyError,
+        GameFileError,
+        IllegalMoveError,
+        NotationError,
+    )
     from acquire_ref.game import Game
     from acquire_ref.moves import parse_move
 
 __version__ = "0.1.0"
-
-
-def __getattr__(name: str) -> Any:
-    """``Game`` and ``parse_move`` load the engine on first use, so that a command that does not
-    need it (``--help``, completion, the calculators) does not pay for it."""
-    if name == "Game":
-        from acquire_ref.game import Game
-
-        return Game
-    if name == "parse_move":
-        from acquire_ref.moves import parse_move
-
-        return parse_move
-    raise AttributeError(f"module 'acquire_ref' has no attribute {name!r}")
 
 __all__ = [
     "AcquireError",
@@ -51,5 +42,106 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "__version__",
+    "main",
     "parse_move",
 ]
+
+_WHERE = {"Game": "acquire_ref.game", "parse_move": "acquire_ref.moves"}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's names, imported on first use (PEP 562)."""
+    if name not in __all__ or name in ("main", "__version__"):
+        raise AttributeError(f"module 'acquire_ref' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_WHERE.get(name, "acquire_ref.errors")), name)
+    globals()[name] = value
+    return value
+
+
+class _Forgiving:
+    """A text stream standing in for stdout or stderr that never raises because the output
+    can't be written (a closed pipe, a full disk): the first failure is kept in ``error`` and
+    later output is dropped. Everything else is the wrapped stream's."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.error: OSError | ValueError | None = None
+
+    def write(self, text: str) -> int:
+        """Write ``text``, or drop it once the stream has failed; returns its length."""
+        if self.error is None:
+            try:
+                return self.stream.write(text)
+            except (OSError, ValueError) as exc:
+                self.error = exc
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush, or note the failure."""
+        if self.error is None:
+            try:
+                self.stream.flush()
+            except (OSError, ValueError) as exc:
+                self.error = exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def main() -> None:
+    """The ``acquire-ref`` program: one command of :mod:`acquire_ref.cli`, then its exit code.
+
+    Around the command it keeps the promises of DESIGN 2 that belong to the whole process:
+
+    - output that can't be written (``log | head -1``, ``place 5C > /dev/full``) is not a bug:
+      no traceback, and the exit code is the command's own (a move saved still exits 0); a write
+      error other than a closed pipe is named in one line on stderr;
+    - Ctrl-C at any moment, start-up included, prints one line saying whether the move was saved
+      (storage holds the interrupt back while a file is being replaced, so the answer is exact)
+      and exits 130, with no temporary file left.
+    """
+    out, err = _Forgiving(sys.stdout), _Forgiving(sys.stderr)
+    sys.stdout, sys.stderr = out, err
+    code: int | str | None = 0
+    try:
+        try:
+            from acquire_ref.cli import run
+
+            run()
+        except KeyboardInterrupt:
+            code = 130
+        except SystemExit as exc:
+            code = exc.code
+    except KeyboardInterrupt:
+        code = 130
+    sys.exit(_finish(code, out, err))
+
+
+def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | str | None:
+    """The last words of :func:`main`: the Ctrl-C line, a note on output that was lost, and
+    quiet standard streams for the interpreter's own last flush. Returns the exit code."""
+    import os
+    import signal
+    from contextlib import suppress
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C can't interrupt the last words
+    storage = sys.modules.get("acquire_ref.storage")
+    saved = getattr(storage, "SAVED", None) or []
+    if code == 130:
+        from acquire_ref.words import visible
+
+        said = f"{visible(str(saved[-1]))} was written before it, so the move is saved" if saved else "nothing was saved"
+        err.write(f"acquire-ref: interrupted (Ctrl-C); {said}\n")
+    out.flush()
+    if out.error is not None and not isinstance(out.error, BrokenPipeError):
+        reason = getattr(out.error, "strerror", None) or str(out.error)
+        kept = "; the game file was written, so the move is saved" if saved else ""
+        err.write(f"acquire-ref: the output could not be written ({reason}){kept}\n")
+    err.flush()
+    for stream in (out, err):
+        if stream.error is not None:  # what is still buffered goes nowhere, quietly
+            with suppress(OSError, ValueError, AttributeError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.stream.fileno())
+    return code

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from acquire_ref.game import Game
     from acquire_ref.record import Record
     from acquire_ref.scoring import PlayerScore
+    from acquire_ref.storage import Stamp
 
 HELP = """A referee for Sid Sackson's board game Acquire, for a real table or a script.
 
@@ -38,7 +39,8 @@ Each command answers the pending decision; `status` says whose it is and what to
 class Refereed(TyperGroup):
     """The command group that turns every :class:`AcquireError` a command raises into
     ``acquire-ref: MESSAGE`` on stderr and the error's exit code (DESIGN 2: 2 usage, 3 illegal
-    move, 4 game file, 5 locked), in one place for every command.
+    move, 4 game file, 5 locked), in one place for every command. The message is shown with
+    control characters visible and overlong values cut (:func:`_say`, :func:`acquire_ref.words.cut`).
 
     An error without a message exits with its code alone: the command has already said why
     (``check`` lists the problems it found). Anything else that escapes is a bug (exit 1).
@@ -50,8 +52,19 @@ class Refereed(TyperGroup):
             return super().invoke(ctx)
         except AcquireError as exc:
             if str(exc):
-                typer.echo(f"acquire-ref: {exc}", err=True)
+                from acquire_ref.words import cut
+
+                _say(f"acquire-ref: {cut(str(exc))}", err=True)
             raise typer.Exit(exc.exit_code) from None
+
+
+def _say(text: str = "", err: bool = False) -> None:
+    """Print one message for people (stdout, or stderr with ``err``): every line printed as plain
+    text goes through here, with control characters made visible (DESIGN 1, untrusted text), so a
+    name, path or file value never reaches the terminal as an escape sequence."""
+    from acquire_ref.words import visible
+
+    typer.echo(visible(text), err=err)
 
 
 app = typer.Typer(
@@ -79,7 +92,7 @@ def _version(value: bool) -> None:
     if value:
         from acquire_ref import __version__
 
-        typer.echo(f"acquire-ref {__version__}")
+        _say(f"acquire-ref {__version__}")
         raise typer.Exit()
 
 
@@ -152,34 +165,37 @@ def _echo_events(events: list[Event]) -> None:
         console().print(events_view(events))
         return
     for e in events:
-        typer.echo(e.text())
+        _say(e.text())
 
 
 def _next(game: Game) -> None:
     from acquire_ref.describe import pending
     from acquire_ref.words import with_program
 
-    typer.echo(f"Next: {with_program(pending(game))}")
+    _say(f"Next: {with_program(pending(game))}")
 
 
 def _notices(notices: list[str]) -> None:
+    from acquire_ref.words import cut
+
     for n in notices:
-        typer.echo(f"acquire-ref: {n}", err=True)
+        _say(f"acquire-ref: {cut(n)}", err=True)
 
 
 @contextmanager
-def _changing_game() -> Iterator[tuple[Path, Game, Record]]:
-    """Hold the game file's lock and yield ``(path, game, record)`` loaded from it; the caller
-    writes the file before leaving, or raises and nothing is written."""
-    from acquire_ref.storage import file_exists, load_game, locked
+def _changing_game() -> Iterator[tuple[Path, Game, Record, Stamp]]:
+    """Hold the game file's lock and yield ``(path, game, record, stamp)`` loaded from it; the
+    caller writes the file before leaving (with ``expect=stamp``, so that a file replaced by
+    another program meanwhile is not overwritten, DESIGN 3), or raises and nothing is written."""
+    from acquire_ref.storage import file_exists, load_stamped, locked
 
     path = _path()
     if not file_exists(path):
         raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
     with locked(path):
-        game, record, notices = load_game(path)
+        game, record, notices, version = load_stamped(path)
         _notices(notices)
-        yield path, game, record
+        yield path, game, record, version
 
 
 def _move(tokens: list[str]) -> None:
@@ -188,7 +204,7 @@ def _move(tokens: list[str]) -> None:
     from acquire_ref.record import to_toml
     from acquire_ref.storage import write_atomic
 
-    with _changing_game() as (path, game, record):
+    with _changing_game() as (path, game, record, version):
         move = parse_tokens(tokens, game.edition)
         try:
             events = game.apply(move)
@@ -196,7 +212,7 @@ def _move(tokens: list[str]) -> None:
             from acquire_ref.words import with_program
 
             raise IllegalMoveError(with_program(str(exc))) from None
-        write_atomic(path, to_toml(record, game))
+        write_atomic(path, to_toml(record, game), expect=version)
     _echo_events(events)
     _next(game)
 
@@ -208,9 +224,13 @@ def _path() -> Path:
     return game_path(STATE.game)
 
 
-def _refuse_overwrite(path: Path, force: bool) -> None:
-    from acquire_ref.storage import refuse_overwrite
+def _refuse_overwrite(path: Path, force: bool, reads: dict[str, Path | None] | None = None) -> None:
+    """``new`` and ``play``: the game file is a regular file or none, replaced only with
+    ``--force``, and never one of the files the command read (``reads``: a script, a position, a
+    ruleset), whatever its name (DESIGN 3)."""
+    from acquire_ref.storage import refuse_overwrite, refuse_same_file
 
+    refuse_same_file(path, reads or {}, "--game")
     refuse_overwrite(path, force)
 
 
@@ -237,10 +257,12 @@ def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:
 
     if spec in builtin_editions():
         return load_edition(spec), spec
+    if not spec.strip():
+        raise NotationError(f"--edition is empty: give {', '.join(builtin_editions())} or the path of a ruleset file")
     path = Path(spec)
     if not (path.suffix == ".toml" or os.sep in spec or "/" in spec or path.exists()):
         return load_edition(spec), spec  # raises: names the built-in editions
-    data = parse_toml(read_text(path, "ruleset file"), str(path))
+    data = parse_toml(read_text(path, "ruleset file", "--edition"), str(path))
     return edition_from_dict(data, str(path)), data
 
 
@@ -270,17 +292,17 @@ def _new_from_position(path: Path, position: Path, force: bool) -> None:
     from acquire_ref.record import new_game, parse_record, to_toml
     from acquire_ref.storage import locked, read_text, write_atomic
 
-    record = parse_record(read_text(position, "position file"), str(position))
+    record = parse_record(read_text(position, "position file", "--from"), str(position))
     if record.position is None:
         raise GameFileError(f"{position}: there is no [position] table in it")
     if record.moves:
         raise GameFileError(f"{position}: a position file has no moves (use `play` for a script)")
     game = new_game(record, str(position))
-    _refuse_overwrite(path, force)
+    _refuse_overwrite(path, force, {"position file": position})
     record.snapshot = None
     with locked(path):
         write_atomic(path, to_toml(record, game))
-    typer.echo(f"New game in {path} from the position in {position}: {', '.join(record.players)}.")
+    _say(f"New game in {path} from the position in {position}: {', '.join(record.players)}.")
     _next(game)
 
 
@@ -337,7 +359,7 @@ def new(
         game = Game.dealt(players, bag, seed, ed, rule_options(option))
     else:
         game = Game.table(players, ed, rule_options(option))
-    _refuse_overwrite(path, force)
+    _refuse_overwrite(path, force, {"ruleset file": Path(edition) if isinstance(edition_value, dict) else None})
     record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
                     seed=seed, bag=[str(t) for t in bag] if bag else None)
     with locked(path):
@@ -350,12 +372,12 @@ def _announce_new(path: Path, game: Game, tiles: str, seed: int | None) -> None:
     from acquire_ref.events import money
 
     players, ed = game.players, game.edition
-    typer.echo(
+    _say(
         f"New game in {path}: {', '.join(players)} (seating order), {money(ed.starting_cash)} each (R2.1); "
         f"edition {ed.name}, {tiles} tiles" + (f" (seed {seed})" if tiles == "dealt" else "") + "."
     )
     if len(players) == 2:
-        typer.echo("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market.on
+        _say("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market.on
                    else "Two players without the market (option two-player-market=off).")
     _next(game)
 
@@ -405,9 +427,9 @@ def hand(
     if as_json:
         _json({"player": who, "rack": rack})
         return
-    typer.echo(f"{who}'s rack:")
+    _say(f"{who}'s rack:")
     for t in rack:
-        typer.echo(f"  {t['tile']:>4}  {t['text']}")
+        _say(f"  {t['tile']:>4}  {t['text']}")
 
 
 @app.command()
@@ -520,28 +542,28 @@ def end() -> None:
     _move(["end"])
 
 
-def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title: str) -> None:
-    """Print for people; with ``svg``/``html`` also export exactly what was printed."""
-    from acquire_ref.render import console
-    from acquire_ref.storage import refuse_export_over
+def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title: str,
+          reads: dict[str, Path | None] | None = None) -> None:
+    """Print for people; with ``svg``/``html`` also export exactly what was printed.
 
-    game_file = _path()
+    An export is written by :func:`acquire_ref.storage.write_export`: never over the game file or
+    any file in ``reads`` (what the command read: a position file), whatever its name (DESIGN 3).
+    """
+    from acquire_ref.render import console
+    from acquire_ref.storage import refuse_same_file, write_export
+
+    inputs: dict[str, Path | None] = {"game file": _path(), **(reads or {})}
     for target in (svg, html):
         if target is not None:
-            refuse_export_over(target, game_file)
+            refuse_same_file(target, inputs, "--svg/--html")
     con = console(record=bool(svg or html))
     con.print(renderable)
-    for target, save in ((svg, con.save_svg), (html, con.save_html)):
-        if target is None:
-            continue
-        try:
-            if save is con.save_svg:
-                save(str(target), title=title, clear=False)
-            else:
-                save(str(target), clear=False)
-        except OSError as exc:
-            raise GameFileError(f"{target}: can't write the export: {exc.strerror}") from None
-        typer.echo(f"Wrote {target}", err=True)
+    if svg is not None:
+        write_export(svg, con.export_svg(title=title, clear=False), inputs)
+        _say(f"Wrote {svg}", err=True)
+    if html is not None:
+        write_export(html, con.export_html(clear=False), inputs)
+        _say(f"Wrote {html}", err=True)
 
 
 EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.")
@@ -581,7 +603,8 @@ def status(
 @app.command()
 def watch(
     interval: float = typer.Option(
-        1.0, "--interval", min=0.1, metavar="SECONDS", help="Seconds between looks at the file (at least 0.1).",
+        1.0, "--interval", min=0.1, max=3600, metavar="SECONDS",
+        help="Seconds between looks at the file (0.1 to 3600).",
     ),
     updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
 ) -> None:
@@ -590,8 +613,11 @@ def watch(
 
     Example: acquire-ref watch
     """
+    import math
     import time
 
+    if not math.isfinite(interval):
+        raise NotationError(f"--interval {interval}: give a number of seconds from 0.1 to 3600, e.g. 1")
     from rich.live import Live
     from rich.text import Text
 
@@ -683,7 +709,7 @@ def score(
         from acquire_ref.setup import read_scoring_position
         from acquire_ref.storage import read_text
 
-        data = parse_toml(read_text(position, "position file"), str(position))
+        data = parse_toml(read_text(position, "position file", "--position"), str(position))
         try:
             edition = load_edition(str(data.get("edition", "classic")))
         except NotationError as exc:
@@ -712,7 +738,7 @@ def score(
     from acquire_ref.render import score_view, worth_chart
 
     parts = [score_view(title, doc)] + ([worth_chart(game)] if game is not None and game.turn else [])
-    _show(Group(*parts), svg, html, f"acquire-ref: {title}")
+    _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position})
 
 
 @app.command()
@@ -735,7 +761,7 @@ def why(
         _json(info)
         return
     for line in info["text"]:
-        typer.echo(line)
+        _say(line)
 
 
 @app.command()
@@ -759,7 +785,7 @@ def price(
         _json({"chain": name, "size": size, "tier": tier, "price": share_price, "majority": majority, "minority": minority,
                "safe": safe})
         return
-    typer.echo(
+    _say(
         f"{name} ({tier} tier) at {size} tiles: {money(share_price)} a share; majority bonus "
         f"{money(majority)}, minority bonus {money(minority)}" + ("; safe (R3.5)." if safe else ".")
     )
@@ -807,6 +833,8 @@ def bonus(
         player, eq, n = item.partition("=")
         if not eq or not player or not (n.isascii() and n.isdigit()):
             raise NotationError(f"{item!r}: write PLAYER=SHARES, e.g. Ann=3")
+        if len(n) > 6 or int(n) > ed.shares_per_chain:
+            raise NotationError(f"{player}={n}: a player holds at most the {ed.shares_per_chain} {name} shares (R3.4)")
         if player.lower() in {h.lower() for h in held}:
             raise NotationError(f"{player} is named twice (names differ ignoring case)")
         held[player] = int(n)
@@ -819,13 +847,13 @@ def bonus(
         _json({"chain": name, "size": size, "price": share_price, "majority": majority, "minority": minority,
                "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]})
         return
-    typer.echo(f"{name} at {size} tiles ({money(share_price)}): majority {money(majority)}, minority {money(minority)}")
+    _say(f"{name} at {size} tiles ({money(share_price)}): majority {money(majority)}, minority {money(minority)}")
     paid = {b.player: b for b in payout}
     for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
         share = paid.get(holder)
-        typer.echo(f"  {holder} ({count} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
+        _say(f"  {holder} ({count} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
     if not payout:
-        typer.echo("  nobody holds a share: no bonus is paid")
+        _say("  nobody holds a share: no bonus is paid")
 
 
 @app.command()
@@ -851,11 +879,11 @@ def log(
                 "events": [e.as_dict() for e in entry.events]} for n, entry in shown])
         return
     if not shown:
-        typer.echo("No moves" + (" match." if turn is not None or who else " yet."))
+        _say("No moves" + (" match." if turn is not None or who else " yet."))
     for n, entry in shown:
-        typer.echo(f"{n:>3}. turn {entry.turn}{' ' + entry.player if entry.player else ''}: {entry.move}")
+        _say(f"{n:>3}. turn {entry.turn}{' ' + entry.player if entry.player else ''}: {entry.move}")
         for e in entry.events:
-            typer.echo(f"       {e.text()}")
+            _say(f"       {e.text()}")
 
 
 @app.command()
@@ -871,7 +899,7 @@ def undo(
     from acquire_ref.record import replay, to_toml
     from acquire_ref.storage import write_atomic
 
-    with _changing_game() as (path, game, record):
+    with _changing_game() as (path, game, record, version):
         count = len(game.moves)
         if count == 0:
             raise IllegalMoveError("nothing to undo: no move has been made in this game")
@@ -879,15 +907,15 @@ def undo(
             raise IllegalMoveError(f"can't undo {n} moves: the game has {count}")
         record.moves = [str(m) for m in game.moves[: count - n]]
         earlier = replay(record, source=str(path))
-        write_atomic(path, to_toml(record, earlier))
+        write_atomic(path, to_toml(record, earlier), expect=version)
     for i in reversed(range(count - n, count)):
         entry = game.log[i]
         who = entry.player
-        typer.echo(f"Undid move {i + 1} (turn {entry.turn}{', ' + who if who else ''}): {entry.move}")
+        _say(f"Undid move {i + 1} (turn {entry.turn}{', ' + who if who else ''}): {entry.move}")
         if entry.events:
-            typer.echo("  take back what it did (money, certificates, tiles):")
+            _say("  take back what it did (money, certificates, tiles):")
             for e in entry.events:
-                typer.echo(f"    {e.text()}")
+                _say(f"    {e.text()}")
     _next(earlier)
 
 
@@ -912,23 +940,33 @@ def check(
     else:
         _notices(found.notices)
         if found.problems:
-            typer.echo(f"{target}: {len(found.problems)} problem(s):")
+            _say(f"{target}: {len(found.problems)} problem(s):")
             for prob in found.problems:
-                typer.echo(f"  - {prob}")
+                _say(f"  - {prob}")
         else:
             g = found.game
             assert g is not None
             from acquire_ref.describe import pending
             from acquire_ref.words import with_program
 
-            typer.echo(f"{target} is sound: {len(g.moves)} moves replay; {with_program(pending(g))}.")
+            _say(f"{target} is sound: {len(g.moves)} moves replay; {with_program(pending(g))}.")
     if found.problems:
         raise GameFileError()  # the problems are listed above
 
 
+def _fresh_outputs(folder: Path, seed: int, games: int) -> None:
+    """``simulate --out`` never writes over a file (DESIGN 3): refuse before the first game when
+    one of the names it would write exists. Raises :class:`NotationError` (exit 2) naming it."""
+    for i in range(games):
+        target = folder / f"game-{seed + i:06d}.toml"
+        if target.exists() or target.is_symlink():
+            raise NotationError(f"--out {folder}: {target} already exists; simulate never writes over a file: "
+                                "name an empty or new folder, or another --seed")
+
+
 @app.command()
 def simulate(
-    games: int = typer.Option(100, "--games", min=1, metavar="N", help="How many complete games."),
+    games: int = typer.Option(100, "--games", min=1, max=10**6, metavar="N", help="How many complete games (at most 1,000,000)."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
     players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
     strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the bots play."),
@@ -948,7 +986,7 @@ def simulate(
     import os
 
     from acquire_ref.simulate import STRATEGIES, Batch, Summary, run_batch
-    from acquire_ref.storage import output_folder, write_atomic
+    from acquire_ref.storage import output_folder, write_new
 
     if strategy not in STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
@@ -957,7 +995,7 @@ def simulate(
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
     if out is not None:
-        output_folder(out)
+        _fresh_outputs(output_folder(out), seed, games)
     names = [f"p{i + 1}" for i in range(players)]
     from acquire_ref.game import Game
 
@@ -974,7 +1012,7 @@ def simulate(
         for result in run_batch(batch, range(seed, seed + games), jobs):
             summary.add(result)
             if out is not None and result.text is not None:
-                write_atomic(out / f"game-{result.seed:06d}.toml", result.text)
+                write_new(out / f"game-{result.seed:06d}.toml", result.text)
             progress.advance(task)
     doc = summary.as_dict()
     if as_json:
@@ -1005,10 +1043,10 @@ def play(
         from acquire_ref.words import with_program
 
         state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
-        typer.echo(f"{script}: all {len(game.moves)} moves are legal; {state}.")
+        _say(f"{script}: all {len(game.moves)} moves are legal; {state}.")
         return
     path = _path()
-    _refuse_overwrite(path, force)
+    _refuse_overwrite(path, force, {"script": script})
     with locked(path):
         write_atomic(path, to_toml(record, game))
     from acquire_ref.render import console, score_view, status_view

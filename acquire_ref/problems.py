@@ -23,10 +23,56 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypeGuard
 
+_LOOK_ALIKES = str.maketrans({
+    # Cyrillic letters that print like Latin ones once casefolded: a, b (from B), e, i, j, k, m, h (from H), o, ...
+    "\u0430": "a", "\u0432": "b", "\u0435": "e", "\u0451": "e", "\u0437": "3", "\u0456": "i", "\u0457": "i",
+    "\u0458": "j", "\u043a": "k", "\u043c": "m", "\u043d": "h", "\u043e": "o", "\u0440": "p", "\u0441": "c",
+    "\u0442": "t", "\u0443": "y", "\u0445": "x", "\u0455": "s", "\u04bb": "h", "\u0501": "d", "\u051b": "q",
+    "\u051d": "w", "\u04cf": "l", "\u044c": "b", "\u0475": "v", "\u04af": "y", "\u0461": "w",
+    # Greek letters that print like Latin ones once casefolded: a, b, e, z, h (from H), i, k, m, n, o, p, ...
+    "\u03b1": "a", "\u03b2": "b", "\u03b5": "e", "\u03b6": "z", "\u03b7": "h", "\u03b9": "i", "\u03ba": "k",
+    "\u03bc": "m", "\u03bd": "n", "\u03bf": "o", "\u03c1": "p", "\u03c4": "t", "\u03c5": "y", "\u03c7": "x",
+    "\u03f2": "c", "\u03f3": "j",
+})
+"""Letters of other alphabets that a reader can't tell from a Latin letter, each mapped to it."""
+
+
+MAX_MONEY = 10**15
+"""The most dollars a player's cash in a position or snapshot may be: far past any game (a
+classic game pays out well under $1,000,000), and far below what a game file can hold, so that a
+game started from a position can always be played on and written."""
+
 
 def is_whole(value: object) -> TypeGuard[int]:
     """True for an ``int`` that is not a ``bool`` (TOML's ``true`` is no number)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, for telling two names apart as a reader would: NFKC (full-width
+    and compatibility forms become plain letters), casefolded, and Cyrillic or Greek letters that
+    look Latin mapped to the Latin letter.
+
+    >>> skeleton("Ann") == skeleton("\u0410nn") == skeleton("\uff21NN")
+    True
+    >>> skeleton("Ann") == skeleton("Anne")
+    False
+    """
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters with the length when longer.
+
+    >>> shown("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1,002 characters)"
+    """
+    if is_whole(value) and value.bit_length() > 200:  # no str() of a number past Python's digit limit
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 class Problems(list[str]):
@@ -66,7 +112,7 @@ class Problems(list[str]):
         ``WHERE is X; it can't be below MINIMUM`` or ``WHERE is X; it can't be above MAXIMUM``.
         """
         if not is_whole(value):
-            self.append(problem or f"{where} should be a whole number, not {value!r}")
+            self.append(problem or f"{where} should be a whole number, not {shown(value)}")
             return None
         if minimum is not None and value < minimum:
             self.append(problem or f"{where} is {value}; it can't be below {minimum}")

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from acquire_ref.errors import AcquireError, GameFileError
 from acquire_ref.game import Game, audit
 from acquire_ref.moves import parse_move
-from acquire_ref.problems import Problems, is_whole
+from acquire_ref.problems import MAX_MONEY, Problems, is_whole, shown
 from acquire_ref.views import snapshot
 from acquire_ref.words import with_program
 
@@ -40,20 +40,50 @@ Table = dict[str, Any]
 """A TOML table as :mod:`tomllib` reads it."""
 
 
+MAX_DEPTH = 16
+"""The deepest nesting of arrays and tables read from a game file, script, position or ruleset:
+a game file needs 4 (``snapshot.shares.Ann.Tower``); anything deeper is refused as corrupt."""
+
+MAX_INTEGER = 2**63 - 1
+"""The largest whole number read from a TOML file (TOML's own 64-bit range); larger ones are
+refused, so that no count or sum of money can outgrow what the file can hold again."""
+
+
 def parse_toml(text: str, source: str) -> Table:
     """TOML ``text`` as a dict; ``source`` names the file in messages.
 
-    Raises :class:`GameFileError` (exit 4) for a syntax error (with line and column), nesting too
-    deep to read, or a number too long to read.
+    Raises :class:`GameFileError` (exit 4) for a syntax error (with line and column), nesting
+    deeper than :data:`MAX_DEPTH`, or a whole number outside TOML's 64-bit range
+    (:data:`MAX_INTEGER`): every file the referee reads goes through here, so no reader or digest
+    meets a value it can't hold.
     """
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise GameFileError(f"{source} is not valid TOML: {exc}") from None
     except RecursionError:
         raise GameFileError(f"{source}: arrays or tables are nested too deeply to be a game file") from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
         raise GameFileError(f"{source}: a value can't be read: {exc}") from None
+    _check_bounds(data, source)
+    return data
+
+
+def _check_bounds(data: Table, source: str) -> None:
+    """Walk ``data`` without recursion: no nesting past :data:`MAX_DEPTH`, no whole number past
+    :data:`MAX_INTEGER` (either sign). Raises :class:`GameFileError` naming the key."""
+    stack: list[tuple[str, object, int]] = [("", data, 0)]
+    while stack:
+        where, value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise GameFileError(f"{source}: arrays or tables are nested too deeply to be a game file "
+                                    f"(more than {MAX_DEPTH} levels)")
+            items = value.items() if isinstance(value, dict) else enumerate(value, 1)
+            stack.extend((f"{where}.{k}" if where else str(k), v, depth + 1) for k, v in items)
+        elif is_whole(value) and not -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
+            raise GameFileError(f"{source}: {where} is {shown(value)}: a number in the file must fit in 64 bits "
+                                f"(at most {MAX_INTEGER:,})")
 
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
@@ -319,7 +349,10 @@ def _snapshot_cash(cash: object, players: list[str], problems: Problems) -> None
             problems.add(f"snapshot.cash: no player {p!r} ({', '.join(players)})")
             continue
         where = f"snapshot.cash.{p}"
-        money = problems.whole(dollars, where, None, problem=f"{where} should be whole dollars, not {dollars!r}")
+        money = problems.whole(dollars, where, None, problem=f"{where} should be whole dollars, not {shown(dollars)}")
+        if money is not None and money > MAX_MONEY:
+            problems.add(f"{where} is {money}; it can't be above {MAX_MONEY}")
+            continue
         if money is not None and money < 0:
             problems.add(f"{where} is {money}: cash is never negative (no loans, R6.3)")
         elif money is not None:

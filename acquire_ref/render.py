@@ -2,19 +2,27 @@
 
 Imported by the command line only, and only when something is shown to people (never for
 ``--json``), so that the engine and machine-readable commands stay free of rich.
+
+Every text shown is data, never markup (DESIGN 1, untrusted text): the one :func:`console` reads
+no rich markup or emoji codes in any string, and writes control characters visibly
+(:func:`acquire_ref.words.visible`), so a player called ``[/]`` or ``[bold]Ann``, or an edition
+name with an escape sequence, is shown exactly as typed, on a terminal and in an export.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from acquire_ref.events import Event, money
 from acquire_ref.game import Game
 from acquire_ref.tiles import COLUMNS, iter_rows
+from acquire_ref.words import visible
 
 
 def _style(colour: str, extra: str = "") -> str:
@@ -212,10 +220,31 @@ def worth_chart(game: Game, width: int = 60) -> Table:
     return t
 
 
+class PlainConsole(Console):
+    """A rich console for untrusted text: strings are never read as markup or emoji codes, and
+    control characters in any text are written visibly (``\\x1b``), so nothing reaches the
+    terminal or an export as anything but what it is. Rich's own control codes (colours, the
+    cursor moves of a live view) pass unchanged."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        """A string as plain :class:`Text`: no markup, no emoji codes, control characters visible."""
+        kwargs.update(markup=False, emoji=False)
+        return super().render_str(visible(text), **kwargs)
+
+    def render(self, renderable: Any, options: ConsoleOptions | None = None) -> Iterable[Segment]:
+        """Rich's rendering, with control characters in every text segment made visible."""
+        for segment in super().render(renderable, options):
+            text = segment.text
+            if segment.control or text.isprintable() or text == "\n":
+                yield segment
+            else:
+                yield Segment(visible(text), segment.style, segment.control)
+
+
 def console(stderr: bool = False, record: bool = False) -> Console:
-    """A console that colours only on a terminal and honours NO_COLOR (rich's own rules);
-    ``record`` keeps what is printed for an SVG or HTML export."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=not record, record=record)
+    """A :class:`PlainConsole` that colours only on a terminal and honours NO_COLOR (rich's own
+    rules); ``record`` keeps what is printed for an SVG or HTML export."""
+    return PlainConsole(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=not record, record=record)
 
 
 def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:

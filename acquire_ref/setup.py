@@ -33,7 +33,7 @@ from typing import Any
 
 from acquire_ref.editions import Edition
 from acquire_ref.errors import AcquireError, NotationError
-from acquire_ref.problems import Problems
+from acquire_ref.problems import MAX_MONEY, Problems, shown, skeleton
 from acquire_ref.scoring import MARKET
 from acquire_ref.tiles import ALL_TILES, Tile, connected, parse_tile
 
@@ -55,20 +55,34 @@ OPTION_VALUES: dict[str, tuple[str, ...]] = {
 
 def check_player_names(players: Iterable[object]) -> None:
     """Raise :class:`NotationError` unless there are 2 to 6 players (R2.1) with names that are
-    printable, unique ignoring case, and free of spaces, ``=``, ``,`` and a leading ``-``."""
+    printable, free of spaces, ``=``, ``,`` and a leading ``-``, unique ignoring case, and that
+    look different: two names with the same :func:`~acquire_ref.problems.skeleton` ("Ann" and
+    "\u0410nn" with a Cyrillic A, or a full-width "\uff21nn") would print as one seat."""
     players = list(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise NotationError(f"Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players here, not {len(players)} (R2.1)")
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for p in players:
         if not isinstance(p, str) or not p or not p.isprintable() or any(ch.isspace() for ch in p) or "=" in p \
                 or p.startswith("-") or "," in p:
             raise NotationError(
-                f"{p!r} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
+                f"{shown(p)} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
             )
-        if p.lower() in seen:
-            raise NotationError(f"two players are called {p!r} (names must differ, ignoring case)")
-        seen.add(p.lower())
+        other = seen.get(skeleton(p))
+        if other is not None and other.lower() == p.lower():
+            raise NotationError(f"two players are called {shown(p)} (names must differ, ignoring case)")
+        if other is not None:
+            raise NotationError(
+                f"{shown(p)} looks like {shown(other)} ({_codes(p)} and {_codes(other)}): "
+                "give the players names that look different"
+            )
+        seen[skeleton(p)] = p
+
+
+def _codes(name: str) -> str:
+    """The code points of the letters of ``name`` that are not plain ASCII, to show what differs."""
+    odd = [f"U+{ord(ch):04X}" for ch in name if not ch.isascii()]
+    return ", ".join(odd[:4]) + (" ..." if len(odd) > 4 else "") if odd else "plain letters"
 
 
 class Options:
@@ -307,7 +321,7 @@ def _read_cash(cash_in: object, players: list[str], where: str, problems: Proble
             problems.add(f"{where}.cash.{p} is missing: give every player's cash in dollars")
             cash[p] = 0
             continue
-        cash[p] = problems.whole(cash_in[p], f"{where}.cash.{p}") or 0
+        cash[p] = problems.whole(cash_in[p], f"{where}.cash.{p}", 0, MAX_MONEY) or 0
         problems.hundreds(cash[p], f"{where}.cash.{p}")
     for p in cash_in if isinstance(cash_in, dict) else []:
         if p not in players:
@@ -380,7 +394,7 @@ def read_scoring_position(
         if cash_in:
             problems.add(f"cash: {exc}")
     for p, dollars in cash_in.items():
-        cash[p] = problems.whole(dollars, f"cash.{p}") or 0
+        cash[p] = problems.whole(dollars, f"cash.{p}", 0, MAX_MONEY) or 0
         problems.hundreds(cash[p], f"cash.{p}")
     shares = _read_shares(data.get("shares", {}), list(cash), edition, "shares", problems, "has no cash entry; players are")
     for c in edition.chain_names:

@@ -1,27 +1,34 @@
 """Game files on disk: read, lock, write atomically, and what may be written where (DESIGN 3).
 
-Game files, scripts, position files and rulesets are read, and game files written, through this
-module; :mod:`acquire_ref.record` turns the text into a game and back without touching the disk.
-(Pictures exported with ``--svg``/``--html`` are written by rich, after :func:`refuse_export_over`.)
-This module imports nothing of the engine at module level: :func:`load_game` and :func:`inspect`
-are thin bridges that read a file and hand its text to :mod:`acquire_ref.record`.
+Game files, scripts, position files and rulesets are read, and game files, exports and simulation
+outputs written, through this module; :mod:`acquire_ref.record` turns the text into a game and
+back without touching the disk. This module imports nothing of the engine at module level:
+:func:`load_game` and :func:`inspect` are thin bridges that read a file and hand its text to
+:mod:`acquire_ref.record`.
 
-The write rules:
+The write rules (DESIGN 3), each kept in one function that every write goes through:
 
+- only regular files are written over: never a folder, a pipe or a device, even with ``--force``,
+  and a symbolic link is followed to its target (:func:`check_target`);
 - a game file is replaced atomically (a temporary file in the same folder, ``fsync``,
-  ``os.replace``) while holding ``PATH.lock``, and the temporary file is removed on every way out,
-  a Ctrl-C included (:func:`write_atomic`, :func:`locked`);
-- ``new`` and ``play`` do not replace an existing file without ``--force``
-  (:func:`refuse_overwrite`);
-- an ``--svg``/``--html`` export never writes over the game file or its lock (:func:`refuse_export_over`);
-- ``simulate --out`` writes into an existing folder only (:func:`output_folder`).
+  ``os.replace``) while holding ``PATH.lock``; the path is checked before any lock file is made
+  (:func:`locked`), and the temporary file is removed on every way out, a Ctrl-C included: a
+  Ctrl-C during the write takes effect when the write is done or undone (:func:`write_atomic`);
+- a game file that another program replaced or changed since this command read it is not
+  overwritten (:func:`write_atomic` with ``expect``, exit 5);
+- ``new`` and ``play`` do not replace an existing file without ``--force`` (:func:`refuse_overwrite`);
+- an output is never a file the command reads (the game file, its lock, a script, a position, a
+  ruleset), whatever its name: files are compared by identity (device and inode), not by path
+  (:func:`refuse_same_file`, :func:`write_export`);
+- ``simulate --out`` creates its folder when missing and only ever makes new files
+  (:func:`output_folder`, :func:`write_new`).
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +46,13 @@ None reads the environment variable ``ACQUIRE_LOCK_TIMEOUT`` (default 10)."""
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest file read as a game file, script, position or ruleset (64 MiB)."""
 
+Stamp = tuple[int, int, int, int]
+"""What tells one version of a file from another: device, inode, size in bytes, mtime in ns."""
+
+SAVED: list[Path] = []
+"""The game files this process has written (the last write's path last), so that a Ctrl-C can
+say whether the move was saved (DESIGN 2)."""
+
 
 def lock_timeout() -> float:
     """The lock timeout in seconds: :data:`LOCK_TIMEOUT`, else ``$ACQUIRE_LOCK_TIMEOUT``, else 10.
@@ -51,11 +65,11 @@ def lock_timeout() -> float:
         return LOCK_TIMEOUT
     text = os.environ.get("ACQUIRE_LOCK_TIMEOUT", "10")
     try:
-        value = float(text)
+        value = float(text) if len(text) < 40 else math.nan
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0:
-        raise NotationError(f"ACQUIRE_LOCK_TIMEOUT is {text!r}: give a number of seconds, 0 or more, e.g. 10")
+        raise NotationError(f"ACQUIRE_LOCK_TIMEOUT is {text[:40]!r}: give a number of seconds, 0 or more, e.g. 10")
     return value
 
 
@@ -67,7 +81,11 @@ def game_path(path: Path) -> Path:
     """
     if str(path).strip() in ("", "."):
         raise NotationError("--game needs a file name, e.g. --game acquire.toml")
-    path = Path(path)
+    return _follow(Path(path))
+
+
+def _follow(path: Path) -> Path:
+    """``path``, or the file the symbolic link at ``path`` points to."""
     try:
         return Path(os.path.realpath(path)) if path.is_symlink() else path
     except OSError:
@@ -85,63 +103,171 @@ def file_exists(path: Path) -> bool:
         raise GameFileError(f"{path}: can't look at it: {exc.strerror}") from None
 
 
-def read_text(path: Path, what: str = "game file") -> str:
-    """A regular file's text, decoded as UTF-8 (without a byte-order mark), at most
-    :data:`MAX_FILE_BYTES` bytes.
-
-    ``what`` names the kind of file in messages (game file, script, position file, ruleset file).
-    Raises :class:`GameFileError` (exit 4) when the file is missing, a folder, a pipe or device,
-    too large, unreadable or not UTF-8.
-    """
+def stamp(path: Path) -> Stamp | None:
+    """The :data:`Stamp` of the file at ``path`` (a symbolic link followed), None when there is none."""
     try:
         info = os.stat(path)
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """True when ``a`` and ``b`` name one file: the same resolved path, or the same device and
+    inode (a hard link, a symbolic link, another spelling)."""
+    one, two = stamp(a), stamp(b)
+    if one is not None and two is not None:
+        return one[:2] == two[:2]
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+def _kind(mode: int) -> str:
+    return "a folder" if stat.S_ISDIR(mode) else "a pipe or a device" if not stat.S_ISREG(mode) else "a file"
+
+
+def read_text(path: Path, what: str = "game file", option: str | None = None) -> str:
+    """A regular file's text, decoded as UTF-8 (without a byte-order mark), at most
+    :data:`MAX_FILE_BYTES` bytes: :func:`read_stamped` without the stamp."""
+    return read_stamped(path, what, option)[0]
+
+
+def read_stamped(path: Path, what: str = "game file", option: str | None = None) -> tuple[str, Stamp]:
+    """A regular file's text (UTF-8 without a byte-order mark, at most :data:`MAX_FILE_BYTES`
+    bytes) and the :data:`Stamp` of the version read, so that a later write can tell whether
+    someone else changed the file meanwhile.
+
+    ``what`` names the kind of file in messages (game file, script, position file, ruleset file)
+    and ``option`` the option that named it (``--edition``), if any. Raises :class:`GameFileError`
+    (exit 4) when the file is missing, a folder, a pipe or device, too large, unreadable or not UTF-8.
+    """
+    named = f"{option} {path}" if option else str(path)
+    try:
+        info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            raise GameFileError(f"{path} is not a regular file (a pipe or a device?): give a {what}")
+            raise GameFileError(f"{named} is {_kind(info.st_mode)}, not a {what}")
         if info.st_size > MAX_FILE_BYTES:
-            raise GameFileError(f"{path} is {info.st_size:,} bytes: too large for a {what} (at most {MAX_FILE_BYTES:,})")
-        data = Path(path).read_bytes()
+            raise GameFileError(f"{named} is {info.st_size:,} bytes: too large for a {what} (at most {MAX_FILE_BYTES:,})")
+        with open(path, "rb") as fh:
+            now = os.fstat(fh.fileno())
+            if not stat.S_ISREG(now.st_mode):
+                raise GameFileError(f"{named} is {_kind(now.st_mode)}, not a {what}")
+            data = fh.read(MAX_FILE_BYTES + 1)
         if data.startswith(b"\xef\xbb\xbf"):
-            raise GameFileError(f"{path} starts with a byte-order mark: save it as UTF-8 without BOM")
-        return data.decode("utf-8")
+            raise GameFileError(f"{named} starts with a byte-order mark: save it as UTF-8 without BOM")
+        return data.decode("utf-8"), (now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns)
     except FileNotFoundError:
         hint = " (start one with `acquire-ref new PLAYER...`)" if what == "game file" else ""
-        raise GameFileError(f"{path}: no such {what}{hint}") from None
+        raise GameFileError(f"{named}: no such {what}{hint}") from None
     except IsADirectoryError:
-        raise GameFileError(f"{path} is a folder, not a game file") from None
+        raise GameFileError(f"{named} is a folder, not a {what}") from None
     except UnicodeDecodeError as exc:
-        raise GameFileError(f"{path} is not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise GameFileError(f"{path}: can't read it: {exc.strerror}") from None
+        raise GameFileError(f"{named} is not UTF-8 text (byte {exc.start})") from None
+    except (OSError, ValueError) as exc:
+        raise GameFileError(f"{named}: can't read it: {getattr(exc, 'strerror', None) or exc}") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
+def check_target(path: Path, what: str = "game file") -> int | None:
+    """The rule on what a write may replace: nothing, or a regular file (DESIGN 3).
+
+    Returns the permission bits of the regular file at ``path``, or None when there is no file.
+    Raises :class:`GameFileError` (exit 4) when ``path`` is a folder, a pipe, a device or a socket
+    (``--force`` does not change this), or can't be looked at.
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise GameFileError(f"{path}: can't look at it: {getattr(exc, 'strerror', None) or exc}") from None
+    if stat.S_ISLNK(info.st_mode):
+        return check_target(_follow(Path(path)), what) if _follow(Path(path)) != Path(path) else None
+    if not stat.S_ISREG(info.st_mode):
+        raise GameFileError(f"{path} is {_kind(info.st_mode)}, not a {what}: only regular files are written over")
+    return info.st_mode & 0o777
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold back a Ctrl-C (SIGINT) while the body runs, then raise it: a write is either done or
+    undone when the interrupt takes effect, never half done (DESIGN 2).
+
+    Only in the main thread, and only when SIGINT raises :class:`KeyboardInterrupt` (Python's
+    default); otherwise the body runs as it is.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    caught: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str = "game file") -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` so that a crash leaves the old file or
     the new one, never a torn one (DESIGN 3).
 
     A temporary file ``.NAME.xxxx.tmp`` in the same folder is written, flushed to disk and renamed
     over ``path``; an existing file's permissions are kept, a new file gets ``0o666`` less the
-    umask. The temporary file is removed on every way out that does not rename it: an error, and
-    also a ``KeyboardInterrupt`` or ``SystemExit``, which propagate unchanged.
+    umask. The temporary file is removed on every way out that does not rename it, and a Ctrl-C
+    is held back until the file is renamed or removed (:func:`interrupts_deferred`). A game file
+    written is added to :data:`SAVED`.
 
-    Raises :class:`GameFileError` (exit 4) when ``path`` is read-only, its folder is missing or
-    can't be written, or the write fails (disk full); ``path`` is then unchanged.
+    ``expect`` is the :data:`Stamp` of the version the command read (None: the file is new or
+    replaced as a whole). Raises :class:`GameBusyError` (exit 5) when the file is no longer that
+    version (another program replaced or changed it); :class:`GameFileError` (exit 4) when
+    ``path`` is not a regular file (:func:`check_target`), is read-only, its folder is missing or
+    can't be written, or the write fails (disk full). ``path`` is then unchanged.
     """
-    import tempfile  # only commands that write pay for it
-
     path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        mode = path.stat().st_mode & 0o777 if path.exists() else None
+    with interrupts_deferred():
+        mode = check_target(path, what)
         if mode is not None and not mode & 0o222:
             raise GameFileError(f"{path} is read-only (its permissions are {mode:o}): make it writable to go on")
+        tmp = _temporary(path, text, mode, what)
+        renamed = False
+        try:
+            if expect is not None and stamp(path) != expect:
+                raise GameBusyError(f"{path} was replaced or changed by another program while this command was "
+                                    "working on it; nothing was written: run the command again on the file as it is now")
+            os.replace(tmp, path)
+            renamed = True
+        except OSError as exc:
+            state = "it is unchanged" if mode is not None else "nothing was written"
+            raise GameFileError(f"{path}: can't write the {what}: {exc.strerror}; {state}") from None
+        finally:
+            if not renamed:
+                with suppress(OSError):
+                    os.unlink(tmp)
+        if what == "game file":
+            SAVED.append(path)
+
+
+def _temporary(path: Path, text: str, mode: int | None, what: str) -> str:
+    """A temporary file beside ``path`` holding ``text``, flushed to disk, with the permissions
+    ``mode`` (or the umask's for a new file); removed again if anything fails."""
+    import tempfile  # only commands that write pay for it
+
+    folder = path.parent if str(path.parent) else Path(".")
+    prefix = f"{path}: " if what == "game file" else f"{path}: can't write the {what}: "
+    try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except FileNotFoundError:
-        raise GameFileError(f"{path}: the folder {folder} does not exist") from None
+        raise GameFileError(f"{prefix}the folder {folder} does not exist") from None
     except OSError as exc:
-        raise GameFileError(f"{path}: can't write in {folder}: {exc.strerror}") from None
-    renamed = False
+        raise GameFileError(f"{prefix}can't write in {folder}: {exc.strerror}") from None
+    done = False
     try:
         try:
             fh = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
@@ -152,21 +278,52 @@ def write_atomic(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        else:
+        if mode is None:
             umask = os.umask(0)
             os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-        renamed = True
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        done = True
+        return tmp
     except OSError as exc:
-        state = "it is unchanged" if mode is not None else "nothing was written"
-        raise GameFileError(f"{path}: can't write the game file: {exc.strerror}; {state}") from None
+        state = "it is unchanged" if path.exists() else "nothing was written"
+        raise GameFileError(f"{path}: can't write the {what}: {exc.strerror}; {state}") from None
     finally:
-        if not renamed:
+        if not done:
             with suppress(OSError):
                 os.unlink(tmp)
+
+
+def write_new(path: Path, text: str) -> None:
+    """Create the file ``path`` holding ``text`` (``simulate --out``): never over an existing file.
+
+    The file is created exclusively (``O_EXCL``), so not even a file made a moment ago by someone
+    else is replaced; a half-written file is removed on every way out, a Ctrl-C included.
+    Raises :class:`NotationError` (exit 2) naming the file when it exists, and
+    :class:`GameFileError` (exit 4) when it can't be written.
+    """
+    path = Path(path)
+    with interrupts_deferred():
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        except FileExistsError:
+            raise NotationError(f"{path} already exists: simulate --out never writes over a file; "
+                                "name an empty or new folder") from None
+        except OSError as exc:
+            raise GameFileError(f"{path}: can't write it: {exc.strerror}") from None
+        done = False
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(text.encode("utf-8"))
+                fh.flush()
+                os.fsync(fh.fileno())
+            done = True
+        except OSError as exc:
+            raise GameFileError(f"{path}: can't write it: {exc.strerror}; nothing was kept") from None
+        finally:
+            if not done:
+                with suppress(OSError):
+                    os.unlink(path)
 
 
 @contextmanager
@@ -174,16 +331,26 @@ def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
     """Hold the game file's lock (``PATH.lock``, a :mod:`filelock` lock) for a read-change-write,
     so that two commands on one game file take turns (DESIGN 2, exit 5).
 
-    ``timeout`` is in seconds (default :func:`lock_timeout`). Raises :class:`GameBusyError`
-    (exit 5) when another command holds the lock that long, and :class:`GameFileError` (exit 4)
-    when the lock can't be made (missing or read-only folder).
+    The path is checked first, so that no lock file is made beside a folder, a pipe or a device,
+    and a lock file that can't be made is reported at once with the reason. ``timeout`` is in
+    seconds (default :func:`lock_timeout`). Raises :class:`GameBusyError` (exit 5) when another
+    command holds the lock that long, and :class:`GameFileError` (exit 4) when the game path is
+    not a regular file (:func:`check_target`) or the lock can't be made (missing or read-only
+    folder, a file system that takes no new files).
     """
-    from filelock import FileLock, Timeout
-
     folder = Path(path).parent
     if not folder.is_dir():
         raise GameFileError(f"{path}: the folder {folder} does not exist")
-    lock = FileLock(str(path) + ".lock", timeout=lock_timeout() if timeout is None else timeout)
+    check_target(path)
+    wait = lock_timeout() if timeout is None else timeout
+    lock_file = str(path) + ".lock"
+    try:
+        os.close(os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o666))
+    except OSError as exc:
+        raise GameFileError(f"{path}: can't make the lock file {lock_file}: {exc.strerror}") from None
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(lock_file, timeout=wait)
     try:
         lock.acquire()
     except Timeout:
@@ -197,33 +364,64 @@ def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
 
 
 def refuse_overwrite(path: Path, force: bool) -> None:
-    """``new`` and ``play`` replace an existing game file only with ``--force`` (DESIGN 2).
+    """``new`` and ``play`` replace an existing game file only with ``--force``, and only a
+    regular file (DESIGN 2, 3).
 
-    Raises :class:`NotationError` (exit 2) when ``path`` exists and ``force`` is false, and
-    :class:`GameFileError` (exit 4) when its folder can't be searched.
+    Raises :class:`GameFileError` (exit 4) when ``path`` is a folder, pipe or device (even with
+    ``force``) or its folder can't be searched, and :class:`NotationError` (exit 2) when it exists
+    and ``force`` is false.
     """
+    check_target(path)
     if file_exists(path) and not force:
         raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
 
 
-def refuse_export_over(target: Path, game_file: Path) -> None:
-    """An ``--svg``/``--html`` export never writes over the game file or its lock.
+def refuse_same_file(target: Path, reads: Mapping[str, Path | None], option: str) -> None:
+    """An output is never a file the command reads, whatever its name (DESIGN 3).
 
-    Both paths are compared resolved (symbolic links followed). Raises :class:`NotationError`
-    (exit 2) when ``target`` is one of them.
+    ``reads`` maps what each input is (``"game file"``, ``"script"``, ``"position file"``) to its
+    path; ``option`` names the output in the message (``--svg/--html``, ``--game``). Files are
+    compared with :func:`same_file` (identity, then resolved path). The game file's lock counts as
+    the game file. Raises :class:`NotationError` (exit 2) when ``target`` is one of them.
     """
-    game = game_file.resolve()
-    if target.resolve() in (game, Path(str(game) + ".lock")):
-        raise NotationError(f"--svg/--html {target} is the game file: name another file for the picture")
+    for what, source in reads.items():
+        if source is None:
+            continue
+        lock = Path(str(source) + ".lock") if what == "game file" else None
+        if same_file(target, source) or (lock is not None and same_file(target, lock)):
+            name = "the game file" if what == "game file" else f"the {what} {source}"
+            raise NotationError(f"{option} {target} is {name}: name another file for the output")
+
+
+def refuse_export_over(target: Path, game_file: Path) -> None:
+    """An ``--svg``/``--html`` export never writes over the game file or its lock:
+    :func:`refuse_same_file` with the game file alone. Raises :class:`NotationError` (exit 2)."""
+    refuse_same_file(target, {"game file": game_file}, "--svg/--html")
+
+
+def write_export(target: Path, text: str, reads: Mapping[str, Path | None]) -> None:
+    """Write an ``--svg``/``--html`` export: never over a file the command read (``reads``, see
+    :func:`refuse_same_file`), only over a regular file, atomically (:func:`write_atomic`).
+
+    A symbolic link is followed to its target. Raises :class:`NotationError` (exit 2) or
+    :class:`GameFileError` (exit 4).
+    """
+    target = _follow(Path(target))
+    refuse_same_file(target, reads, "--svg/--html")
+    write_atomic(target, text, what="export")
 
 
 def output_folder(folder: Path) -> Path:
-    """The folder ``simulate --out`` writes its game files into: it must exist already.
+    """The folder ``simulate --out`` writes its game files into, made when missing.
 
-    Returns ``folder``; raises :class:`GameFileError` (exit 4) when it is missing or not a folder.
+    Returns ``folder``; raises :class:`GameFileError` (exit 4) when it is not a folder or can't be made.
     """
-    if not folder.is_dir():
-        raise GameFileError(f"--out {folder}: " + ("not a folder" if folder.exists() else "no such folder"))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise GameFileError(f"--out {folder}: not a folder") from None
+    except OSError as exc:
+        raise GameFileError(f"--out {folder}: can't make the folder: {exc.strerror}") from None
     return folder
 
 
@@ -244,18 +442,27 @@ def inspect(path: Path, text: str | None = None) -> Inspection:
 
 
 def load_game(path: Path) -> tuple[Game, Record, list[str]]:
+    """Read, validate and replay the game file at ``path`` (DESIGN 3): :func:`load_stamped`
+    without the stamp. Returns ``(game, record, notices)``."""
+    game, record, notices, _ = load_stamped(path)
+    return game, record, notices
+
+
+def load_stamped(path: Path) -> tuple[Game, Record, list[str], Stamp]:
     """Read, validate and replay the game file at ``path`` (DESIGN 3).
 
-    Returns ``(game, record, notices)``. When the snapshot's digest no longer matches the setup
+    Returns ``(game, record, notices, stamp)``; ``stamp`` identifies the version read, for
+    :func:`write_atomic`'s ``expect``. When the snapshot's digest no longer matches the setup
     and moves (the log was edited by hand), the snapshot is ignored and rebuilt on the next write,
     with a notice. When the digest matches but a value differs, the snapshot itself was edited:
     :class:`GameFileError` (exit 4) names each field and both values. Also raises it for a missing,
     unreadable or corrupt file, or a move log that no longer replays, listing every problem.
     """
-    found = inspect(path)
+    text, version = read_stamped(path)
+    found = inspect(path, text)
     if found.problems or found.game is None or found.record is None:
         problems = found.problems
         if len(problems) == 1:
             raise GameFileError(problems[0])
         raise GameFileError(f"{path} has {len(problems)} problems (edited by hand?):\n  " + "\n  ".join(problems))
-    return found.game, found.record, found.notices
+    return found.game, found.record, found.notices, version

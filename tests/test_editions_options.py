@@ -65,7 +65,7 @@ RULESET = {
     "price_chart": [[2, 100], [4, 300], [8, 600]],
     "tiers": {"low": 0, "high": 300},
     "chains": [{"name": "Alpha", "letter": "A", "tier": "low", "colour": "red"},
-               {"name": "Beta", "letter": "B", "tier": "high", "colour": "no-such-colour"}],
+               {"name": "Beta", "letter": "B", "tier": "high", "colour": "#8a2be2"}],
 }
 
 
@@ -86,7 +86,7 @@ def test_custom_ruleset_constants_apply(cli, tmp_path):
     assert doc["chains"]["Beta"] == {"size": 2, "price": 400, "safe": False, "bank": 15}
     assert doc["players"][0]["cash"] == 8000 - 1600
     status = cli("status", game=path)
-    assert status.exit_code == 0 and "B Beta" in status.stdout  # an unknown colour is drawn plainly
+    assert status.exit_code == 0 and "B Beta" in status.stdout  # a colour may be written #rrggbb
     # the game file keeps the whole ruleset: it replays without the ruleset file
     file.unlink()
     assert tomllib.loads(path.read_text())["edition"]["name"] == "house"

@@ -30,7 +30,10 @@ def test_simulate_shows_a_table_and_refuses_bad_settings(cli, tmp_path):
     assert result.exit_code == 0 and "simulated games" in result.stdout
     assert cli("simulate", "--strategy", "clever").exit_code == 2
     assert cli("simulate", "--option", "stall=continue").exit_code == 2
-    assert cli("simulate", "--out", tmp_path / "missing").exit_code == 4
+    assert cli("simulate", "--games", "1", "--out", tmp_path / "missing").exit_code == 0
+    assert (tmp_path / "missing" / "game-000000.toml").is_file()  # the folder is made when missing
+    (tmp_path / "a-file").write_text("x")
+    assert cli("simulate", "--out", tmp_path / "a-file").exit_code == 4
 
 
 def test_simulate_gives_the_same_games_and_report_on_any_number_of_jobs(tmp_path):

@@ -11,15 +11,60 @@ Built-in editions are TOML files shipped inside the package (``acquire_ref/editi
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from acquire_ref.errors import GameFileError, NotationError
-from acquire_ref.problems import Problems, is_whole
+from acquire_ref.problems import Problems, is_whole, shown, skeleton
 from acquire_ref.values import Value, _set
 
 _HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
+
+COLOUR_NAMES = frozenset("""
+default
+    aquamarine1 aquamarine3 black blue blue1 blue3 blue_violet bright_black bright_blue bright_cyan
+    bright_green bright_magenta bright_red bright_white bright_yellow cadet_blue chartreuse1 chartreuse2
+    chartreuse3 chartreuse4 cornflower_blue cornsilk1 cyan cyan1 cyan2 cyan3 dark_blue dark_cyan
+    dark_goldenrod dark_green dark_khaki dark_magenta dark_olive_green1 dark_olive_green2
+    dark_olive_green3 dark_orange dark_orange3 dark_red dark_sea_green dark_sea_green1 dark_sea_green2
+    dark_sea_green3 dark_sea_green4 dark_slate_gray1 dark_slate_gray2 dark_slate_gray3 dark_turquoise
+    dark_violet deep_pink1 deep_pink2 deep_pink3 deep_pink4 deep_sky_blue1 deep_sky_blue2 deep_sky_blue3
+    deep_sky_blue4 dodger_blue1 dodger_blue2 dodger_blue3 gold1 gold3 gray0 gray100 gray11 gray15 gray19
+    gray23 gray27 gray3 gray30 gray35 gray37 gray39 gray42 gray46 gray50 gray53 gray54 gray58 gray62
+    gray63 gray66 gray69 gray7 gray70 gray74 gray78 gray82 gray84 gray85 gray89 gray93 green green1
+    green3 green4 green_yellow grey0 grey100 grey11 grey15 grey19 grey23 grey27 grey3 grey30 grey35
+    grey37 grey39 grey42 grey46 grey50 grey53 grey54 grey58 grey62 grey63 grey66 grey69 grey7 grey70
+    grey74 grey78 grey82 grey84 grey85 grey89 grey93 honeydew2 hot_pink hot_pink2 hot_pink3 indian_red
+    indian_red1 khaki1 khaki3 light_coral light_cyan1 light_cyan3 light_goldenrod1 light_goldenrod2
+    light_goldenrod3 light_green light_pink1 light_pink3 light_pink4 light_salmon1 light_salmon3
+    light_sea_green light_sky_blue1 light_sky_blue3 light_slate_blue light_slate_gray light_slate_grey
+    light_steel_blue light_steel_blue1 light_steel_blue3 light_yellow3 magenta magenta1 magenta2
+    magenta3 medium_orchid medium_orchid1 medium_orchid3 medium_purple medium_purple1 medium_purple2
+    medium_purple3 medium_purple4 medium_spring_green medium_turquoise medium_violet_red misty_rose1
+    misty_rose3 navajo_white1 navajo_white3 navy_blue orange1 orange3 orange4 orange_red1 orchid orchid1
+    orchid2 pale_green1 pale_green3 pale_turquoise1 pale_turquoise4 pale_violet_red1 pink1 pink3 plum1
+    plum2 plum3 plum4 purple purple3 purple4 red red1 red3 rosy_brown royal_blue1 salmon1 sandy_brown
+    sea_green1 sea_green2 sea_green3 sky_blue1 sky_blue2 sky_blue3 slate_blue1 slate_blue3 spring_green1
+    spring_green2 spring_green3 spring_green4 steel_blue steel_blue1 steel_blue3 tan thistle1 thistle3
+    turquoise2 turquoise4 violet wheat1 wheat4 white yellow yellow1 yellow2 yellow3 yellow4
+""".split())
+"""The colour names a chain may have: the terminal's 16 colours and the xterm 256-colour names
+(the names rich draws); any other colour is written ``#rrggbb``."""
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_EDITION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+"""What a built-in edition's name can look like (the name of a file beside this module)."""
+
+
+def is_colour(text: object) -> bool:
+    """True when ``text`` is a colour: a name of :data:`COLOUR_NAMES` or ``#rrggbb`` (DESIGN 1:
+    a colour is a colour, never a style with links or markup).
+
+    >>> is_colour("dark_orange3"), is_colour("#1e90ff"), is_colour("red link javascript:x"), is_colour("blink")
+    (True, True, False, False)
+    """
+    return isinstance(text, str) and (text in COLOUR_NAMES or _HEX_COLOUR.fullmatch(text) is not None)
 
 
 class Chain(Value):
@@ -262,10 +307,10 @@ def _chain_problems(chains: object, tiers: dict[str, Any], problems: Problems) -
         name, letter, tier = c.get("name"), c.get("letter"), c.get("tier")
         if not isinstance(name, str) or not name.isalpha():
             problems.add(f"chains[{i}]: name {name!r} should be a word of letters")
-        elif name.lower() in names:
-            problems.add(f"chains[{i}]: the chain {name!r} is defined twice")
+        elif skeleton(name) in names:
+            problems.add(f"chains[{i}]: the chain {name!r} is defined twice (or looks like another chain)")
         else:
-            names.add(name.lower())
+            names.add(skeleton(name))
         if (not isinstance(letter, str) or len(letter) != 1 or not (letter.isascii() and letter.isalpha())
                 or letter.lower() == "o"):
             problems.add(f"chains[{i}]: letter {letter!r} should be one letter A-Z other than 'o' (lone tiles)")
@@ -275,8 +320,9 @@ def _chain_problems(chains: object, tiers: dict[str, Any], problems: Problems) -
             letters.add(letter.upper())
         if not isinstance(tier, str) or tier not in tiers:
             problems.add(f"chains[{i}]: tier {tier!r} has no prices; tiers are {', '.join(tiers) or 'none'}")
-        if "colour" in c and not isinstance(c["colour"], str):
-            problems.add(f"chains[{i}]: colour should be a colour name like \"green\"")
+        if "colour" in c and not is_colour(c["colour"]):
+            problems.add(f"chains[{i}]: colour {shown(c['colour'])} should be a colour name like \"green\" or "
+                         "\"dark_orange3\", or \"#rrggbb\"")
 
 
 def edition_from_dict(data: dict[str, Any], source: str = "ruleset") -> Edition:
@@ -323,9 +369,9 @@ def load_edition(name: str = "classic") -> Edition:
     """
     if name not in _CACHE:
         res = _HERE / f"{name}.toml"
-        if not name or name.startswith(".") or "/" in name or "\\" in name or not res.is_file():
+        if not (isinstance(name, str) and _EDITION_NAME.fullmatch(name)) or not res.is_file():
             raise NotationError(
-                f"no edition {name!r}: built-in editions are {', '.join(builtin_editions())}, "
+                f"no edition {shown(name)}: built-in editions are {', '.join(builtin_editions())}, "
                 "or give the path of a ruleset file"
             )
         _CACHE[name] = edition_from_dict(tomllib.loads(res.read_text(encoding="utf-8")), name)
