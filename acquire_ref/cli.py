@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
@@ -48,10 +49,37 @@ class Refereed(TyperGroup):
         """Run the command; an :class:`AcquireError` becomes its message and exit code."""
         try:
             return super().invoke(ctx)
+        except NoSuchOption as exc:
+            _name_the_options(exc)
+            raise
         except AcquireError as exc:
             if str(exc):
                 typer.echo(f"acquire-ref: {exc}", err=True)
             raise typer.Exit(exc.exit_code) from None
+
+
+OPTION_NOTES = {"dispose": "the shares not sold or traded are held"}
+"""What a command's unknown option most likely meant to say, beside the options it takes."""
+
+
+def _name_the_options(exc: NoSuchOption) -> None:
+    """An unknown option's message lists every option the command takes (not only the close
+    spellings, which for ``dispose --hold`` was ``--help`` alone), and what the command does
+    with what is not said (``dispose``: the rest is held)."""
+    command = exc.ctx.command if exc.ctx is not None else None
+    if command is None:
+        return
+    opts = [f"{o} {p.metavar}" if p.metavar and not getattr(p, "is_flag", False) else o
+            for p in command.params if p.param_type_name == "option" for o in p.opts
+            if o.startswith("--") and o != "--help"]
+    if not opts:
+        return
+    listed = opts[0] if len(opts) == 1 else f"{', '.join(opts[:-1])} and {opts[-1]}"
+    exc.possibilities = None
+    exc.message = f"No such option: {exc.option_name}; {command.name} takes {listed}"
+    note = OPTION_NOTES.get(command.name or "")
+    if note:
+        exc.message += f"; {note}"
 
 
 app = typer.Typer(
@@ -189,13 +217,12 @@ def _move(tokens: list[str]) -> None:
     from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record):
-        move = parse_tokens(tokens, game.edition)
         try:
-            events = game.apply(move)
-        except IllegalMoveError as exc:
+            events = game.apply(parse_tokens(tokens, game.edition))
+        except (IllegalMoveError, NotationError) as exc:
             from acquire_ref.words import with_program
 
-            raise IllegalMoveError(with_program(str(exc))) from None
+            raise type(exc)(with_program(str(exc))) from None
         write_atomic(path, to_toml(record, game))
     _echo_events(events)
     _next(game)
@@ -292,7 +319,9 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     option: list[str] = typer.Option(
         [], "--option", metavar="KEY=VALUE",
-        help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README).",
+        help="A rule option (R17), the default first: start-order (row-first or column-first), "
+        "dead-tiles (once-per-turn or replace-until-none), stall (end or continue), two-player-market "
+        "(on or off), holdings (open or hidden); e.g. --option stall=continue.",
     ),
     edition: str = typer.Option(
         "classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.",
@@ -797,7 +826,7 @@ def bonus(
 
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
-    from acquire_ref.events import money
+    from acquire_ref.events import money, plural
     from acquire_ref.scoring import shareholder_bonuses
 
     ed = edition_spec(edition)[0]
@@ -823,7 +852,7 @@ def bonus(
     paid = {b.player: b for b in payout}
     for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
         share = paid.get(holder)
-        typer.echo(f"  {holder} ({count} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
+        typer.echo(f"  {holder} ({plural(count, 'share')}): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
     if not payout:
         typer.echo("  nobody holds a share: no bonus is paid")
 
@@ -868,6 +897,7 @@ def undo(
 
     Example: acquire-ref undo 2
     """
+    from acquire_ref.events import plural
     from acquire_ref.record import replay, to_toml
     from acquire_ref.storage import write_atomic
 
@@ -876,7 +906,7 @@ def undo(
         if count == 0:
             raise IllegalMoveError("nothing to undo: no move has been made in this game")
         if n > count:
-            raise IllegalMoveError(f"can't undo {n} moves: the game has {count}")
+            raise IllegalMoveError(f"can't undo {plural(n, 'move')}: the game has {count}")
         record.moves = [str(m) for m in game.moves[: count - n]]
         earlier = replay(record, source=str(path))
         write_atomic(path, to_toml(record, earlier))
@@ -902,17 +932,18 @@ def check(
 
     Example: acquire-ref check examples/four-players.toml
     """
+    from acquire_ref.events import plural
     from acquire_ref.storage import inspect
 
     target = path or _path()
-    found = inspect(target)
+    found = inspect(target, what="game file or script" if path is not None else "game file")
     if as_json:
         _json({"path": str(target), "sound": not found.problems, "problems": found.problems,
                "notices": found.notices, "moves": len(found.game.moves) if found.game else None})
     else:
         _notices(found.notices)
         if found.problems:
-            typer.echo(f"{target}: {len(found.problems)} problem(s):")
+            typer.echo(f"{target}: {plural(len(found.problems), 'problem')}:")
             for prob in found.problems:
                 typer.echo(f"  - {prob}")
         else:
@@ -921,7 +952,7 @@ def check(
             from acquire_ref.describe import pending
             from acquire_ref.words import with_program
 
-            typer.echo(f"{target} is sound: {len(g.moves)} moves replay; {with_program(pending(g))}.")
+            typer.echo(f"{target} is sound: {plural(len(g.moves), 'move')} replay{'s' if len(g.moves) == 1 else ''}; {with_program(pending(g))}.")
     if found.problems:
         raise GameFileError()  # the problems are listed above
 
@@ -991,6 +1022,7 @@ def play(
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
+    from acquire_ref.events import plural
     from acquire_ref.record import parse_record, replay, to_toml
     from acquire_ref.storage import locked, read_text, write_atomic
 
@@ -1001,7 +1033,8 @@ def play(
         from acquire_ref.words import with_program
 
         state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
-        typer.echo(f"{script}: all {len(game.moves)} moves are legal; {state}.")
+        typer.echo(f"{script}: {'the' if len(game.moves) == 1 else 'all'} {plural(len(game.moves), 'move')} "
+                   f"{'is' if len(game.moves) == 1 else 'are'} legal; {state}.")
         return
     path = _path()
     _refuse_overwrite(path, force)
@@ -1010,7 +1043,7 @@ def play(
     from acquire_ref.render import console, score_view, status_view
 
     con = console()
-    con.print(f"Played {len(game.moves)} moves from {script} into {path}.")
+    con.print(f"Played {plural(len(game.moves), 'move')} from {script} into {path}.")
     if game.over:
         con.print(score_view(f"Final standings: {game.end_reason}", _score_doc(True, game.end_reason, game.score_breakdown())))
     else:

@@ -15,8 +15,12 @@ def money(dollars: int) -> str:
     return f"-${-dollars:,}" if dollars < 0 else f"${dollars:,}"
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an ``s`` unless ``n`` is 1: ``plural(1, "share") == '1 share'``."""
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+_plural = plural
 
 
 @dataclass(frozen=True)
@@ -159,7 +163,7 @@ class MarketBonus(Event):
     bonus: str
 
     def text(self) -> str:
-        return (f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {self.holding} shares): "
+        return (f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.holding, 'share')}): "
                 "it stays in the bank (R9)")
 
 
@@ -246,8 +250,8 @@ class TilesDiscarded(Event):
 
     def text(self) -> str:
         return (
-            f"{self.player} puts dead tile(s) {' '.join(self.tiles)} out of the game and draws "
-            f"{self.drawn} (R7.3)"
+            f"{self.player} puts dead {'tile' if len(self.tiles) == 1 else 'tiles'} {' '.join(self.tiles)} "
+            f"out of the game and draws {self.drawn} (R7.3)"
         )
 
 

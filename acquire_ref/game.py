@@ -27,8 +27,8 @@ from typing import Any
 from acquire_ref import events as ev
 from acquire_ref.board import PLAYABLE, Board, Effect, Kind
 from acquire_ref.editions import Edition, load_edition
-from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
-from acquire_ref.events import money
+from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError, closest
+from acquire_ref.events import money, plural
 from acquire_ref.merger import MarketRule, Merger, check_order
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Market, Move, Pass, Place, Start
 from acquire_ref.pending import (
@@ -194,7 +194,9 @@ class GameState:
         for p in self.players:
             if p.lower() == (text or "").lower():
                 return p
-        raise NotationError(f"no player {text!r} in this game: {', '.join(self.players)}")
+        near = closest(text, self.players)
+        raise NotationError(f"no player {text!r} in this game: "
+                            + (f"did you mean {near}? The players are " if near else "") + ", ".join(self.players))
 
     def price(self, chain: str) -> int:
         """Current share price of ``chain`` in dollars; 0 when it is not on the board (R3.2)."""
@@ -574,7 +576,7 @@ class Game(GameState):
             if not self.bank[survivor]:
                 raise _refuse(f"the bank has no {survivor} shares left, so no trade: sell or hold the {chain} (R5.3b)")
             raise _refuse(
-                f"the bank has {self.bank[survivor]} {survivor} share(s): trade at most "
+                f"the bank has {plural(self.bank[survivor], survivor + ' share')}: trade at most "
                 f"{2 * self.bank[survivor]} {chain} (R5.3b)"
             )
         return _Plan(move, who)
@@ -633,14 +635,14 @@ class Game(GameState):
         limit = self.edition.buy_limit
         total = sum(n for _, n in orders)
         if total > limit:
-            return f"{player} asks for {total} shares: at most {limit} a turn (R6.1)"
+            return f"{player} asks for {plural(total, 'share')}: at most {limit} a turn (R6.1)"
         cost = 0
         for chain, n in orders:
             if chain not in self.board.sizes:
                 return (f"{chain} is not on the board: buy only chains on the board "
                         f"({', '.join(self.chains_on_board()) or 'none'}) (R6.1)")
             if self.bank[chain] < n:
-                return (f"the bank has {self.bank[chain]} {chain} share(s), not {n}: "
+                return (f"the bank has {plural(self.bank[chain], chain + ' share')}, not {n}: "
                         "the purchase is refused as a whole (R3.4, R6.3)")
             cost += n * self.price(chain)
         if cost > self.cash[player]:
@@ -712,7 +714,7 @@ class Game(GameState):
         if len(set(move.tiles)) != len(move.tiles):
             raise _refuse("a tile is named twice (R7.3)")
         if len(move.tiles) > self.racks[p]:
-            raise _refuse(f"{p}'s rack holds {self.racks[p]} tiles, not {len(move.tiles)} (R7.3)")
+            raise _refuse(f"{p}'s rack holds {plural(self.racks[p], 'tile')}, not {len(move.tiles)} (R7.3)")
         for t in move.tiles:
             self._check_tile_known(t)
             eff = self.effect(t)

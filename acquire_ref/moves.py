@@ -210,8 +210,25 @@ def _parse_dispose(rest: list[str], ed: Edition) -> Move:
     )
 
 
+def _buy_words(pos: list[str], ed: Edition) -> None:
+    """Refuse, with the notation meant, the usual slips of ``buy``: shares separated by commas
+    (``Luxor=1,American=1``) and a count as a word of its own (``tower 2``)."""
+    for i, tok in enumerate(pos):
+        if "," in tok:
+            parts = " ".join(p for p in tok.split(",") if p)
+            raise NotationError(f"buy {tok}: separate the shares with spaces, not commas: `buy {parts}`")
+        if tok.isascii() and tok.isdigit():
+            near = [w for w in (pos[i - 1] if i else "", pos[i + 1] if i + 1 < len(pos) else "")
+                    if w and "=" not in w and not w.isdigit()]
+            if near:
+                chain = ed.resolve_chain(near[0])
+                raise NotationError(f"buy: the count goes after the chain and an equals sign: `buy {chain}={tok}`")
+            raise NotationError(f"buy {tok}: name the chain, e.g. `buy Tower={tok}`")
+
+
 def _parse_buy(rest: list[str], ed: Edition) -> Move:
     pos, _ = _options(rest, (), "buy")
+    _buy_words(pos, ed)
     counts: dict[str, int] = {}
     for tok in pos:
         name, eq, n = tok.partition("=")

@@ -106,7 +106,9 @@ def read_text(path: Path, what: str = "game file") -> str:
             raise GameFileError(f"{path} starts with a byte-order mark: save it as UTF-8 without BOM")
         return data.decode("utf-8")
     except FileNotFoundError:
-        hint = " (start one with `acquire-ref new PLAYER...`)" if what == "game file" else ""
+        hints = {"game file": " (start one with `acquire-ref new PLAYER...`)",
+                 "game file or script": ": check reads a game file, or a game script for `acquire-ref play`"}
+        hint = hints.get(what, "")
         raise GameFileError(f"{path}: no such {what}{hint}") from None
     except IsADirectoryError:
         raise GameFileError(f"{path} is a folder, not a game file") from None
@@ -227,17 +229,18 @@ def output_folder(folder: Path) -> Path:
     return folder
 
 
-def inspect(path: Path, text: str | None = None) -> Inspection:
+def inspect(path: Path, text: str | None = None, what: str = "game file") -> Inspection:
     """Validate the game file or script at ``path`` without changing it (``check``): read it
     (unless ``text`` is given) and hand it to :func:`acquire_ref.record.examine`.
 
     Returns an :class:`~acquire_ref.record.Inspection`; a file that can't be read is one problem
-    in it, not an exception.
+    in it, not an exception. ``what`` names the kind of file expected (see :func:`read_text`):
+    ``check FILE`` reads a game file or a script.
     """
     from acquire_ref.record import Inspection, examine
 
     try:
-        text = read_text(path) if text is None else text
+        text = read_text(path, what) if text is None else text
     except GameFileError as exc:
         return Inspection(None, None, [str(exc)], [])
     return examine(text, str(path))
