@@ -487,15 +487,17 @@ def dispose(
         autocompletion=complete_player,
     ),
     sell: list[str] | None = typer.Option(
-        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False,
+        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price; all: every share not traded.",
+        show_default=False,
     ),
     trade: list[str] | None = typer.Option(
-        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False,
+        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
+        "bank allows.", show_default=False,
     ),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
 
-    Example: acquire-ref dispose Ben --sell 2 --trade 4
+    Example: acquire-ref dispose Ben --sell 2 --trade 4 (or --trade max --sell all)
     """
     tokens = ["dispose"] + ([player] if player else [])
     for name, values in (("--sell", sell), ("--trade", trade)):

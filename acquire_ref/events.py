@@ -23,6 +23,10 @@ def plural(n: int, word: str) -> str:
 _plural = plural
 
 
+def _now_safe(chain: str, safe: bool) -> str:
+    return f"; {chain} is now safe: it can never be absorbed (R3.5)" if safe else ""
+
+
 @dataclass(frozen=True)
 class Event:
     """Base class: ``kind`` names the event, ``as_dict()`` gives its fields for JSON."""
@@ -80,9 +84,12 @@ class ChainFounded(Event):
     chain: str
     size: int
     price: int
+    safe: bool = False
+    """The chain is safe from the start (R3.5)."""
 
     def text(self) -> str:
-        return f"{self.player} founds {self.chain} with {_plural(self.size, 'tile')}; price {money(self.price)} a share"
+        return (f"{self.player} founds {self.chain} with {_plural(self.size, 'tile')}; price {money(self.price)} a share"
+                + _now_safe(self.chain, self.safe))
 
 
 @dataclass(frozen=True)
@@ -103,9 +110,12 @@ class ChainGrew(Event):
     size: int
     price: int
     added: int
+    safe: bool = False
+    """The chain has just become safe (R3.5)."""
 
     def text(self) -> str:
-        return f"{self.chain} grows by {_plural(self.added, 'tile')} to {self.size}; price {money(self.price)} a share"
+        return (f"{self.chain} grows by {_plural(self.added, 'tile')} to {self.size}; price {money(self.price)} a share"
+                + _now_safe(self.chain, self.safe))
 
 
 @dataclass(frozen=True)
@@ -215,11 +225,14 @@ class MergerCompleted(Event):
     size: int
     price: int
     defunct: tuple[str, ...]
+    safe: bool = False
+    """The survivor has just become safe (R3.5)."""
 
     def text(self) -> str:
         return (
             f"{self.survivor} absorbs {', '.join(self.defunct)}: now {self.size} tiles, "
             f"{money(self.price)} a share; {', '.join(self.defunct)} may be founded again (R5.5)"
+            + _now_safe(self.survivor, self.safe)
         )
 
 

@@ -473,7 +473,9 @@ class Game(GameState):
         elif eff.kind == "grow":
             chain = eff.chains[0]
             self.board.assign(eff.group, chain)
-            out.append(ev.ChainGrew(chain, self.board.sizes[chain], self.price(chain), len(eff.group)))
+            size = self.board.sizes[chain]
+            safe = self.edition.is_safe(size) and not self.edition.is_safe(size - len(eff.group))
+            out.append(ev.ChainGrew(chain, size, self.price(chain), len(eff.group), safe))
             self._enter_buy(out)
         elif eff.kind == "found":
             free = self.free_chains()
@@ -496,7 +498,8 @@ class Game(GameState):
         assert self._found_group is not None
         self.board.assign(self._found_group, chain)
         self._found_group = None
-        out.append(ev.ChainFounded(p, chain, self.board.sizes[chain], self.price(chain)))
+        size = self.board.sizes[chain]
+        out.append(ev.ChainFounded(p, chain, size, self.price(chain), self.edition.is_safe(size)))
         given = self.bank[chain] > 0
         if given:
             self.bank[chain] -= 1
@@ -568,6 +571,7 @@ class Game(GameState):
             )
         chain, survivor = pend.chain, pend.survivor
         held = self.shares[who][chain]
+        move = self._disposal_counts(move, held, self.trade_cap(who, chain, survivor))
         if move.sell + move.trade > held:
             raise _refuse(f"{who} holds {held} {chain}: can't sell {move.sell} and trade {move.trade} (R5.3b)")
         if move.trade % 2:
@@ -580,6 +584,16 @@ class Game(GameState):
                 f"{2 * self.bank[survivor]} {chain} (R5.3b)"
             )
         return _Plan(move, who)
+
+    @staticmethod
+    def _disposal_counts(move: Dispose, held: int, cap: int) -> Dispose:
+        """``move`` with ``--sell all`` and ``--trade max`` turned into counts (R5.3b): the most
+        the bank allows is traded first (of the shares not sold), then every share left is sold."""
+        if not (move.sell_all or move.trade_max):
+            return move
+        trade = min(cap, (held - (0 if move.sell_all else move.sell)) // 2 * 2) if move.trade_max else move.trade
+        sell = max(held - trade, 0) if move.sell_all else move.sell
+        return Dispose(move.player, sell, trade)
 
     def _do_dispose(self, plan: _Plan, out: list[ev.Event]) -> None:
         move, who, m, pend = plan.move, plan.player, self._merger, self.pending
@@ -648,8 +662,21 @@ class Game(GameState):
         if cost > self.cash[player]:
             detail = " + ".join(f"{n} {c} at {money(self.price(c))}" for c, n in orders)
             return (f"{detail} = {money(cost)}, but {player} has {money(self.cash[player])}: "
-                    "the purchase is refused as a whole (R6.3)")
+                    f"the purchase is refused as a whole (R6.3); {player} can buy {self._affordable(player, orders)}")
         return None
+
+    def _affordable(self, player: str, orders: Sequence[tuple[str, int]]) -> str:
+        """What ``player``'s cash covers of ``orders``, taken in the order asked, in words (R6.3)."""
+        left, parts = self.cash[player], []
+        for chain, n in orders:
+            k = min(n, left // self.price(chain))
+            if k:
+                parts.append(f"{k} {chain}")
+                left -= k * self.price(chain)
+        if not parts:
+            cheapest = min(orders, key=lambda o: self.price(o[0]))[0]
+            return f"none of them (the cheapest, {cheapest}, is {money(self.price(cheapest))} a share)"
+        return " and ".join(parts) + (f" ({money(self.cash[player] - left)})")
 
     def _verify_buy(self, move: Buy) -> _Plan:
         self._expect("buy shares", BuyShares)

@@ -208,4 +208,5 @@ class Merger:
             tiles.update(table.board.chain_tiles(c))
         table.board.assign(tiles, self.survivor)
         size = table.board.sizes[self.survivor]
-        out.append(ev.MergerCompleted(self.survivor, size, table.edition.price(self.survivor, size), defunct))
+        safe = table.edition.is_safe(size) and not table.edition.is_safe(self.sizes[self.survivor])
+        out.append(ev.MergerCompleted(self.survivor, size, table.edition.price(self.survivor, size), defunct, safe))

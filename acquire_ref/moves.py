@@ -62,18 +62,25 @@ class Choose:
 
 @dataclass(frozen=True)
 class Dispose:
-    """A shareholder's decision on a defunct chain: sell N, trade N (2 for 1), hold the rest (R5.3b)."""
+    """A shareholder's decision on a defunct chain: sell N, trade N (2 for 1), hold the rest (R5.3b).
+
+    ``sell_all`` (``--sell all``) sells every share not traded; ``trade_max`` (``--trade max``)
+    trades as many as the bank's survivor shares allow (after the shares sold). The game records
+    the counts they come to, so a file holds numbers only.
+    """
 
     player: str | None = None
     sell: int = 0
     trade: int = 0
+    sell_all: bool = False
+    trade_max: bool = False
 
     def __str__(self) -> str:
         out = "dispose" + (f" {self.player}" if self.player else "")
-        if self.sell:
-            out += f" --sell {self.sell}"
-        if self.trade:
-            out += f" --trade {self.trade}"
+        if self.sell_all or self.sell:
+            out += f" --sell {'all' if self.sell_all else self.sell}"
+        if self.trade_max or self.trade:
+            out += f" --trade {'max' if self.trade_max else self.trade}"
         return out
 
 
@@ -202,11 +209,18 @@ def _parse_choose(rest: list[str], ed: Edition) -> Move:
 
 def _parse_dispose(rest: list[str], ed: Edition) -> Move:
     pos, opts = _options(rest, ("sell", "trade"), "dispose")
-    _arity("dispose", pos, 0, 1, "dispose [PLAYER] [--sell N] [--trade N]")
+    _arity("dispose", pos, 0, 1, "dispose [PLAYER] [--sell N|all] [--trade N|max]")
+    sell, trade = opts.get("sell", "0"), opts.get("trade", "0")
+    sell_all, trade_max = sell.lower() == "all", trade.lower() == "max"
+    for word, text, allowed in (("--sell", sell, "all"), ("--trade", trade, "max")):
+        if not (text.isascii() and text.isdigit()) and text.lower() != allowed:
+            raise NotationError(f"{word} {text}: give a number of shares, or {allowed}")
     return Dispose(
         pos[0] if pos else None,
-        _count(opts.get("sell", "0"), "--sell "),
-        _count(opts.get("trade", "0"), "--trade "),
+        0 if sell_all else _count(sell, "--sell "),
+        0 if trade_max else _count(trade, "--trade "),
+        sell_all,
+        trade_max,
     )
 
 

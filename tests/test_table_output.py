@@ -1,0 +1,97 @@
+"""What a table expected to see and did not: disposal shortcuts, what a refused purchase could
+have bought, safe chains announced, figures that fit an 80-column screen, and the notices of a
+hand-edited file in the right place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from acquire_ref.cli import app
+from acquire_ref.editions import load_edition
+from acquire_ref.game import Game
+from acquire_ref.moves import parse_move
+from acquire_ref.setup import read_position
+
+runner = CliRunner()
+
+
+def play(game: Game, *moves: str) -> list:
+    out = []
+    for m in moves:
+        out += game.apply(parse_move(m, game.edition))
+    return out
+
+
+def run(path: Path, *args: str, **kw):
+    return runner.invoke(app, ["--game", str(path), *args], **kw)
+
+
+def merger_with_holders() -> Game:
+    """Tower 1A-2A (Ann 4) and Luxor 4A-5A (Ben 4, Carol 1); Ann's 3A is to merge them."""
+    g = Game.new(["Ann", "Ben", "Carol"])
+    play(g, "start 1A 5A 9I", "place 2A --found Tower", "buy Tower=3", "place 4A --found Luxor", "buy Luxor=3",
+         "place 12F", "buy Luxor=1")
+    return g
+
+
+def test_r5_3_sell_all_sells_every_share_and_the_file_records_the_count():
+    g = merger_with_holders()
+    play(g, "place 3A --survivor Tower")
+    assert g.pending.player == "Ben"
+    events = play(g, "dispose --sell all")
+    assert [(e.kind, e.count, e.amount) for e in events if e.kind == "shares_sold"] == [("shares_sold", 4, 800)]
+    assert str(g.moves[-1]) == "dispose --sell 4"
+    assert g.cash["Ben"] == 6000 - 600 + 2000 + 4 * 200  # Luxor 2 ($200): Ben's majority $2,000, 4 sold at $200
+
+
+def test_r5_3_trade_max_trades_as_many_as_the_bank_allows_then_sell_all_sells_the_rest():
+    g = merger_with_holders()
+    play(g, "place 3A --survivor Tower")
+    play(g, "dispose Ben --sell 1 --trade max")
+    assert str(g.moves[-1]) == "dispose --sell 1 --trade 2"
+    assert g.shares["Ben"] == {**g.shares["Ben"], "Luxor": 1, "Tower": 1}
+    g2 = merger_with_holders()
+    g2.bank["Tower"] = 1  # the bank has one Tower left: at most 2 Luxor are traded
+    play(g2, "place 3A --survivor Tower", "dispose --trade max --sell all")
+    assert str(g2.moves[-1]) == "dispose --sell 2 --trade 2"
+    assert g2.shares["Ben"]["Luxor"] == 0
+
+
+def test_dispose_shortcuts_are_read_and_other_words_refused(tmp_path):
+    assert str(parse_move("dispose Ann --sell ALL --trade Max")) == "dispose Ann --sell all --trade max"
+    path = tmp_path / "g.toml"
+    assert run(path, "new", "Ann", "Ben").exit_code == 0
+    result = run(path, "dispose", "--sell", "most")
+    assert result.exit_code == 2 and "--sell most: give a number of shares, or all" in result.output
+
+
+def position_game(cash: int = 1200) -> Game:
+    """Tower 1A-10A (10 tiles, $600), Ann to move with ``cash``; 11A would make Tower safe."""
+    data = {"next": "Ann", "bag": 108 - 10 - 18, "lone": [],
+            "chains": {"Tower": [f"{c}A" for c in range(1, 11)]},
+            "cash": {"Ann": cash, "Ben": 6000, "Carol": 6000}, "shares": {"Ben": {"Tower": 2}}}
+    pos, problems = read_position(data, ["Ann", "Ben", "Carol"], load_edition())
+    assert not problems, problems
+    return Game.from_position(["Ann", "Ben", "Carol"], pos)
+
+
+def test_r3_5_a_tile_that_makes_a_chain_safe_says_so():
+    g = position_game()
+    events = play(g, "place 11A")
+    grew = next(e for e in events if e.kind == "chain_grew")
+    assert grew.safe and "Tower is now safe" in grew.text() and "R3.5" in grew.text()
+    events = play(g, "buy", "place 12A")
+    assert not next(e for e in events if e.kind == "chain_grew").safe  # already safe: said once
+
+
+def test_r6_3_a_refused_purchase_says_what_the_cash_covers():
+    g = position_game(cash=1200)
+    play(g, "place 5E")
+    refusal = g._buy_refusal("Ann", (("Tower", 3),))
+    assert "3 Tower at $600 = $1,800, but Ann has $1,200" in refusal
+    assert "Ann can buy 2 Tower ($1,200)" in refusal
+    g = position_game(cash=500)
+    play(g, "place 5E")
+    assert "Ann can buy none of them (the cheapest, Tower, is $600 a share)" in g._buy_refusal("Ann", (("Tower", 1),))
