@@ -954,7 +954,8 @@ def check(
             from acquire_ref.describe import pending
             from acquire_ref.words import with_program
 
-            typer.echo(f"{target} is sound: {plural(len(g.moves), 'move')} replay{'s' if len(g.moves) == 1 else ''}; {with_program(pending(g))}.")
+            replays = plural(len(g.moves), "move") + (" replays" if len(g.moves) == 1 else " replay")
+            typer.echo(f"{target} is sound: {replays}; {with_program(pending(g))}.")
     if found.problems:
         raise GameFileError()  # the problems are listed above
 

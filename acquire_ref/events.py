@@ -180,8 +180,12 @@ class MarketBonus(Event):
 @dataclass(frozen=True)
 class NoBonus(Event):
     chain: str
+    market: bool = False
+    """Two players with the market: its tile was not drawn, as no payout could depend on it (R9)."""
 
     def text(self) -> str:
+        if self.market:
+            return f"nobody holds {self.chain}: no bonus is paid, so no tile is drawn for the market (R5.4, R9)"
         return f"nobody holds {self.chain}: no bonus is paid (R5.4)"
 
 

@@ -226,6 +226,14 @@ class GameState:
         """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""
         return self.edition.end_available(self.board.sizes)
 
+    def defunct_chains(self) -> list[str]:
+        """The defunct chains of the merger in progress, largest first (R5.3, R8.5): every merged
+        chain but the survivor, once the survivor is known; none otherwise. Their tiles stay on
+        the board until the merger completes (R5.5), and ``status`` and ``score`` both treat them
+        as defunct."""
+        m = self._merger
+        return m.defunct() if m is not None and m.survivor is not None else []
+
     def net_worth(self) -> dict[str, int]:
         """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
         after the game is over, the final money."""
@@ -233,6 +241,20 @@ class GameState:
             p: self.cash[p] + sum(n * self.price(c) for c, n in self.shares[p].items() if n)
             for p in self.players
         }
+
+    def affordable(self, player: str, orders: Sequence[tuple[str, int]]) -> str:
+        """What ``player``'s cash covers of ``orders`` (``(chain, count)`` pairs of chains on the board),
+        taken in the order asked, in words: ``"2 Tower ($1,200)"`` (R6.3)."""
+        left, parts = self.cash[player], []
+        for chain, n in orders:
+            k = min(n, left // self.price(chain))
+            if k:
+                parts.append(f"{k} {chain}")
+                left -= k * self.price(chain)
+        if not parts:
+            cheapest = min(orders, key=lambda o: self.price(o[0]))[0]
+            return f"none of them (the cheapest, {cheapest}, is {money(self.price(cheapest))} a share)"
+        return " and ".join(parts) + (f" ({money(self.cash[player] - left)})")
 
     def can_buy(self, player: str) -> bool:
         """True when ``player`` could buy at least one share now (R6.2)."""
@@ -571,7 +593,7 @@ class Game(GameState):
             )
         chain, survivor = pend.chain, pend.survivor
         held = self.shares[who][chain]
-        move = self._disposal_counts(move, held, self.trade_cap(who, chain, survivor))
+        move = move.counted(held, self.trade_cap(who, chain, survivor))
         if move.sell + move.trade > held:
             raise _refuse(f"{who} holds {held} {chain}: can't sell {move.sell} and trade {move.trade} (R5.3b)")
         if move.trade % 2:
@@ -584,16 +606,6 @@ class Game(GameState):
                 f"{2 * self.bank[survivor]} {chain} (R5.3b)"
             )
         return _Plan(move, who)
-
-    @staticmethod
-    def _disposal_counts(move: Dispose, held: int, cap: int) -> Dispose:
-        """``move`` with ``--sell all`` and ``--trade max`` turned into counts (R5.3b): the most
-        the bank allows is traded first (of the shares not sold), then every share left is sold."""
-        if not (move.sell_all or move.trade_max):
-            return move
-        trade = min(cap, (held - (0 if move.sell_all else move.sell)) // 2 * 2) if move.trade_max else move.trade
-        sell = max(held - trade, 0) if move.sell_all else move.sell
-        return Dispose(move.player, sell, trade)
 
     def _do_dispose(self, plan: _Plan, out: list[ev.Event]) -> None:
         move, who, m, pend = plan.move, plan.player, self._merger, self.pending
@@ -662,21 +674,8 @@ class Game(GameState):
         if cost > self.cash[player]:
             detail = " + ".join(f"{n} {c} at {money(self.price(c))}" for c, n in orders)
             return (f"{detail} = {money(cost)}, but {player} has {money(self.cash[player])}: "
-                    f"the purchase is refused as a whole (R6.3); {player} can buy {self._affordable(player, orders)}")
+                    f"the purchase is refused as a whole (R6.3); {player} can buy {self.affordable(player, orders)}")
         return None
-
-    def _affordable(self, player: str, orders: Sequence[tuple[str, int]]) -> str:
-        """What ``player``'s cash covers of ``orders``, taken in the order asked, in words (R6.3)."""
-        left, parts = self.cash[player], []
-        for chain, n in orders:
-            k = min(n, left // self.price(chain))
-            if k:
-                parts.append(f"{k} {chain}")
-                left -= k * self.price(chain)
-        if not parts:
-            cheapest = min(orders, key=lambda o: self.price(o[0]))[0]
-            return f"none of them (the cheapest, {cheapest}, is {money(self.price(cheapest))} a share)"
-        return " and ".join(parts) + (f" ({money(self.cash[player] - left)})")
 
     def _verify_buy(self, move: Buy) -> _Plan:
         self._expect("buy shares", BuyShares)
@@ -824,7 +823,7 @@ class Game(GameState):
         """The final payout (R8.3), once the market's holdings are known (R9)."""
         for chain in self.chains_on_board():
             if chain not in self.market.at_end:
-                if not self.market.ready(chain, self.supply, out):
+                if not self.market.ready(chain, self.supply, out, any(self.shares[p][chain] for p in self.players)):
                     self.pending = DrawForMarket(self.player, chain)
                     return
                 if self.market.on:
@@ -865,12 +864,27 @@ class Game(GameState):
         return [s for s in self._payout_scores() if s.player != MARKET]
 
     def _payout_scores(self) -> list[PlayerScore]:
-        """:func:`final_scores` for the game as it stands, the market's last when it has drawn."""
+        """:func:`final_scores` for the game as it stands, the market's last when it has drawn.
+
+        In the middle of a merger (R8.5): the defunct chains whose bonuses were paid are not paid
+        again; the shares of the one being disposed of count at its pre-merger price for each
+        holder still to decide; shares kept after disposal count as nothing; the defunct chains
+        still to be handled count at their pre-merger size, as R5 will handle them.
+        """
         sizes = self.board.sizes
-        if self._merger is not None:  # defunct chains already paid are gone (R5.5)
-            paid = self._merger.paid_out()
+        open_sales: dict[str, tuple[str, int, int]] = {}
+        m = self._merger
+        if m is not None:  # defunct chains already paid are gone (R5.5)
+            paid = m.paid_out()
             sizes = {c: s for c, s in sizes.items() if c not in paid}
-        return final_scores(self.edition, sizes, self.cash, self.shares, self.market.at_end or None)
+            if m.current in paid:
+                price = self.edition.price(m.current, m.sizes[m.current])
+                for p in m.queue:
+                    n = self.shares[p][m.current]
+                    open_sales[p] = (m.current, n, n * price)
+        scores = final_scores(self.edition, sizes, self.cash, self.shares, self.market.at_end or None)
+        return [PlayerScore(s.player, s.before, s.bonuses, (*s.sales, open_sales[s.player]))
+                if s.player in open_sales else s for s in scores]
 
     def standings(self) -> list[tuple[str, int, int]]:
         """``[(player, dollars, rank)]`` best first: final when over, else as projected (R8.3)."""

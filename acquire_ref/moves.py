@@ -83,6 +83,16 @@ class Dispose:
             out += f" --trade {'max' if self.trade_max else self.trade}"
         return out
 
+    def counted(self, held: int, cap: int) -> Dispose:
+        """This decision with ``--sell all`` and ``--trade max`` turned into counts, for a holder
+        of ``held`` shares who may trade at most ``cap`` (R5.3b): the most the bank allows is
+        traded first (of the shares not sold), then every share left is sold."""
+        if not (self.sell_all or self.trade_max):
+            return self
+        trade = min(cap, (held - (0 if self.sell_all else self.sell)) // 2 * 2) if self.trade_max else self.trade
+        sell = max(held - trade, 0) if self.sell_all else self.sell
+        return Dispose(self.player, sell, trade)
+
 
 @dataclass(frozen=True)
 class Buy:

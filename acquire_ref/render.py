@@ -57,17 +57,20 @@ def chain_table(game: Game) -> Table:
     for col in ("chain", "size", "price", "majority", "minority", "safe", "bank"):
         t.add_column(col, justify="left" if col == "chain" else "right")
     ed = game.edition
+    defunct = game.defunct_chains()
     for c in game.chains_on_board():
         size = game.board.sizes[c]
         ch = ed.chain(c)
         t.add_row(
-            Text(f"{ch.letter} {c}", style=_style(ch.colour)), str(size), money(game.price(c)),
-            money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
+            Text(f"{ch.letter} {c}" + (" (defunct)" if c in defunct else ""), style=_style(ch.colour)), str(size),
+            money(game.price(c)), money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
             "safe" if ed.is_safe(size) else "", str(game.bank[c]),
         )
     free = game.free_chains()
-    if free:
-        t.caption = "not on the board: " + ", ".join(free)
+    notes = ([f"defunct in the merger under way: {', '.join(defunct)} (R5.3)"] if defunct else []) + (
+        ["not on the board: " + ", ".join(free)] if free else [])
+    if notes:
+        t.caption = "; ".join(notes)
         t.caption_justify = "left"
     return t
 

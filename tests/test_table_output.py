@@ -95,3 +95,34 @@ def test_r6_3_a_refused_purchase_says_what_the_cash_covers():
     g = position_game(cash=500)
     play(g, "place 5E")
     assert "Ann can buy none of them (the cheapest, Tower, is $600 a share)" in g._buy_refusal("Ann", (("Tower", 1),))
+
+
+def two_players_from_a_position() -> Game:
+    """Two players, the market on: Tower 1A-2A held by nobody, Luxor 4A-6A (Ann 3); Ann to move."""
+    data = {"next": "Ann", "bag": 108 - 5 - 12, "lone": [],
+            "chains": {"Tower": ["1A", "2A"], "Luxor": ["4A", "5A", "6A"]},
+            "cash": {"Ann": 6000, "Ben": 6000}, "shares": {"Ann": {"Luxor": 3}}}
+    pos, problems = read_position(data, ["Ann", "Ben"], load_edition())
+    assert not problems, problems
+    return Game.from_position(["Ann", "Ben"], pos)
+
+
+def test_r9_no_market_tile_is_asked_for_a_merged_chain_nobody_holds():
+    g = two_players_from_a_position()
+    assert g.market.on
+    events = play(g, "place 3A")  # Luxor 3 absorbs Tower 2, which nobody holds
+    assert g.pending.decision == "buy"
+    kinds = [e.kind for e in events]
+    assert "market_draw" not in kinds and "market_bonus" not in kinds
+    text = next(e for e in events if e.kind == "no_bonus").text()
+    assert "no bonus is paid" in text and "no tile is drawn for the market" in text
+
+
+def test_r9_the_stall_ending_asks_a_market_tile_only_for_held_chains():
+    g = two_players_from_a_position()
+    play(g, "pass", "buy", "pass", "buy")  # a whole round with no tile placed ends the game (R8.4)
+    assert g.pending.decision == "market" and g.pending.chain == "Luxor"
+    play(g, "market 2")  # Luxor 3 ($300): Ann 3 beats the market's 2: majority $3,000
+    assert g.over
+    assert [(e.chain, e.amount) for e in g.market.history] == [("Luxor", 1500)]
+    assert g.cash == {"Ann": 6000 + 3000 + 3 * 300, "Ben": 6000}
