@@ -740,9 +740,10 @@ def score(
         return
     from rich.console import Group
 
-    from acquire_ref.render import score_view, worth_chart
+    from acquire_ref.render import console, score_view, worth_chart
 
-    parts = [score_view(title, doc)] + ([worth_chart(game)] if game is not None and game.turn else [])
+    width = console().width
+    parts = [score_view(title, doc)] + ([worth_chart(game, width)] if game is not None and game.turn else [])
     _show(Group(*parts), svg, html, f"acquire-ref: {title}")
 
 

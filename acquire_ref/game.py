@@ -130,6 +130,8 @@ class GameState:
         self.final_cash: dict[str, int] | None = None
         self.log: list[LogEntry] = []
         self.worth_history: list[tuple[int, dict[str, int]]] = []
+        self.start_worth = {p: edition.starting_cash for p in players}
+        """Each player's net worth in dollars when the game began (a position's, ``from_position``)."""
         self.market = MarketRule(len(self.players) == 2 and options.market, seed)
         self.placed_this_turn = False
         """Whether the current player has placed a tile this turn (R7.1: only then a tile is drawn)."""
@@ -339,6 +341,7 @@ class Game(GameState):
         game.current = game.players.index(position.next)
         game.turn = 1
         game.pending = PlaceTile(game.player)
+        game.start_worth = game.net_worth()
         return game
 
     # ----- the verifier and the mutator -----------------------------------------------------

@@ -126,3 +126,59 @@ def test_r9_the_stall_ending_asks_a_market_tile_only_for_held_chains():
     assert g.over
     assert [(e.chain, e.amount) for e in g.market.history] == [("Luxor", 1500)]
     assert g.cash == {"Ann": 6000 + 3000 + 3 * 300, "Ben": 6000}
+
+
+def render(renderable, width: int = 80) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    out = StringIO()
+    Console(file=out, width=width, color_system=None, highlight=False).print(renderable)
+    return out.getvalue()
+
+
+def test_the_net_worth_chart_gives_way_and_money_is_never_cut():
+    from acquire_ref.events import money
+    from acquire_ref.render import worth_chart
+    from acquire_ref.simulate import play_game
+
+    g = play_game(["Alexandra", "Ben", "Cat", "Dan", "Eve", "Fay"], 3)
+    assert g.turn > 41
+    text = render(worth_chart(g, 80))
+    assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80
+    for total in g.cash.values():
+        assert money(total) in text
+
+
+def test_score_on_80_columns_or_piped_shows_every_figure_whole(tmp_path):
+    from tests.helpers import EXAMPLES
+
+    path = tmp_path / "g.toml"
+    assert run(path, "play", str(EXAMPLES / "six-players.toml")).exit_code == 0
+    out = run(path, "score", env={"COLUMNS": "80"}).stdout
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    doc = __import__("json").loads(run(path, "score", "--json").stdout)
+    for row in doc["breakdown"]:
+        assert f"${row['total']:,}" in out and f"${row['before']:,}" in out
+
+
+def test_the_net_worth_chart_of_a_game_from_a_position_starts_at_its_real_worth():
+    from acquire_ref.render import worth_chart
+
+    g = position_game(cash=1200)  # Ann $1,200; Ben $6,000 + 2 Tower at $600
+    assert g.start_worth == {"Ann": 1200, "Ben": 7200, "Carol": 6000}
+    play(g, "place 5E", "buy")
+    ben = next(line for line in render(worth_chart(g, 80)).splitlines() if "Ben" in line)
+    assert "$6,000" not in ben and "$7,200" in ben
+
+
+def test_the_information_card_fits_80_columns_one_line_a_bracket():
+    from acquire_ref.render import chart_table
+
+    text = render(chart_table(load_edition().card()))
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80 and "…" not in text
+    row = next(line for line in lines if line.strip().startswith("41+"))
+    assert row.split() == ["41+", "$1,000", "$10,000", "$5,000", "$1,100", "$11,000", "$5,500",
+                           "$1,200", "$12,000", "$6,000"]
