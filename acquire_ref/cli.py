@@ -217,6 +217,7 @@ def _move(tokens: list[str]) -> None:
     from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record):
+        record.undone = []  # a new move: what undo took back can't be redone any more
         try:
             events = game.apply(parse_tokens(tokens, game.edition))
         except (IllegalMoveError, NotationError) as exc:
@@ -896,7 +897,7 @@ def undo(
         1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False,
     ),
 ) -> None:
-    """Take back the last N moves; the file keeps nothing of them.
+    """Take back the last N moves; `redo` puts them back until another move is made.
 
     Example: acquire-ref undo 2
     """
@@ -911,6 +912,7 @@ def undo(
         if n > count:
             raise IllegalMoveError(f"can't undo {plural(n, 'move')}: the game has {count}")
         record.moves = [str(m) for m in game.moves[: count - n]]
+        record.undone = [str(m) for m in game.moves[count - n:]] + record.undone
         earlier = replay(record, source=str(path))
         write_atomic(path, to_toml(record, earlier))
     for i in reversed(range(count - n, count)):
@@ -921,7 +923,39 @@ def undo(
             typer.echo("  take back what it did (money, certificates, tiles):")
             for e in entry.events:
                 typer.echo(f"    {e.text()}")
+    again = "`acquire-ref redo` puts it" if n == 1 else f"`acquire-ref redo {n}` puts them"
+    typer.echo(f"{again} back until another move is made.")
     _next(earlier)
+
+
+@app.command()
+def redo(
+    n: int = typer.Argument(
+        1, min=1, metavar="N", help="How many moves to put back (default 1).", show_default=False,
+    ),
+) -> None:
+    """Put back the last N moves taken back by undo, the earliest first, until another move is made.
+
+    Example: acquire-ref redo 2
+    """
+    from acquire_ref.record import to_toml
+    from acquire_ref.storage import write_atomic
+
+    with _changing_game() as (path, game, record):
+        before = len(game.log)
+        try:
+            record.redo(game, n, str(path))
+        except IllegalMoveError as exc:
+            from acquire_ref.words import with_program
+
+            raise IllegalMoveError(with_program(str(exc))) from None
+        write_atomic(path, to_toml(record, game))
+    for i in range(before, len(game.log)):
+        entry = game.log[i]
+        typer.echo(f"Redid move {i + 1} (turn {entry.turn}{', ' + entry.player if entry.player else ''}): {entry.move}")
+        for e in entry.events:
+            typer.echo(f"  {e.text()}")
+    _next(game)
 
 
 @app.command()

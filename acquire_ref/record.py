@@ -59,7 +59,7 @@ def parse_toml(text: str, source: str) -> Table:
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
     "format": int, "edition": (str, dict), "options": dict, "tiles": str, "seed": int, "bag": list,
-    "players": list, "position": dict, "moves": list, "snapshot": dict,
+    "players": list, "position": dict, "moves": list, "undone": list, "snapshot": dict,
 }
 """The top-level keys of a game file and the TOML type of each (the man page lists them)."""
 _REQUIRED = ("format", "players")
@@ -72,7 +72,8 @@ class Record:
 
     ``edition`` is a built-in edition's name or a whole ruleset table (R17); ``options`` maps
     option names to values; ``tiles`` is ``"table"`` or ``"dealt"``, and a dealt game has its
-    ``seed`` and its ``bag`` order (108 tiles as text).
+    ``seed`` and its ``bag`` order (108 tiles as text). ``undone`` holds the moves taken back by
+    ``undo``, the next one to redo first, until another move is made (``redo`` puts them back).
     """
 
     players: list[str]
@@ -84,6 +85,7 @@ class Record:
     position: Table | None = None
     seed: int | None = None
     bag: list[str] | None = None
+    undone: list[str] = field(default_factory=list)
 
     # ----- text -> record ------------------------------------------------------------------
     @classmethod
@@ -116,7 +118,7 @@ class Record:
                 )
             elif fmt < 1:
                 problems.add(f"{source}: format {fmt} is not a game-file format (they start at 1)")
-        for key in ("players", "moves", "bag"):
+        for key in ("players", "moves", "undone", "bag"):
             items = data.get(key, [])
             for i, item in enumerate(items if isinstance(items, list) else [], 1):
                 if not isinstance(item, str):
@@ -144,6 +146,7 @@ class Record:
             position=data.get("position"),
             seed=data.get("seed"),
             bag=data.get("bag"),
+            undone=data.get("undone", []),
         ), []
 
     @classmethod
@@ -222,6 +225,38 @@ class Record:
                 raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(str(exc))}") from None
         return game
 
+    def redo(self, game: Game, n: int, source: str = "game file") -> None:
+        """Apply the first ``n`` of :attr:`undone` to ``game`` (played from this record's moves)
+        and drop them from :attr:`undone`; the moves put back are the last ``n`` of ``game.log``.
+
+        Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) when there are fewer than
+        ``n`` moves to redo, and :class:`GameFileError` (exit 4) when one no longer replays.
+        """
+        from acquire_ref.errors import IllegalMoveError
+
+        if not self.undone:
+            raise IllegalMoveError("nothing to redo: `redo` puts back moves taken back by `undo`, until another move is made")
+        if n > len(self.undone):
+            raise IllegalMoveError(f"can't redo {n} moves: only {len(self.undone)} taken back by `undo` can be put back")
+        for i, text in enumerate(self.undone[:n], 1):
+            try:
+                game.apply(parse_move(text, game.edition))
+            except AcquireError as exc:
+                raise GameFileError(f"{source}: undone move {i} `{text}` can't be redone: {with_program(str(exc))}") from None
+        self.undone = self.undone[n:]
+
+    def undone_problems(self, game: Game, source: str = "game file") -> list[str]:
+        """The problem with :attr:`undone` (moves taken back, kept for ``redo``), as a list of at
+        most one sentence: each must be legal after the moves and the ones before it, as moves are."""
+        if not self.undone:
+            return []
+        copy = self.replay(source=source)
+        try:
+            Record(self.players, undone=list(self.undone)).redo(copy, len(self.undone), source)
+        except AcquireError as exc:
+            return [f"{exc} (delete the `undone` list to drop the moves taken back)"]
+        return []
+
     # ----- game -> text --------------------------------------------------------------------
     def dumps(self, game: Game) -> str:
         """The game file's text for ``game`` played from this record: the setup, the position if
@@ -230,7 +265,8 @@ class Record:
 
         rec = Record(self.players, self.edition, self.options, self.tiles,
                      [str(m) for m in game.moves], position=self.position, seed=self.seed, bag=self.bag)
-        doc = {**rec.setup(), "moves": rec.moves, "snapshot": {"digest": rec.digest(), **snapshot(game)}}
+        doc = {**rec.setup(), "moves": rec.moves, **({"undone": self.undone} if self.undone else {}),
+               "snapshot": {"digest": rec.digest(), **snapshot(game)}}
         header = "# Acquire game file written by acquire-ref. The moves are the record; the snapshot is derived.\n"
         return header + tomli_w.dumps(doc, indent=4)
 
@@ -399,6 +435,8 @@ def examine(text: str, source: str = "game file") -> Inspection:
         game = record.replay(source=source)
     except AcquireError as exc:
         problems.append(str(exc))
+    if game is not None:
+        problems += record.undone_problems(game, source)
     snap = record.snapshot
     if snap is not None:
         if snap.get("digest") != record.digest():
