@@ -45,6 +45,13 @@ class Refereed(TyperGroup):
     (``check`` lists the problems it found). Anything else that escapes is a bug (exit 1).
     """
 
+    def get_command(self, ctx: ClickContext, cmd_name: str) -> Any:
+        """The command ``cmd_name``, its completions matched ignoring case (see :func:`_complete_any_case`)."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _complete_any_case(command)
+        return command
+
     def invoke(self, ctx: ClickContext) -> Any:
         """Run the command; an :class:`AcquireError` becomes its message and exit code."""
         try:
@@ -56,6 +63,25 @@ class Refereed(TyperGroup):
             if str(exc):
                 typer.echo(f"acquire-ref: {exc}", err=True)
             raise typer.Exit(exc.exit_code) from None
+
+
+def _complete_any_case(command: Any) -> None:
+    """Let ``command``'s completions match ignoring case (``buy f`` offers Festival).
+
+    Typer keeps only the completions that start with the typed text as typed; ours already match
+    ignoring case, so each of our completers is called directly instead.
+    """
+    from typer._click.shell_completion import CompletionItem
+
+    ours = (complete_chain, complete_found, complete_player, complete_tile)
+    for param in getattr(command, "params", []):
+        wrapped = getattr(param, "_custom_shell_complete", None)
+        cells = getattr(wrapped, "__closure__", None) or ()
+        inner = next((getattr(c.cell_contents, "__wrapped__", None) for c in cells
+                      if getattr(c.cell_contents, "__wrapped__", None) in ours), None)
+        if inner is not None:
+            param._custom_shell_complete = (
+                lambda ctx, _param, incomplete, inner=inner: [CompletionItem(v) for v in inner(ctx, incomplete)])
 
 
 OPTION_NOTES = {"dispose": "the shares not sold or traded are held"}
@@ -147,8 +173,17 @@ def complete_chain(ctx: typer.Context, incomplete: str) -> list[str]:
 
     if game and ctx.info_name == "choose" and isinstance(game.pending, ChooseChain):
         names = list(game.pending.options)
-    elif game and ctx.info_name == "buy":
-        names = game.chains_on_board()
+    elif game and ctx.info_name == "buy":  # what can be bought: on the board, shares in the bank (R6)
+        names = [c for c in game.chains_on_board() if game.bank[c] > 0]
+    return [n for n in names if n.lower().startswith(incomplete.lower())]
+
+
+def complete_found(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The chains that can be founded: those not on the board (R4.2); every chain without a game file."""
+    from acquire_ref.editions import load_edition
+
+    game = _completion_game(ctx)
+    names = game.free_chains() if game else load_edition().chain_names
     return [n for n in names if n.lower().startswith(incomplete.lower())]
 
 
@@ -446,7 +481,7 @@ def place(
         ..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile,
     ),
     found: list[str] | None = typer.Option(
-        None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.",
+        None, "--found", metavar="CHAIN", autocompletion=complete_found, help="Chain to found, if the tile founds one.",
         show_default=False,
     ),
     survivor: list[str] | None = typer.Option(
@@ -866,7 +901,8 @@ def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
     player: str | None = typer.Option(
-        None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player,
+        None, "--player", metavar="PLAYER", autocompletion=complete_player,
+        help="Only this player's moves, and what happened to them in others' moves (bonuses, disposals asked).",
     ),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
@@ -875,19 +911,24 @@ def log(
     """
     game = _load()
     who = game.resolve_player(player) if player else None
-    shown = [
-        (n, entry) for n, entry in enumerate(game.log, 1)
-        if (turn is None or entry.turn == turn) and (who is None or entry.player == who)
-    ]
+    shown = []
+    for n, entry in enumerate(game.log, 1):
+        events = entry.events
+        if who is not None and entry.player != who:  # another's move: only what happened to them
+            events = [e for e in events if getattr(e, "player", None) == who or who in getattr(e, "holders", {})]
+            if not events:
+                continue
+        if turn is None or entry.turn == turn:
+            shown.append((n, entry, events))
     if as_json:
         _json([{"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
-                "events": [e.as_dict() for e in entry.events]} for n, entry in shown])
+                "events": [e.as_dict() for e in events]} for n, entry, events in shown])
         return
     if not shown:
         typer.echo("No moves" + (" match." if turn is not None or who else " yet."))
-    for n, entry in shown:
+    for n, entry, events in shown:
         typer.echo(f"{n:>3}. turn {entry.turn}{' ' + entry.player if entry.player else ''}: {entry.move}")
-        for e in entry.events:
+        for e in events:
             typer.echo(f"       {e.text()}")
 
 

@@ -182,3 +182,49 @@ def test_the_information_card_fits_80_columns_one_line_a_bracket():
     row = next(line for line in lines if line.strip().startswith("41+"))
     assert row.split() == ["41+", "$1,000", "$10,000", "$5,000", "$1,100", "$11,000", "$5,500",
                            "$1,200", "$12,000", "$6,000"]
+
+
+def test_log_for_a_player_includes_what_happened_to_them_in_others_moves(tmp_path):
+    import json
+
+    path = tmp_path / "g.toml"
+    for args in (["new", "Ann", "Ben", "Carol"], ["start", "1A", "5A", "9I"], ["place", "2A", "--found", "Tower"],
+                 ["buy", "Tower=3"], ["place", "4A", "--found", "Luxor"], ["buy", "Luxor=3"], ["place", "12F"],
+                 ["buy", "Luxor=1"], ["place", "3A", "--survivor", "Tower"], ["dispose", "Ben"]):
+        assert run(path, *args).exit_code == 0, args
+    out = run(path, "log", "--player", "Carol").stdout
+    assert "turn 3 Carol: place 12F" in out
+    assert "turn 4 Ann: place 3A --survivor Tower" in out  # Ann's merger paid Carol and asks her to dispose
+    assert "bank pays Carol $1,000 (Luxor minority, 1 share; R5.4)" in out
+    assert "bank pays Ben" not in out and "Ann places 3A" not in out
+    entries = json.loads(run(path, "log", "--player", "Carol", "--json").stdout)
+    assert [e["move"] for e in entries] == ["start 1A 5A 9I", "place 12F", "buy Luxor=1", "place 3A --survivor Tower"]
+
+
+def complete(line: str, game: Path) -> list[str]:
+    import os
+    import subprocess
+    import sys
+
+    exe = str(Path(sys.executable).parent / "acquire-ref")
+    env = {**os.environ, "_ACQUIRE_REF_COMPLETE": "complete_bash", "COMP_WORDS": line,
+           "COMP_CWORD": str(len(line.split(" ")) - 1), "ACQUIRE_GAME": str(game)}
+    done = subprocess.run([exe], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_completion_ignores_case_and_offers_only_what_is_legal_now(tmp_path):
+    position = tmp_path / "position.toml"
+    position.write_text(
+        'format = 1\nplayers = ["Ann", "Ben", "Cat"]\n[position]\nnext = "Ann"\nbag = 85\nlone = []\n'
+        '[position.chains]\nTower = ["1A", "2A"]\nFestival = ["5E", "6E", "7E"]\n'
+        '[position.cash]\nAnn = 6000\nBen = 6000\nCat = 6000\n'
+        '[position.shares]\nBen = { Tower = 25 }\nCat = { Festival = 2 }\n')
+    game = tmp_path / "g.toml"
+    assert runner.invoke(app, ["--game", str(game), "new", "--from", str(position)]).exit_code == 0
+    assert complete("acquire-ref buy f", game) == ["Festival"]  # case-insensitive
+    assert complete("acquire-ref buy t", game) == []  # the bank has no Tower left
+    found = complete("acquire-ref place 12I --found ", game)
+    assert "Tower" not in found and "Festival" not in found and {"Luxor", "Imperial"} <= set(found)
+    assert complete("acquire-ref log --player c", game) == ["Cat"]
