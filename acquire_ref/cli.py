@@ -710,10 +710,13 @@ def _watch_view(path: Path) -> RenderableType:
     from acquire_ref.storage import load_game
 
     try:
-        game, _, _ = load_game(path)
+        game, _, notices = load_game(path)
     except AcquireError as exc:
         return Text(f"acquire-ref watch: {exc}")
-    return Group(Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim"), status_view(game))
+    heading = Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim")
+    for n in notices:  # part of the view, redrawn with it, never left behind under it
+        heading.append(f"\nnotice: {n}", style="dim")
+    return Group(heading, status_view(game))
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:

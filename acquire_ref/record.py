@@ -417,14 +417,15 @@ class Inspection:
     notices: list[str]
 
 
-def examine(text: str, source: str = "game file") -> Inspection:
+def examine(text: str, source: str = "game file", game_file: bool = False) -> Inspection:
     """Validate a game file's or script's ``text`` without changing anything, listing every
     problem (``check``, DESIGN 3).
 
     The record is type-checked and replayed. A snapshot whose digest no longer matches the setup
     and moves is a notice (it will be rebuilt); one whose digest matches is checked for its own
     figures (:func:`conservation_problems`) and against the replay (:func:`snapshot_problems`).
-    ``source`` names the file in messages.
+    ``source`` names the file in messages. With ``game_file`` (not a script, which has no
+    snapshot), a missing snapshot is a notice too: it is rebuilt on the next write.
     """
     notices: list[str] = []
     record, problems = Record.problems(text, source)
@@ -438,6 +439,8 @@ def examine(text: str, source: str = "game file") -> Inspection:
     if game is not None:
         problems += record.undone_problems(game, source)
     snap = record.snapshot
+    if snap is None and game_file and game is not None:
+        notices.append(f"{source}: the [snapshot] table is missing; it will be rebuilt from the moves")
     if snap is not None:
         if snap.get("digest") != record.digest():
             if game is not None:

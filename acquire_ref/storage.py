@@ -243,7 +243,7 @@ def inspect(path: Path, text: str | None = None, what: str = "game file") -> Ins
         text = read_text(path, what) if text is None else text
     except GameFileError as exc:
         return Inspection(None, None, [str(exc)], [])
-    return examine(text, str(path))
+    return examine(text, str(path), game_file=what == "game file")
 
 
 def load_game(path: Path) -> tuple[Game, Record, list[str]]:

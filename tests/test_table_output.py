@@ -228,3 +228,37 @@ def test_completion_ignores_case_and_offers_only_what_is_legal_now(tmp_path):
     found = complete("acquire-ref place 12I --found ", game)
     assert "Tower" not in found and "Festival" not in found and {"Luxor", "Imperial"} <= set(found)
     assert complete("acquire-ref log --player c", game) == ["Cat"]
+
+
+def test_a_deleted_snapshot_is_rebuilt_with_the_documented_notice(tmp_path):
+    from acquire_ref.cli import _watch_view
+    from tests.helpers import EXAMPLES
+
+    path = tmp_path / "g.toml"
+    assert run(path, "play", str(EXAMPLES / "mid-game.toml")).exit_code == 0
+    text = path.read_text()
+    path.write_text(text[: text.index("[snapshot]")])
+    result = run(path, "status")
+    assert result.exit_code == 0 and "the [snapshot] table is missing; it will be rebuilt" in result.stderr
+    view = render(_watch_view(path), 100)  # watch shows it within its view, redrawn with it
+    assert "notice:" in view and "will be rebuilt" in view
+    assert run(path, "place", "9G").exit_code == 0
+    assert "[snapshot]" in path.read_text() and "missing" not in run(path, "status").stderr
+    script = runner.invoke(app, ["check", str(EXAMPLES / "mid-game.toml")])
+    assert script.exit_code == 0 and "missing" not in script.output  # a script has no snapshot
+
+
+def test_hand_json_gives_each_tile_an_effect_keyword_with_the_prose_beside_it(tmp_path):
+    import json
+
+    path = tmp_path / "g.toml"
+    for args in (["new", "Ann", "Ben", "--tiles", "dealt", "--seed", "5"], ["start"]):
+        assert run(path, *args).exit_code == 0
+    doc = json.loads(run(path, "hand", "Ann", "--json").stdout)
+    assert doc["player"] == "Ann" and len(doc["rack"]) == 6
+    for t in doc["rack"]:
+        assert set(t) == {"tile", "effect", "text"}
+        assert t["effect"] in {"lone", "found", "grow", "merge", "blocked", "dead"}
+        assert t["effect"] == json.loads(run(path, "why", t["tile"], "--json").stdout)["effect"]
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "`hand --json`" in readme and "minutes" in readme
