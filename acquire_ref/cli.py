@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
@@ -46,10 +47,20 @@ class Refereed(TyperGroup):
     (``check`` lists the problems it found). Anything else that escapes is a bug (exit 1).
     """
 
+    def get_command(self, ctx: ClickContext, cmd_name: str) -> Any:
+        """The command ``cmd_name``, its completions matched ignoring case (see :func:`_complete_any_case`)."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _complete_any_case(command)
+        return command
+
     def invoke(self, ctx: ClickContext) -> Any:
         """Run the command; an :class:`AcquireError` becomes its message and exit code."""
         try:
             return super().invoke(ctx)
+        except NoSuchOption as exc:
+            _name_the_options(exc)
+            raise
         except AcquireError as exc:
             if str(exc):
                 from acquire_ref.words import cut
@@ -65,6 +76,49 @@ def _say(text: str = "", err: bool = False) -> None:
     from acquire_ref.words import visible
 
     typer.echo(visible(text), err=err)
+
+
+def _complete_any_case(command: Any) -> None:
+    """Let ``command``'s completions match ignoring case (``buy f`` offers Festival).
+
+    Typer keeps only the completions that start with the typed text as typed; ours already match
+    ignoring case, so each of our completers is called directly instead.
+    """
+    from typer._click.shell_completion import CompletionItem
+
+    ours = (complete_chain, complete_found, complete_player, complete_tile)
+    for param in getattr(command, "params", []):
+        wrapped = getattr(param, "_custom_shell_complete", None)
+        cells = getattr(wrapped, "__closure__", None) or ()
+        inner = next((getattr(c.cell_contents, "__wrapped__", None) for c in cells
+                      if getattr(c.cell_contents, "__wrapped__", None) in ours), None)
+        if inner is not None:
+            param._custom_shell_complete = (
+                lambda ctx, _param, incomplete, inner=inner: [CompletionItem(v) for v in inner(ctx, incomplete)])
+
+
+OPTION_NOTES = {"dispose": "the shares not sold or traded are held"}
+"""What a command's unknown option most likely meant to say, beside the options it takes."""
+
+
+def _name_the_options(exc: NoSuchOption) -> None:
+    """An unknown option's message lists every option the command takes (not only the close
+    spellings, which for ``dispose --hold`` was ``--help`` alone), and what the command does
+    with what is not said (``dispose``: the rest is held)."""
+    command = exc.ctx.command if exc.ctx is not None else None
+    if command is None:
+        return
+    opts = [f"{o} {p.metavar}" if p.metavar and not getattr(p, "is_flag", False) else o
+            for p in command.params if p.param_type_name == "option" for o in p.opts
+            if o.startswith("--") and o != "--help"]
+    if not opts:
+        return
+    listed = opts[0] if len(opts) == 1 else f"{', '.join(opts[:-1])} and {opts[-1]}"
+    exc.possibilities = None
+    exc.message = f"No such option: {exc.option_name}; {command.name} takes {listed}"
+    note = OPTION_NOTES.get(command.name or "")
+    if note:
+        exc.message += f"; {note}"
 
 
 app = typer.Typer(
@@ -132,8 +186,17 @@ def complete_chain(ctx: typer.Context, incomplete: str) -> list[str]:
 
     if game and ctx.info_name == "choose" and isinstance(game.pending, ChooseChain):
         names = list(game.pending.options)
-    elif game and ctx.info_name == "buy":
-        names = game.chains_on_board()
+    elif game and ctx.info_name == "buy":  # what can be bought: on the board, shares in the bank (R6)
+        names = [c for c in game.chains_on_board() if game.bank[c] > 0]
+    return [n for n in names if n.lower().startswith(incomplete.lower())]
+
+
+def complete_found(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The chains that can be founded: those not on the board (R4.2); every chain without a game file."""
+    from acquire_ref.editions import load_edition
+
+    game = _completion_game(ctx)
+    names = game.free_chains() if game else load_edition().chain_names
     return [n for n in names if n.lower().startswith(incomplete.lower())]
 
 
@@ -205,13 +268,13 @@ def _move(tokens: list[str]) -> None:
     from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record, version):
-        move = parse_tokens(tokens, game.edition)
+        record.undone = []  # a new move: what undo took back can't be redone any more
         try:
-            events = game.apply(move)
-        except IllegalMoveError as exc:
+            events = game.apply(parse_tokens(tokens, game.edition))
+        except (IllegalMoveError, NotationError) as exc:
             from acquire_ref.words import with_program
 
-            raise IllegalMoveError(with_program(str(exc))) from None
+            raise type(exc)(with_program(str(exc))) from None
         write_atomic(path, to_toml(record, game), expect=version)
     _echo_events(events)
     _next(game)
@@ -314,7 +377,9 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     option: list[str] = typer.Option(
         [], "--option", metavar="KEY=VALUE",
-        help="A rule option: start-order, dead-tiles, stall, two-player-market or holdings (see the README).",
+        help="A rule option (R17), the default first: start-order (row-first or column-first), "
+        "dead-tiles (once-per-turn or replace-until-none), stall (end or continue), two-player-market "
+        "(on or off), holdings (open or hidden); e.g. --option stall=continue.",
     ),
     edition: str = typer.Option(
         "classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.",
@@ -438,7 +503,7 @@ def place(
         ..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile,
     ),
     found: list[str] | None = typer.Option(
-        None, "--found", metavar="CHAIN", autocompletion=complete_chain, help="Chain to found, if the tile founds one.",
+        None, "--found", metavar="CHAIN", autocompletion=complete_found, help="Chain to found, if the tile founds one.",
         show_default=False,
     ),
     survivor: list[str] | None = typer.Option(
@@ -480,15 +545,17 @@ def dispose(
         autocompletion=complete_player,
     ),
     sell: list[str] | None = typer.Option(
-        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price.", show_default=False,
+        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price; all: every share not traded.",
+        show_default=False,
     ),
     trade: list[str] | None = typer.Option(
-        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number).", show_default=False,
+        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
+        "bank allows.", show_default=False,
     ),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
 
-    Example: acquire-ref dispose Ben --sell 2 --trade 4
+    Example: acquire-ref dispose Ben --sell 2 --trade 4 (or --trade max --sell all)
     """
     tokens = ["dispose"] + ([player] if player else [])
     for name, values in (("--sell", sell), ("--trade", trade)):
@@ -669,10 +736,13 @@ def _watch_view(path: Path) -> RenderableType:
     from acquire_ref.storage import load_game
 
     try:
-        game, _, _ = load_game(path)
+        game, _, notices = load_game(path)
     except AcquireError as exc:
         return Text(f"acquire-ref watch: {exc}")
-    return Group(Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim"), status_view(game))
+    heading = Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim")
+    for n in notices:  # part of the view, redrawn with it, never left behind under it
+        heading.append(f"\nnotice: {n}", style="dim")
+    return Group(heading, status_view(game))
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
@@ -735,9 +805,10 @@ def score(
         return
     from rich.console import Group
 
-    from acquire_ref.render import score_view, worth_chart
+    from acquire_ref.render import console, score_view, worth_chart
 
-    parts = [score_view(title, doc)] + ([worth_chart(game)] if game is not None and game.turn else [])
+    width = console().width
+    parts = [score_view(title, doc)] + ([worth_chart(game, width)] if game is not None and game.turn else [])
     _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position})
 
 
@@ -823,7 +894,7 @@ def bonus(
 
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
-    from acquire_ref.events import money
+    from acquire_ref.events import money, plural
     from acquire_ref.scoring import shareholder_bonuses
 
     ed = edition_spec(edition)[0]
@@ -851,7 +922,7 @@ def bonus(
     paid = {b.player: b for b in payout}
     for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
         share = paid.get(holder)
-        _say(f"  {holder} ({count} shares): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
+        _say(f"  {holder} ({plural(count, 'share')}): " + (f"{money(share.amount)} ({share.kind})" if share else "nothing"))
     if not payout:
         _say("  nobody holds a share: no bonus is paid")
 
@@ -861,7 +932,8 @@ def log(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
     player: str | None = typer.Option(
-        None, "--player", metavar="PLAYER", help="Only the moves this player made.", autocompletion=complete_player,
+        None, "--player", metavar="PLAYER", autocompletion=complete_player,
+        help="Only this player's moves, and what happened to them in others' moves (bonuses, disposals asked).",
     ),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
@@ -870,19 +942,24 @@ def log(
     """
     game = _load()
     who = game.resolve_player(player) if player else None
-    shown = [
-        (n, entry) for n, entry in enumerate(game.log, 1)
-        if (turn is None or entry.turn == turn) and (who is None or entry.player == who)
-    ]
+    shown = []
+    for n, entry in enumerate(game.log, 1):
+        events = entry.events
+        if who is not None and entry.player != who:  # another's move: only what happened to them
+            events = [e for e in events if getattr(e, "player", None) == who or who in getattr(e, "holders", {})]
+            if not events:
+                continue
+        if turn is None or entry.turn == turn:
+            shown.append((n, entry, events))
     if as_json:
         _json([{"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
-                "events": [e.as_dict() for e in entry.events]} for n, entry in shown])
+                "events": [e.as_dict() for e in events]} for n, entry, events in shown])
         return
     if not shown:
         _say("No moves" + (" match." if turn is not None or who else " yet."))
-    for n, entry in shown:
+    for n, entry, events in shown:
         _say(f"{n:>3}. turn {entry.turn}{' ' + entry.player if entry.player else ''}: {entry.move}")
-        for e in entry.events:
+        for e in events:
             _say(f"       {e.text()}")
 
 
@@ -892,10 +969,11 @@ def undo(
         1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False,
     ),
 ) -> None:
-    """Take back the last N moves; the file keeps nothing of them.
+    """Take back the last N moves; `redo` puts them back until another move is made.
 
     Example: acquire-ref undo 2
     """
+    from acquire_ref.events import plural
     from acquire_ref.record import replay, to_toml
     from acquire_ref.storage import write_atomic
 
@@ -904,8 +982,9 @@ def undo(
         if count == 0:
             raise IllegalMoveError("nothing to undo: no move has been made in this game")
         if n > count:
-            raise IllegalMoveError(f"can't undo {n} moves: the game has {count}")
+            raise IllegalMoveError(f"can't undo {plural(n, 'move')}: the game has {count}")
         record.moves = [str(m) for m in game.moves[: count - n]]
+        record.undone = [str(m) for m in game.moves[count - n:]] + record.undone
         earlier = replay(record, source=str(path))
         write_atomic(path, to_toml(record, earlier), expect=version)
     for i in reversed(range(count - n, count)):
@@ -916,7 +995,39 @@ def undo(
             _say("  take back what it did (money, certificates, tiles):")
             for e in entry.events:
                 _say(f"    {e.text()}")
+    again = "`acquire-ref redo` puts it" if n == 1 else f"`acquire-ref redo {n}` puts them"
+    _say(f"{again} back until another move is made.")
     _next(earlier)
+
+
+@app.command()
+def redo(
+    n: int = typer.Argument(
+        1, min=1, metavar="N", help="How many moves to put back (default 1).", show_default=False,
+    ),
+) -> None:
+    """Put back the last N moves taken back by undo, the earliest first, until another move is made.
+
+    Example: acquire-ref redo 2
+    """
+    from acquire_ref.record import to_toml
+    from acquire_ref.storage import write_atomic
+
+    with _changing_game() as (path, game, record, version):
+        before = len(game.log)
+        try:
+            record.redo(game, n, str(path))
+        except IllegalMoveError as exc:
+            from acquire_ref.words import with_program
+
+            raise IllegalMoveError(with_program(str(exc))) from None
+        write_atomic(path, to_toml(record, game), expect=version)
+    for i in range(before, len(game.log)):
+        entry = game.log[i]
+        _say(f"Redid move {i + 1} (turn {entry.turn}{', ' + entry.player if entry.player else ''}): {entry.move}")
+        for e in entry.events:
+            _say(f"  {e.text()}")
+    _next(game)
 
 
 @app.command()
@@ -930,17 +1041,18 @@ def check(
 
     Example: acquire-ref check examples/four-players.toml
     """
+    from acquire_ref.events import plural
     from acquire_ref.storage import inspect
 
     target = path or _path()
-    found = inspect(target)
+    found = inspect(target, what="game file or script" if path is not None else "game file")
     if as_json:
         _json({"path": str(target), "sound": not found.problems, "problems": found.problems,
                "notices": found.notices, "moves": len(found.game.moves) if found.game else None})
     else:
         _notices(found.notices)
         if found.problems:
-            _say(f"{target}: {len(found.problems)} problem(s):")
+            _say(f"{target}: {plural(len(found.problems), 'problem')}:")
             for prob in found.problems:
                 _say(f"  - {prob}")
         else:
@@ -949,7 +1061,8 @@ def check(
             from acquire_ref.describe import pending
             from acquire_ref.words import with_program
 
-            _say(f"{target} is sound: {len(g.moves)} moves replay; {with_program(pending(g))}.")
+            replays = plural(len(g.moves), "move") + (" replays" if len(g.moves) == 1 else " replay")
+            _say(f"{target} is sound: {replays}; {with_program(pending(g))}.")
     if found.problems:
         raise GameFileError()  # the problems are listed above
 
@@ -1033,6 +1146,7 @@ def play(
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
+    from acquire_ref.events import plural
     from acquire_ref.record import parse_record, replay, to_toml
     from acquire_ref.storage import locked, read_text, write_atomic
 
@@ -1043,7 +1157,8 @@ def play(
         from acquire_ref.words import with_program
 
         state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
-        _say(f"{script}: all {len(game.moves)} moves are legal; {state}.")
+        _say(f"{script}: {'the' if len(game.moves) == 1 else 'all'} {plural(len(game.moves), 'move')} "
+             f"{'is' if len(game.moves) == 1 else 'are'} legal; {state}.")
         return
     path = _path()
     _refuse_overwrite(path, force, {"script": script})
@@ -1052,7 +1167,7 @@ def play(
     from acquire_ref.render import console, score_view, status_view
 
     con = console()
-    con.print(f"Played {len(game.moves)} moves from {script} into {path}.")
+    con.print(f"Played {plural(len(game.moves), 'move')} from {script} into {path}.")
     if game.over:
         con.print(score_view(f"Final standings: {game.end_reason}", _score_doc(True, game.end_reason, game.score_breakdown())))
     else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from acquire_ref.events import money
+from acquire_ref.events import money, plural
 from acquire_ref.game import Game
 from acquire_ref.pending import (
     ChooseChain,
@@ -81,7 +81,7 @@ def pending(game: Game) -> str:
         return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
     cash = "" if game.hidden else f" ({money(game.cash[p])} in cash)"
     return (
-        f"{p} may buy up to {game.edition.buy_limit} shares{cash}: type "
+        f"{p} may buy up to {plural(game.edition.buy_limit, 'share')}{cash}: type "
         f"`buy CHAIN=N ...`, or `buy` to buy nothing and finish the turn{end}"
     )
 

@@ -5,6 +5,21 @@ one message on stderr and one exit code (DESIGN: 2 notation, 3 illegal move, 4 g
 5 busy). Anything else escaping the engine is a bug (exit 1).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def closest(text: str, choices: Iterable[str]) -> str | None:
+    """The choice closest to the mistyped ``text``, ignoring case, or None when none is close
+    (:func:`difflib.get_close_matches`, similarity 0.6 or more): ``closest("Towr", ["Tower",
+    "Luxor"]) == 'Tower'``. Used to suggest a chain, tile or player name in a refusal."""
+    import difflib
+
+    options = {c.lower(): c for c in choices}
+    hits = difflib.get_close_matches((text or "").strip().lower(), list(options), n=1, cutoff=0.6)
+    return options[hits[0]] if hits else None
+
 
 class AcquireError(ValueError):
     """Base class of every error a user can cause. ``exit_code`` is the CLI's exit status."""

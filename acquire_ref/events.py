@@ -23,8 +23,16 @@ def money(dollars: int) -> str:
     return f"-${-dollars:,}" if dollars < 0 else f"${dollars:,}"
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an ``s`` unless ``n`` is 1: ``plural(1, "share") == '1 share'``."""
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+_plural = plural
+
+
+def _now_safe(chain: str, safe: bool) -> str:
+    return f"; {chain} is now safe: it can never be absorbed (R3.5)" if safe else ""
 
 
 class Event(Value):
@@ -100,22 +108,26 @@ class TilePlaced(Event):
 
 
 class ChainFounded(Event):
-    """A chain is founded with ``size`` tiles at ``price`` dollars a share (R4.2)."""
+    """A chain is founded with ``size`` tiles at ``price`` dollars a share (R4.2); ``safe`` when it
+    is safe from the start (R3.5)."""
 
-    __slots__ = ("player", "chain", "size", "price")
+    __slots__ = ("player", "chain", "size", "price", "safe")
     player: str
     chain: str
     size: int
     price: int
+    safe: bool
 
-    def __init__(self, player: str, chain: str, size: int, price: int) -> None:
+    def __init__(self, player: str, chain: str, size: int, price: int, safe: bool = False) -> None:
         _set(self, "player", player)
         _set(self, "chain", chain)
         _set(self, "size", size)
         _set(self, "price", price)
+        _set(self, "safe", safe)
 
     def text(self) -> str:
-        return f"{self.player} founds {self.chain} with {_plural(self.size, 'tile')}; price {money(self.price)} a share"
+        return (f"{self.player} founds {self.chain} with {_plural(self.size, 'tile')}; price {money(self.price)} a share"
+                + _now_safe(self.chain, self.safe))
 
 
 class FounderShare(Event):
@@ -138,22 +150,26 @@ class FounderShare(Event):
 
 
 class ChainGrew(Event):
-    """A chain grows by ``added`` tiles to ``size``, ``price`` dollars a share (R4.3)."""
+    """A chain grows by ``added`` tiles to ``size``, ``price`` dollars a share (R4.3); ``safe`` when it
+    has just become safe (R3.5)."""
 
-    __slots__ = ("chain", "size", "price", "added")
+    __slots__ = ("chain", "size", "price", "added", "safe")
     chain: str
     size: int
     price: int
     added: int
+    safe: bool
 
-    def __init__(self, chain: str, size: int, price: int, added: int) -> None:
+    def __init__(self, chain: str, size: int, price: int, added: int, safe: bool = False) -> None:
         _set(self, "chain", chain)
         _set(self, "size", size)
         _set(self, "price", price)
         _set(self, "added", added)
+        _set(self, "safe", safe)
 
     def text(self) -> str:
-        return f"{self.chain} grows by {_plural(self.added, 'tile')} to {self.size}; price {money(self.price)} a share"
+        return (f"{self.chain} grows by {_plural(self.added, 'tile')} to {self.size}; price {money(self.price)} a share"
+                + _now_safe(self.chain, self.safe))
 
 
 class MergerBegan(Event):
@@ -250,20 +266,25 @@ class MarketBonus(Event):
         _set(self, "bonus", bonus)
 
     def text(self) -> str:
-        return (f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {self.holding} shares): "
+        return (f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.holding, 'share')}): "
                 "it stays in the bank (R9)")
 
 
 class NoBonus(Event):
-    """Nobody holds the chain: no bonus is paid (R5.4)."""
+    """Nobody holds the chain: no bonus is paid (R5.4); with ``market``, two players with the market,
+    whose tile was not drawn, as no payout could depend on it (R9)."""
 
-    __slots__ = ("chain",)
+    __slots__ = ("chain", "market")
     chain: str
+    market: bool
 
-    def __init__(self, chain: str) -> None:
+    def __init__(self, chain: str, market: bool = False) -> None:
         _set(self, "chain", chain)
+        _set(self, "market", market)
 
     def text(self) -> str:
+        if self.market:
+            return f"nobody holds {self.chain}: no bonus is paid, so no tile is drawn for the market (R5.4, R9)"
         return f"nobody holds {self.chain}: no bonus is paid (R5.4)"
 
 
@@ -326,24 +347,28 @@ class SharesHeld(Event):
 
 
 class MergerCompleted(Event):
-    """The survivor takes the defunct chains: its new ``size`` and ``price`` (R5.5)."""
+    """The survivor takes the defunct chains: its new ``size`` and ``price`` (R5.5); ``safe`` when it
+    has just become safe (R3.5)."""
 
-    __slots__ = ("survivor", "size", "price", "defunct")
+    __slots__ = ("survivor", "size", "price", "defunct", "safe")
     survivor: str
     size: int
     price: int
     defunct: tuple[str, ...]
+    safe: bool
 
-    def __init__(self, survivor: str, size: int, price: int, defunct: tuple[str, ...]) -> None:
+    def __init__(self, survivor: str, size: int, price: int, defunct: tuple[str, ...], safe: bool = False) -> None:
         _set(self, "survivor", survivor)
         _set(self, "size", size)
         _set(self, "price", price)
         _set(self, "defunct", defunct)
+        _set(self, "safe", safe)
 
     def text(self) -> str:
         return (
             f"{self.survivor} absorbs {', '.join(self.defunct)}: now {self.size} tiles, "
             f"{money(self.price)} a share; {', '.join(self.defunct)} may be founded again (R5.5)"
+            + _now_safe(self.survivor, self.safe)
         )
 
 
@@ -394,8 +419,8 @@ class TilesDiscarded(Event):
 
     def text(self) -> str:
         return (
-            f"{self.player} puts dead tile(s) {' '.join(self.tiles)} out of the game and draws "
-            f"{self.drawn} (R7.3)"
+            f"{self.player} puts dead {'tile' if len(self.tiles) == 1 else 'tiles'} {' '.join(self.tiles)} "
+            f"out of the game and draws {self.drawn} (R7.3)"
         )
 
 

@@ -27,8 +27,8 @@ from typing import Any
 from acquire_ref import events as ev
 from acquire_ref.board import PLAYABLE, Board, Effect, Kind
 from acquire_ref.editions import Edition, load_edition
-from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
-from acquire_ref.events import money
+from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError, closest
+from acquire_ref.events import money, plural
 from acquire_ref.merger import MarketRule, Merger, check_order
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Market, Move, Pass, Place, Start
 from acquire_ref.pending import (
@@ -130,6 +130,8 @@ class GameState:
         self.final_cash: dict[str, int] | None = None
         self.log: list[LogEntry] = []
         self.worth_history: list[tuple[int, dict[str, int]]] = []
+        self.start_worth = {p: edition.starting_cash for p in players}
+        """Each player's net worth in dollars when the game began (a position's, ``from_position``)."""
         self.market = MarketRule(len(self.players) == 2 and options.market, seed)
         self.placed_this_turn = False
         """Whether the current player has placed a tile this turn (R7.1: only then a tile is drawn)."""
@@ -194,7 +196,9 @@ class GameState:
         for p in self.players:
             if p.lower() == (text or "").lower():
                 return p
-        raise NotationError(f"no player {text!r} in this game: {', '.join(self.players)}")
+        near = closest(text, self.players)
+        raise NotationError(f"no player {text!r} in this game: "
+                            + (f"did you mean {near}? The players are " if near else "") + ", ".join(self.players))
 
     def price(self, chain: str) -> int:
         """Current share price of ``chain`` in dollars; 0 when it is not on the board (R3.2)."""
@@ -224,11 +228,33 @@ class GameState:
         """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""
         return self.edition.end_available(self.board.sizes)
 
+    def defunct_chains(self) -> list[str]:
+        """The defunct chains of the merger in progress, largest first (R5.3, R8.5): every merged
+        chain but the survivor, once the survivor is known; none otherwise. Their tiles stay on
+        the board until the merger completes (R5.5), and ``status`` and ``score`` both treat them
+        as defunct."""
+        m = self._merger
+        return m.defunct() if m is not None and m.survivor is not None else []
+
     def net_worth(self) -> dict[str, int]:
         """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
         after the game is over, the final money."""
         prices = [(c, self.edition.price(c, size)) for c, size in self.board.sizes.items()]
         return {p: self.cash[p] + sum(self.shares[p][c] * price for c, price in prices) for p in self.players}
+
+    def affordable(self, player: str, orders: Sequence[tuple[str, int]]) -> str:
+        """What ``player``'s cash covers of ``orders`` (``(chain, count)`` pairs of chains on the board),
+        taken in the order asked, in words: ``"2 Tower ($1,200)"`` (R6.3)."""
+        left, parts = self.cash[player], []
+        for chain, n in orders:
+            k = min(n, left // self.price(chain))
+            if k:
+                parts.append(f"{k} {chain}")
+                left -= k * self.price(chain)
+        if not parts:
+            cheapest = min(orders, key=lambda o: self.price(o[0]))[0]
+            return f"none of them (the cheapest, {cheapest}, is {money(self.price(cheapest))} a share)"
+        return " and ".join(parts) + (f" ({money(self.cash[player] - left)})")
 
     def can_buy(self, player: str) -> bool:
         """True when ``player`` could buy at least one share now (R6.2)."""
@@ -317,6 +343,7 @@ class Game(GameState):
         problems = audit(game)
         if problems:
             raise NotationError("the position's books do not balance: " + "; ".join(problems))
+        game.start_worth = game.net_worth()
         return game
 
     # ----- the verifier and the mutator -----------------------------------------------------
@@ -473,7 +500,9 @@ class Game(GameState):
         elif eff.kind == "grow":
             chain = eff.chains[0]
             self.board.assign(eff.group, chain)
-            out.append(ev.ChainGrew(chain, self.board.sizes[chain], self.price(chain), len(eff.group)))
+            size = self.board.sizes[chain]
+            safe = self.edition.is_safe(size) and not self.edition.is_safe(size - len(eff.group))
+            out.append(ev.ChainGrew(chain, size, self.price(chain), len(eff.group), safe))
             self._enter_buy(out)
         elif eff.kind == "found":
             free = self.free_chains()
@@ -496,7 +525,8 @@ class Game(GameState):
         assert self._found_group is not None
         self.board.assign(self._found_group, chain)
         self._found_group = None
-        out.append(ev.ChainFounded(p, chain, self.board.sizes[chain], self.price(chain)))
+        size = self.board.sizes[chain]
+        out.append(ev.ChainFounded(p, chain, size, self.price(chain), self.edition.is_safe(size)))
         given = self.bank[chain] > 0
         if given:
             self.bank[chain] -= 1
@@ -568,6 +598,7 @@ class Game(GameState):
             )
         chain, survivor = pend.chain, pend.survivor
         held = self.shares[who][chain]
+        move = move.counted(held, self.trade_cap(who, chain, survivor))
         if move.sell + move.trade > held:
             raise _refuse(f"{who} holds {held} {chain}: can't sell {move.sell} and trade {move.trade} (R5.3b)")
         if move.trade % 2:
@@ -576,7 +607,7 @@ class Game(GameState):
             if not self.bank[survivor]:
                 raise _refuse(f"the bank has no {survivor} shares left, so no trade: sell or hold the {chain} (R5.3b)")
             raise _refuse(
-                f"the bank has {self.bank[survivor]} {survivor} share(s): trade at most "
+                f"the bank has {plural(self.bank[survivor], survivor + ' share')}: trade at most "
                 f"{2 * self.bank[survivor]} {chain} (R5.3b)"
             )
         return _Plan(move, who)
@@ -635,20 +666,20 @@ class Game(GameState):
         limit = self.edition.buy_limit
         total = sum(n for _, n in orders)
         if total > limit:
-            return f"{player} asks for {total} shares: at most {limit} a turn (R6.1)"
+            return f"{player} asks for {plural(total, 'share')}: at most {limit} a turn (R6.1)"
         cost = 0
         for chain, n in orders:
             if chain not in self.board.sizes:
                 return (f"{chain} is not on the board: buy only chains on the board "
                         f"({', '.join(self.chains_on_board()) or 'none'}) (R6.1)")
             if self.bank[chain] < n:
-                return (f"the bank has {self.bank[chain]} {chain} share(s), not {n}: "
+                return (f"the bank has {plural(self.bank[chain], chain + ' share')}, not {n}: "
                         "the purchase is refused as a whole (R3.4, R6.3)")
             cost += n * self.price(chain)
         if cost > self.cash[player]:
             detail = " + ".join(f"{n} {c} at {money(self.price(c))}" for c, n in orders)
             return (f"{detail} = {money(cost)}, but {player} has {money(self.cash[player])}: "
-                    "the purchase is refused as a whole (R6.3)")
+                    f"the purchase is refused as a whole (R6.3); {player} can buy {self.affordable(player, orders)}")
         return None
 
     def _verify_buy(self, move: Buy) -> _Plan:
@@ -714,7 +745,7 @@ class Game(GameState):
         if len(set(move.tiles)) != len(move.tiles):
             raise _refuse("a tile is named twice (R7.3)")
         if len(move.tiles) > self.racks[p]:
-            raise _refuse(f"{p}'s rack holds {self.racks[p]} tiles, not {len(move.tiles)} (R7.3)")
+            raise _refuse(f"{p}'s rack holds {plural(self.racks[p], 'tile')}, not {len(move.tiles)} (R7.3)")
         for t in move.tiles:
             self._check_tile_known(t)
             eff = self.effect(t)
@@ -797,7 +828,7 @@ class Game(GameState):
         """The final payout (R8.3), once the market's holdings are known (R9)."""
         for chain in self.chains_on_board():
             if chain not in self.market.at_end:
-                if not self.market.ready(chain, self.supply, out):
+                if not self.market.ready(chain, self.supply, out, any(self.shares[p][chain] for p in self.players)):
                     self.pending = DrawForMarket(self.player, chain)
                     return
                 if self.market.on:
@@ -838,12 +869,27 @@ class Game(GameState):
         return [s for s in self._payout_scores() if s.player != MARKET]
 
     def _payout_scores(self) -> list[PlayerScore]:
-        """:func:`final_scores` for the game as it stands, the market's last when it has drawn."""
+        """:func:`final_scores` for the game as it stands, the market's last when it has drawn.
+
+        In the middle of a merger (R8.5): the defunct chains whose bonuses were paid are not paid
+        again; the shares of the one being disposed of count at its pre-merger price for each
+        holder still to decide; shares kept after disposal count as nothing; the defunct chains
+        still to be handled count at their pre-merger size, as R5 will handle them.
+        """
         sizes = self.board.sizes
-        if self._merger is not None:  # defunct chains already paid are gone (R5.5)
-            paid = self._merger.paid_out()
+        open_sales: dict[str, tuple[str, int, int]] = {}
+        m = self._merger
+        if m is not None:  # defunct chains already paid are gone (R5.5)
+            paid = m.paid_out()
             sizes = {c: s for c, s in sizes.items() if c not in paid}
-        return final_scores(self.edition, sizes, self.cash, self.shares, self.market.at_end or None)
+            if m.current in paid:
+                price = self.edition.price(m.current, m.sizes[m.current])
+                for p in m.queue:
+                    n = self.shares[p][m.current]
+                    open_sales[p] = (m.current, n, n * price)
+        scores = final_scores(self.edition, sizes, self.cash, self.shares, self.market.at_end or None)
+        return [PlayerScore(s.player, s.before, s.bonuses, (*s.sales, open_sales[s.player]))
+                if s.player in open_sales else s for s in scores]
 
     def standings(self) -> list[tuple[str, int, int]]:
         """``[(player, dollars, rank)]`` best first: final when over, else as projected (R8.3)."""

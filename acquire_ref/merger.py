@@ -56,10 +56,20 @@ class MarketRule:
         self.at_end: dict[str, int] = {}
         self.history: list[ev.MarketBonus] = []
 
-    def ready(self, chain: str, supply: TableSupply, out: list[ev.Event]) -> bool:
+    def ready(self, chain: str, supply: TableSupply, out: list[ev.Event], held: bool = True) -> bool:
         """Before a payout for ``chain``: is the market's holding known (R9)? With an empty bag it
-        holds nothing; in dealt mode the referee draws; at a table it must be asked (False)."""
+        holds nothing; in dealt mode the referee draws; at a table it must be asked (False).
+
+        When no player holds ``chain`` (``held`` false) no payout can depend on the market: no
+        player is paid whatever it holds, and what it would win stays in the bank. Its tile is
+        then not drawn and it holds nothing (a dealt game still uses up that draw of its seeded
+        generator, so that games written before this rule replay identically).
+        """
         if not self.on or self.holding is not None:
+            return True
+        if not held:
+            if supply.bag and supply.knows_racks:
+                self.draws += 1
             return True
         if supply.bag == 0:
             self.holding = 0
@@ -100,7 +110,7 @@ def pay_bonuses(table: Table, chain: str, size: int, out: list[ev.Event]) -> Non
         holdings[MARKET] = market
     payout = shareholder_bonuses(ed.majority_bonus(chain, size), ed.minority_bonus(chain, size), holdings)
     if not payout:
-        out.append(ev.NoBonus(chain))
+        out.append(ev.NoBonus(chain, table.market.on))
     for part in payout:
         if part.player == MARKET:
             table.market.won(chain, market, part.amount, part.kind, out)
@@ -186,10 +196,10 @@ class Merger:
                 self.current, self.paid = pick, False
             chain = self.current
             if not self.paid:
-                if not table.market.ready(chain, table.supply, out):
+                holders = {p: table.shares[p][chain] for p in table.players if table.shares[p][chain]}
+                if not table.market.ready(chain, table.supply, out, bool(holders)):
                     return DrawForMarket(self.mergemaker, chain)
                 size = self.sizes[chain]
-                holders = {p: table.shares[p][chain] for p in table.players if table.shares[p][chain]}
                 out.append(ev.DefunctChain(chain, size, table.edition.price(chain, size), holders))
                 pay_bonuses(table, chain, size, out)
                 self.paid = True
@@ -209,4 +219,5 @@ class Merger:
             tiles.update(table.board.chain_tiles(c))
         table.board.assign(tiles, self.survivor)
         size = table.board.sizes[self.survivor]
-        out.append(ev.MergerCompleted(self.survivor, size, table.edition.price(self.survivor, size), defunct))
+        safe = table.edition.is_safe(size) and not table.edition.is_safe(self.sizes[self.survivor])
+        out.append(ev.MergerCompleted(self.survivor, size, table.edition.price(self.survivor, size), defunct, safe))

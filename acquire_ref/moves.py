@@ -74,25 +74,45 @@ class Choose(Value):
 
 
 class Dispose(Value):
-    """A shareholder's decision on a defunct chain: sell N, trade N (2 for 1), hold the rest (R5.3b)."""
+    """A shareholder's decision on a defunct chain: sell N, trade N (2 for 1), hold the rest (R5.3b).
 
-    __slots__ = ("player", "sell", "trade")
+    ``sell_all`` (``--sell all``) sells every share not traded; ``trade_max`` (``--trade max``)
+    trades as many as the bank's survivor shares allow (after the shares sold). The game records
+    the counts they come to, so a file holds numbers only.
+    """
+
+    __slots__ = ("player", "sell", "trade", "sell_all", "trade_max")
     player: str | None
     sell: int
     trade: int
+    sell_all: bool
+    trade_max: bool
 
-    def __init__(self, player: str | None = None, sell: int = 0, trade: int = 0) -> None:
+    def __init__(self, player: str | None = None, sell: int = 0, trade: int = 0, sell_all: bool = False,
+                 trade_max: bool = False) -> None:
         _set(self, "player", player)
         _set(self, "sell", sell)
         _set(self, "trade", trade)
+        _set(self, "sell_all", sell_all)
+        _set(self, "trade_max", trade_max)
 
     def __str__(self) -> str:
         out = "dispose" + (f" {self.player}" if self.player else "")
-        if self.sell:
-            out += f" --sell {self.sell}"
-        if self.trade:
-            out += f" --trade {self.trade}"
+        if self.sell_all or self.sell:
+            out += f" --sell {'all' if self.sell_all else self.sell}"
+        if self.trade_max or self.trade:
+            out += f" --trade {'max' if self.trade_max else self.trade}"
         return out
+
+    def counted(self, held: int, cap: int) -> Dispose:
+        """This decision with ``--sell all`` and ``--trade max`` turned into counts, for a holder
+        of ``held`` shares who may trade at most ``cap`` (R5.3b): the most the bank allows is
+        traded first (of the shares not sold), then every share left is sold."""
+        if not (self.sell_all or self.trade_max):
+            return self
+        trade = min(cap, (held - (0 if self.sell_all else self.sell)) // 2 * 2) if self.trade_max else self.trade
+        sell = max(held - trade, 0) if self.sell_all else self.sell
+        return Dispose(self.player, sell, trade)
 
 
 class Buy(Value):
@@ -232,16 +252,40 @@ def _parse_choose(rest: list[str], ed: Edition) -> Move:
 
 def _parse_dispose(rest: list[str], ed: Edition) -> Move:
     pos, opts = _options(rest, ("sell", "trade"), "dispose")
-    _arity("dispose", pos, 0, 1, "dispose [PLAYER] [--sell N] [--trade N]")
+    _arity("dispose", pos, 0, 1, "dispose [PLAYER] [--sell N|all] [--trade N|max]")
+    sell, trade = opts.get("sell", "0"), opts.get("trade", "0")
+    sell_all, trade_max = sell.lower() == "all", trade.lower() == "max"
+    for word, text, allowed in (("--sell", sell, "all"), ("--trade", trade, "max")):
+        if not (text.isascii() and text.isdigit()) and text.lower() != allowed:
+            raise NotationError(f"{word} {text}: give a number of shares, or {allowed}")
     return Dispose(
         pos[0] if pos else None,
-        _count(opts.get("sell", "0"), "--sell "),
-        _count(opts.get("trade", "0"), "--trade "),
+        0 if sell_all else _count(sell, "--sell "),
+        0 if trade_max else _count(trade, "--trade "),
+        sell_all,
+        trade_max,
     )
+
+
+def _buy_words(pos: list[str], ed: Edition) -> None:
+    """Refuse, with the notation meant, the usual slips of ``buy``: shares separated by commas
+    (``Luxor=1,American=1``) and a count as a word of its own (``tower 2``)."""
+    for i, tok in enumerate(pos):
+        if "," in tok:
+            parts = " ".join(p for p in tok.split(",") if p)
+            raise NotationError(f"buy {tok}: separate the shares with spaces, not commas: `buy {parts}`")
+        if tok.isascii() and tok.isdigit():
+            near = [w for w in (pos[i - 1] if i else "", pos[i + 1] if i + 1 < len(pos) else "")
+                    if w and "=" not in w and not w.isdigit()]
+            if near:
+                chain = ed.resolve_chain(near[0])
+                raise NotationError(f"buy: the count goes after the chain and an equals sign: `buy {chain}={tok}`")
+            raise NotationError(f"buy {tok}: name the chain, e.g. `buy Tower={tok}`")
 
 
 def _parse_buy(rest: list[str], ed: Edition) -> Move:
     pos, _ = _options(rest, (), "buy")
+    _buy_words(pos, ed)
     counts: dict[str, int] = {}
     for tok in pos:
         name, eq, n = tok.partition("=")

@@ -88,7 +88,7 @@ def _check_bounds(data: Table, source: str) -> None:
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
     "format": int, "edition": (str, dict), "options": dict, "tiles": str, "seed": int, "bag": list,
-    "players": list, "position": dict, "moves": list, "snapshot": dict,
+    "players": list, "position": dict, "moves": list, "undone": list, "snapshot": dict,
 }
 """The top-level keys of a game file and the TOML type of each (the man page lists them)."""
 _REQUIRED = ("format", "players")
@@ -100,14 +100,16 @@ class Record:
 
     ``edition`` is a built-in edition's name or a whole ruleset table (R17); ``options`` maps
     option names to values; ``tiles`` is ``"table"`` or ``"dealt"``, and a dealt game has its
-    ``seed`` and its ``bag`` order (108 tiles as text).
+    ``seed`` and its ``bag`` order (108 tiles as text). ``undone`` holds the moves taken back by
+    ``undo``, the next one to redo first, until another move is made (``redo`` puts them back).
     """
 
-    __slots__ = ("bag", "edition", "moves", "options", "players", "position", "seed", "snapshot", "tiles")
+    __slots__ = ("bag", "edition", "moves", "options", "players", "position", "seed", "snapshot", "tiles", "undone")
 
     def __init__(self, players: list[str], edition: str | Table = "classic", options: dict[str, str] | None = None,
                  tiles: str = "table", moves: list[str] | None = None, snapshot: Table | None = None,
-                 position: Table | None = None, seed: int | None = None, bag: list[str] | None = None) -> None:
+                 position: Table | None = None, seed: int | None = None, bag: list[str] | None = None,
+                 undone: list[str] | None = None) -> None:
         self.players = players
         self.edition = edition
         self.options: dict[str, str] = options if options is not None else {}
@@ -117,6 +119,7 @@ class Record:
         self.position = position
         self.seed = seed
         self.bag = bag
+        self.undone: list[str] = undone if undone is not None else []
 
     # ----- text -> record ------------------------------------------------------------------
     @classmethod
@@ -149,7 +152,7 @@ class Record:
                 )
             elif fmt < 1:
                 problems.add(f"{source}: format {fmt} is not a game-file format (they start at 1)")
-        for key in ("players", "moves", "bag"):
+        for key in ("players", "moves", "undone", "bag"):
             items = data.get(key, [])
             for i, item in enumerate(items if isinstance(items, list) else [], 1):
                 if not isinstance(item, str):
@@ -177,6 +180,7 @@ class Record:
             position=data.get("position"),
             seed=data.get("seed"),
             bag=data.get("bag"),
+            undone=data.get("undone", []),
         ), []
 
     @classmethod
@@ -255,6 +259,38 @@ class Record:
                 raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(str(exc))}") from None
         return game
 
+    def redo(self, game: Game, n: int, source: str = "game file") -> None:
+        """Apply the first ``n`` of :attr:`undone` to ``game`` (played from this record's moves)
+        and drop them from :attr:`undone`; the moves put back are the last ``n`` of ``game.log``.
+
+        Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) when there are fewer than
+        ``n`` moves to redo, and :class:`GameFileError` (exit 4) when one no longer replays.
+        """
+        from acquire_ref.errors import IllegalMoveError
+
+        if not self.undone:
+            raise IllegalMoveError("nothing to redo: `redo` puts back moves taken back by `undo`, until another move is made")
+        if n > len(self.undone):
+            raise IllegalMoveError(f"can't redo {n} moves: only {len(self.undone)} taken back by `undo` can be put back")
+        for i, text in enumerate(self.undone[:n], 1):
+            try:
+                game.apply(parse_move(text, game.edition))
+            except AcquireError as exc:
+                raise GameFileError(f"{source}: undone move {i} `{text}` can't be redone: {with_program(str(exc))}") from None
+        self.undone = self.undone[n:]
+
+    def undone_problems(self, game: Game, source: str = "game file") -> list[str]:
+        """The problem with :attr:`undone` (moves taken back, kept for ``redo``), as a list of at
+        most one sentence: each must be legal after the moves and the ones before it, as moves are."""
+        if not self.undone:
+            return []
+        copy = self.replay(source=source)
+        try:
+            Record(self.players, undone=list(self.undone)).redo(copy, len(self.undone), source)
+        except AcquireError as exc:
+            return [f"{exc} (delete the `undone` list to drop the moves taken back)"]
+        return []
+
     # ----- game -> text --------------------------------------------------------------------
     def dumps(self, game: Game) -> str:
         """The game file's text for ``game`` played from this record: the setup, the position if
@@ -263,7 +299,8 @@ class Record:
 
         rec = Record(self.players, self.edition, self.options, self.tiles,
                      [str(m) for m in game.moves], position=self.position, seed=self.seed, bag=self.bag)
-        doc = {**rec.setup(), "moves": rec.moves, "snapshot": {"digest": rec.digest(), **snapshot(game)}}
+        doc = {**rec.setup(), "moves": rec.moves, **({"undone": self.undone} if self.undone else {}),
+               "snapshot": {"digest": rec.digest(), **snapshot(game)}}
         header = "# Acquire game file written by acquire-ref. The moves are the record; the snapshot is derived.\n"
         return header + tomli_w.dumps(doc, indent=4)
 
@@ -419,7 +456,7 @@ class Inspection:
         self.notices = notices
 
 
-def examine(text: str, source: str = "game file") -> Inspection:
+def examine(text: str, source: str = "game file", game_file: bool = False) -> Inspection:
     """Validate a game file's or script's ``text`` without changing anything, listing every
     problem (``check``, DESIGN 3).
 
@@ -427,7 +464,8 @@ def examine(text: str, source: str = "game file") -> Inspection:
     (:func:`acquire_ref.game.audit`). A snapshot whose digest no longer matches the setup
     and moves is a notice (it will be rebuilt); one whose digest matches is checked for its own
     figures (:func:`conservation_problems`) and against the replay (:func:`snapshot_problems`).
-    ``source`` names the file in messages.
+    ``source`` names the file in messages. With ``game_file`` (not a script, which has no
+    snapshot), a missing snapshot is a notice too: it is rebuilt on the next write.
     """
     notices: list[str] = []
     record, problems = Record.problems(text, source)
@@ -440,7 +478,10 @@ def examine(text: str, source: str = "game file") -> Inspection:
         problems.append(str(exc))
     if game is not None:
         problems += [f"{source}: the books do not balance: {p}" for p in audit(game)]
+        problems += record.undone_problems(game, source)
     snap = record.snapshot
+    if snap is None and game_file and game is not None:
+        notices.append(f"{source}: the [snapshot] table is missing; it will be rebuilt from the moves")
     if snap is not None:
         if snap.get("digest") != record.digest():
             if game is not None:

@@ -65,17 +65,20 @@ def chain_table(game: Game) -> Table:
     for col in ("chain", "size", "price", "majority", "minority", "safe", "bank"):
         t.add_column(col, justify="left" if col == "chain" else "right")
     ed = game.edition
+    defunct = game.defunct_chains()
     for c in game.chains_on_board():
         size = game.board.sizes[c]
         ch = ed.chain(c)
         t.add_row(
-            Text(f"{ch.letter} {c}", style=_style(ch.colour)), str(size), money(game.price(c)),
-            money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
+            Text(f"{ch.letter} {c}" + (" (defunct)" if c in defunct else ""), style=_style(ch.colour)), str(size),
+            money(game.price(c)), money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
             "safe" if ed.is_safe(size) else "", str(game.bank[c]),
         )
     free = game.free_chains()
-    if free:
-        t.caption = "not on the board: " + ", ".join(free)
+    notes = ([f"defunct in the merger under way: {', '.join(defunct)} (R5.3)"] if defunct else []) + (
+        ["not on the board: " + ", ".join(free)] if free else [])
+    if notes:
+        t.caption = "; ".join(notes)
         t.caption_justify = "left"
     return t
 
@@ -127,12 +130,12 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
 def score_view(title: str, doc: dict[str, Any]) -> Table:
     """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3)."""
     t = Table(title=title, title_justify="left", show_lines=True)
-    t.add_column("rank", justify="right")
-    t.add_column("player")
-    t.add_column("cash before", justify="right")
+    t.add_column("rank", justify="right", no_wrap=True)
+    t.add_column("player", no_wrap=True)
+    t.add_column("cash before", justify="right", no_wrap=True, min_width=7)
     t.add_column("bonuses")
     t.add_column("shares sold")
-    t.add_column("total", justify="right", style="bold")
+    t.add_column("total", justify="right", style="bold", no_wrap=True, min_width=7)
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     for row in doc["breakdown"]:
         bonuses = "\n".join(f"{b['chain']} {b['kind']}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
@@ -142,15 +145,30 @@ def score_view(title: str, doc: dict[str, Any]) -> Table:
 
 
 def chart_table(doc: dict[str, Any]) -> Table:
-    """The information card: one row per size bracket, price / majority / minority per tier (R3.2)."""
-    t = Table(title=f"Information card ({doc['edition']})", title_justify="left")
-    t.add_column("size", justify="right")
+    """The information card: one row per size bracket and, per tier, the share price and the
+    majority and minority bonuses in aligned figures, one line per bracket: the classic card fits
+    80 columns (R3.2, R3.3)."""
+    from rich import box
+
+    t = Table(title=f"Information card ({doc['edition']})", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    t.add_column("size", justify="right", no_wrap=True, min_width=5)
+    prices = [p for b in doc["brackets"] for p in b["prices"].values()]
+    w = [max(len(head), *(len(money(p[key])) for p in prices))
+         for head, key in (("price", "price"), ("major", "majority"), ("minor", "minority"))]
+
+    def cell(a: str, b: str, c: str) -> str:
+        return f"{a:>{w[0]}} {b:>{w[1]}} {c:>{w[2]}}"
+
+    import textwrap
+
     for tier, chains in doc["tiers"].items():
-        t.add_column(f"{tier}: {', '.join(chains)}\nprice / majority / minority", justify="right")
+        head = textwrap.fill(f"{tier}: {', '.join(chains)}", sum(w) + 2)
+        t.add_column(f"{head}\n{cell('price', 'major', 'minor')}", justify="right", no_wrap=True)
     for b in doc["brackets"]:
         size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
-        t.add_row(size, *(f"{money(p['price'])} / {money(p['majority'])} / {money(p['minority'])}" for p in b["prices"].values()))
-    t.caption = f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1)"
+        t.add_row(size, *(cell(money(p["price"]), money(p["majority"]), money(p["minority"])) for p in b["prices"].values()))
+    t.caption = ("price: a share; major, minor: the majority and minority bonuses (R3.3)\n"
+                 f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1)")
     t.caption_justify = "left"
     return t
 
@@ -197,22 +215,32 @@ def events_view(events: list[Event]) -> Group:
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
-def worth_chart(game: Game, width: int = 60) -> Table:
-    """Each player's net worth (cash plus shares at current prices) turn by turn, as a sparkline."""
-    history = [(0, {p: game.edition.starting_cash for p in game.players}), *game.worth_history]
+def worth_chart(game: Game, width: int = 80) -> Table:
+    """Each player's net worth (cash plus shares at current prices) turn by turn, as a sparkline,
+    from their worth when the game began (a position's, for ``new --from``).
+
+    The table fits ``width`` columns: the money columns are never cut, and the sparkline gets
+    what is left (at least 8 columns), sampling the turns when there are more of them.
+    """
+    history = [(0, dict(game.start_worth)), *game.worth_history]
     if game.over:
         history.append((game.turn, dict(game.cash)))
     values = [w[p] for _, w in history for p in game.players]
     low, high = min(values), max(values)
-    step = max(1, -(-len(history) // width))
-    sampled = history[::step] + ([history[-1]] if (len(history) - 1) % step else [])
+    now = "now" if not game.over else "final"
+    money_width = max(len(now), *(len(money(v)) for v in values))
+    name_width = max(len("player"), *(len(p) for p in game.players))
+    room = max(8, width - name_width - 3 * money_width - 5 * 2 - 6)  # 5 columns: padding and borders
+    step = max(1, -(-len(history) // room))
+    sampled = history[::step]
+    if sampled[-1] is not history[-1]:
+        sampled = [*sampled[: room - 1], history[-1]]
     t = Table(title=f"Net worth by turn (cash + shares at current prices), turns 0-{history[-1][0]}",
               title_justify="left")
-    t.add_column("player")
-    t.add_column("", no_wrap=True)
-    t.add_column("low", justify="right")
-    t.add_column("high", justify="right")
-    t.add_column("now" if not game.over else "final", justify="right")
+    t.add_column("player", no_wrap=True)
+    t.add_column("", no_wrap=True, overflow="crop", max_width=room)
+    for col in ("low", "high", now):
+        t.add_column(col, justify="right", no_wrap=True, min_width=money_width)
     for p in game.players:
         series = [w[p] for _, w in sampled]
         line = "".join(SPARKS[0 if high == low else int((v - low) * (len(SPARKS) - 1) / (high - low))] for v in series)

@@ -33,6 +33,7 @@ from typing import Any
 
 from acquire_ref.editions import Edition
 from acquire_ref.errors import AcquireError, NotationError
+from acquire_ref.events import plural
 from acquire_ref.problems import MAX_MONEY, Problems, shown, skeleton
 from acquire_ref.scoring import MARKET
 from acquire_ref.tiles import ALL_TILES, Tile, connected, parse_tile
@@ -299,7 +300,7 @@ def _check_layout(lone: list[Tile], discarded: list[Tile], chains: dict[str, lis
     owner = {t: c for c, ts in chains.items() for t in ts}
     for c, tiles in chains.items():
         if len(tiles) < 2:
-            problems.add(f"{where}.chains.{c} has {len(tiles)} tile(s): a chain has at least 2 (R4.2)")
+            problems.add(f"{where}.chains.{c} has {plural(len(tiles), 'tile')}: a chain has at least 2 (R4.2)")
             continue
         if len(connected(tiles[:1], set(tiles).__contains__)) != len(tiles):
             problems.add(f"{where}.chains.{c} is not one connected group of tiles (R1.2)")

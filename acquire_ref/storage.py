@@ -159,7 +159,9 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None)
             raise GameFileError(f"{named} starts with a byte-order mark: save it as UTF-8 without BOM")
         return data.decode("utf-8"), (now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns)
     except FileNotFoundError:
-        hint = " (start one with `acquire-ref new PLAYER...`)" if what == "game file" else ""
+        hints = {"game file": " (start one with `acquire-ref new PLAYER...`)",
+                 "game file or script": ": check reads a game file, or a game script for `acquire-ref play`"}
+        hint = hints.get(what, "")
         raise GameFileError(f"{named}: no such {what}{hint}") from None
     except IsADirectoryError:
         raise GameFileError(f"{named} is a folder, not a {what}") from None
@@ -425,20 +427,21 @@ def output_folder(folder: Path) -> Path:
     return folder
 
 
-def inspect(path: Path, text: str | None = None) -> Inspection:
+def inspect(path: Path, text: str | None = None, what: str = "game file") -> Inspection:
     """Validate the game file or script at ``path`` without changing it (``check``): read it
     (unless ``text`` is given) and hand it to :func:`acquire_ref.record.examine`.
 
     Returns an :class:`~acquire_ref.record.Inspection`; a file that can't be read is one problem
-    in it, not an exception.
+    in it, not an exception. ``what`` names the kind of file expected (see :func:`read_text`):
+    ``check FILE`` reads a game file or a script.
     """
     from acquire_ref.record import Inspection, examine
 
     try:
-        text = read_text(path) if text is None else text
+        text = read_text(path, what) if text is None else text
     except GameFileError as exc:
         return Inspection(None, None, [str(exc)], [])
-    return examine(text, str(path))
+    return examine(text, str(path), game_file=what == "game file")
 
 
 def load_game(path: Path) -> tuple[Game, Record, list[str]]:

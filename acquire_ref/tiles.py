@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from acquire_ref.errors import NotationError
+from acquire_ref.errors import NotationError, closest
 
 COLUMNS = 12
 ROWS = 9
@@ -81,8 +81,10 @@ def parse_tile(text: str) -> Tile:
     """
     m = _TILE_RE.match(text or "")
     if not m:
+        near = closest((text or "").replace("-", ""), (str(t) for t in ALL_TILES))
         raise NotationError(
-            f"{text!r} is not a tile: write column then row, 1-{COLUMNS} and A-{ROW_LETTERS[-1]}, e.g. 5C (R1.1)"
+            f"{text!r} is not a tile: " + (f"did you mean {near}? Write" if near else "write")
+            + f" column then row, 1-{COLUMNS} and A-{ROW_LETTERS[-1]}, e.g. 5C (R1.1)"
         )
     num, letter = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
     col, row = int(num), ROW_LETTERS.find(letter.upper())

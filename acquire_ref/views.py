@@ -41,9 +41,13 @@ def board_rows(game: Game) -> list[str]:
 
 
 def _chains(game: Game) -> dict[str, dict[str, Any]]:
+    """Each chain on the board; ``"defunct": true`` is added to those a merger in progress is
+    absorbing (R8.5), which ``score`` treats as defunct too."""
     ed = game.edition
+    defunct = game.defunct_chains()
     return {
-        c: {"size": game.board.sizes[c], "price": game.price(c), "safe": ed.is_safe(game.board.sizes[c]), "bank": game.bank[c]}
+        c: {"size": game.board.sizes[c], "price": game.price(c), "safe": ed.is_safe(game.board.sizes[c]),
+            "bank": game.bank[c], **({"defunct": True} if c in defunct else {})}
         for c in game.chains_on_board()
     }
 

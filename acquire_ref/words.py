@@ -13,7 +13,7 @@ import re
 
 PROGRAM = "acquire-ref"
 
-_COMMAND = re.compile(r"`(?=(?:start|place|choose|dispose|buy|pass|discard|end|market|hand|score|undo|status|why)\b)")
+_COMMAND = re.compile(r"`(?=(?:start|place|choose|dispose|buy|pass|discard|end|market|hand|score|undo|redo|status|why)\b)")
 
 
 def with_program(text: str) -> str:

@@ -253,7 +253,7 @@ def test_projection_during_a_merger_does_not_pay_a_defunct_chain_twice():
     assert g.pending.decision == "dispose" and g.cash["B"] == 6000 - 200 + 3000
     projected = {s.player: s for s in g.score_breakdown()}
     assert [b[0] for b in projected["B"].bonuses] == []  # no Tower bonus a second time
-    assert [s[0] for s in projected["B"].sales] == []  # defunct shares are worth nothing at the end
+    assert projected["B"].sales == (("Tower", 2, 400),)  # not disposed yet: the pre-merger price (R8.5)
     assert [b[:2] for b in projected["A"].bonuses] == [("Luxor", 3000)]
 
 

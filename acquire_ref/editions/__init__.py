@@ -16,7 +16,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from acquire_ref.errors import GameFileError, NotationError
+from acquire_ref.errors import GameFileError, NotationError, closest
 from acquire_ref.problems import Problems, is_whole, shown, skeleton
 from acquire_ref.values import Value, _set
 
@@ -147,6 +147,9 @@ class Edition(Value):
                 return hits[0]
             if hits:
                 raise NotationError(f"{text!r} could be {' or '.join(hits)}: type more letters")
+        near = closest(t, self.chain_names)
+        if near:
+            raise NotationError(f"{text!r} is not a chain of the {self.name} edition: did you mean {near}?")
         raise NotationError(f"{text!r} is not a chain of the {self.name} edition: {', '.join(self.chain_names)}")
 
     def base_price(self, size: int) -> int:
