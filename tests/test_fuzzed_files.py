@@ -14,12 +14,10 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
+from tests.helpers import EXAMPLES, Cli
 
-runner = CliRunner()
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+cli = Cli()
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
 HOSTILE_TEXT = st.sampled_from([
@@ -60,7 +58,7 @@ def _finished_game() -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as folder:
         game = Path(folder) / "g.toml"
-        assert runner.invoke(app, ["--game", str(game), "play", str(EXAMPLES / "four-players.toml")]).exit_code == 0
+        assert cli(*["--game", str(game), "play", str(EXAMPLES / "four-players.toml")]).exit_code == 0
         return tomllib.loads(game.read_text(encoding="utf-8"))
 
 
@@ -156,7 +154,7 @@ def feed(folder: Path, data: bytes) -> None:
     for args in commands(path, other):
         path.write_bytes(data)
         before = other.read_bytes() if other.exists() else None
-        result = runner.invoke(app, args, env={"NO_COLOR": "1", "ACQUIRE_LOCK_TIMEOUT": "5"})
+        result = cli(*args, env={"NO_COLOR": "1", "ACQUIRE_LOCK_TIMEOUT": "5"})
         no_crash(args, result)
         if result.exit_code != 0:
             assert path.read_bytes() == data, args  # a refused command changes nothing
@@ -200,13 +198,13 @@ DEEP = "[snapshot]\n" + "\n".join(f"{'.'.join(['k'] * 40)}{i} = 1" for i in rang
 def test_deep_nesting_is_exit_4_with_or_without_a_snapshot(tmp_path, extra):
     """With a snapshot the digest used to recurse into it (RecursionError, exit 1)."""
     game = tmp_path / "g.toml"
-    assert runner.invoke(app, ["--game", str(game), "play", str(EXAMPLES / "four-players.toml")]).exit_code == 0
+    assert cli(*["--game", str(game), "play", str(EXAMPLES / "four-players.toml")]).exit_code == 0
     with_snapshot = game.read_text(encoding="utf-8") + extra
     without = "\n".join(line for line in with_snapshot.splitlines() if not line.startswith("digest"))
     for text in (with_snapshot, without):
         game.write_text(text, encoding="utf-8")
         for args in (["status"], ["check"], ["place", "6D"], ["undo"]):
-            result = runner.invoke(app, ["--game", str(game), *args])
+            result = cli(*["--game", str(game), *args])
             no_crash(args, result)
             assert result.exit_code == 4 and "nested too deeply" in result.output, result.output
         assert game.read_text(encoding="utf-8") == text
@@ -225,7 +223,7 @@ def test_numbers_too_large_for_the_game_are_refused_and_never_echoed_in_full(tmp
     path.write_text(files[where], encoding="utf-8")
     for args in (["--game", str(path), "status"], ["check", str(path)], ["--game", str(tmp_path / "g.toml"), "new",
                                                                          "--from", str(path)]):
-        result = runner.invoke(app, args)
+        result = cli(*args)
         no_crash(args, result)
         assert result.exit_code == 4, result.output
         assert "9" * 200 not in result.output  # long values are cut in messages
@@ -236,7 +234,7 @@ def test_absurd_cash_in_a_position_is_refused_so_the_game_can_always_be_written(
     text = (EXAMPLES / "position.toml").read_text(encoding="utf-8")
     assert "Ann = 5100" in text
     position.write_text(text.replace("Ann = 5100", f"Ann = {2**62 // 100 * 100}"), encoding="utf-8")
-    result = runner.invoke(app, ["--game", str(tmp_path / "g.toml"), "new", "--from", str(position)])
+    result = cli(*["--game", str(tmp_path / "g.toml"), "new", "--from", str(position)])
     assert result.exit_code == 4 and "can't be above" in result.output, result.output
     assert not (tmp_path / "g.toml").exists()
 
@@ -249,9 +247,9 @@ def test_absurd_cash_in_a_position_is_refused_so_the_game_can_always_be_written(
 ])
 def test_numbers_on_the_command_line_are_bounded(tmp_path, args):
     game = tmp_path / "g.toml"
-    assert runner.invoke(app, ["--game", str(game), "new", "Ann", "Ben"]).exit_code == 0
+    assert cli(*["--game", str(game), "new", "Ann", "Ben"]).exit_code == 0
     before = game.read_bytes()
-    result = runner.invoke(app, ["--game", str(game), *args])
+    result = cli(*["--game", str(game), *args])
     no_crash(args, result)
     assert result.exit_code in (2, 3), result.output
     assert "9" * 200 not in result.output

@@ -14,28 +14,26 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
+from tests.helpers import EXAMPLES, Cli
 
 ACQ = Path(sys.executable).parent / "acquire-ref"
 ENV = {**os.environ, "NO_COLOR": "1"}
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 posix_only = pytest.mark.skipif(os.name != "posix", reason="pipes, /dev/full and signals as on POSIX")
 pytestmark = posix_only
-runner = CliRunner()
+cli = Cli()
 
 
 def started(folder: Path) -> Path:
     path = folder / "g.toml"
-    assert runner.invoke(app, ["--game", str(path), "new", "Ann", "Ben", "Cat"]).exit_code == 0
-    assert runner.invoke(app, ["--game", str(path), "start", "1A", "5E", "9I"]).exit_code == 0
+    assert cli(*["--game", str(path), "new", "Ann", "Ben", "Cat"]).exit_code == 0
+    assert cli(*["--game", str(path), "start", "1A", "5E", "9I"]).exit_code == 0
     return path
 
 
 def finished(folder: Path) -> Path:
     path = folder / "done.toml"
-    assert runner.invoke(app, ["--game", str(path), "play", str(EXAMPLES / "six-players.toml")]).exit_code == 0
+    assert cli(*["--game", str(path), "play", str(EXAMPLES / "six-players.toml")]).exit_code == 0
     return path
 
 

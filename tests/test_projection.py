@@ -6,15 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
+from tests.helpers import Cli
 
-from acquire_ref.cli import app
-
-runner = CliRunner()
+cli = Cli()
 
 
 def run(path: Path, *args: str):
-    result = runner.invoke(app, ["--game", str(path), *args])
+    result = cli(*["--game", str(path), *args])
     assert result.exit_code == 0, result.output
     return result
 

@@ -6,17 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
 from acquire_ref.record import Record
-from tests.helpers import ROOT
+from tests.helpers import ROOT, Cli
 
-runner = CliRunner()
+cli = Cli()
 
 
 def run(path: Path, *args: str):
-    return runner.invoke(app, ["--game", str(path), *args])
+    return cli(*["--game", str(path), *args])
 
 
 @pytest.fixture

@@ -7,17 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
 from acquire_ref.errors import closest
-from tests.helpers import ROOT
+from tests.helpers import ROOT, Cli
 
-runner = CliRunner()
+cli = Cli()
 
 
 def run(path: Path, *args: str):
-    return runner.invoke(app, ["--game", str(path), *args])
+    return cli(*["--game", str(path), *args])
 
 
 @pytest.fixture
@@ -69,18 +67,18 @@ def test_an_unknown_dispose_option_lists_sell_and_trade_and_says_the_rest_is_hel
 
 
 def test_check_of_a_missing_path_says_what_kind_of_file_it_reads(tmp_path):
-    result = runner.invoke(app, ["check", str(tmp_path / "scirpt.toml")])
+    result = cli(*["check", str(tmp_path / "scirpt.toml")])
     assert result.exit_code == 4
     assert "no such game file or script" in result.output and "acquire-ref new" not in result.output
 
 
 def test_one_of_a_thing_is_singular(tmp_path):
-    result = runner.invoke(app, ["bonus", "Tower", "3", "Ann=1", "Ben=2"])
+    result = cli(*["bonus", "Tower", "3", "Ann=1", "Ben=2"])
     assert "Ann (1 share):" in result.output and "Ben (2 shares):" in result.output
     path = tmp_path / "one.toml"
     path.write_text('format = 1\nplayers = ["Ann", "Ben", "Cat"]\nmoves = ["start 1A 5E 9I"]\n')
-    assert "the 1 move is legal" in runner.invoke(app, ["play", "--check", str(path)]).output
-    assert "1 move replays" in runner.invoke(app, ["check", str(path)]).output
+    assert "the 1 move is legal" in cli(*["play", "--check", str(path)]).output
+    assert "1 move replays" in cli(*["check", str(path)]).output
     from acquire_ref.events import MarketBonus
 
     assert "1 share)" in MarketBonus("Tower", 1, 1000, "minority").text()
@@ -89,7 +87,7 @@ def test_one_of_a_thing_is_singular(tmp_path):
 def test_the_file_page_says_two_to_six_players_and_new_lists_the_options():
     page = (ROOT / "man" / "acquire-ref.5").read_text()
     assert "2 to 6" in page and "3 to 6" not in page
-    text = " ".join(runner.invoke(app, ["new", "--help"], env={"COLUMNS": "200"}).output.split())
+    text = " ".join(cli(*["new", "--help"], env={"COLUMNS": "200"}).output.split())
     for option in ("start-order", "column-first", "replace-until-none", "stall", "two-player-market", "holdings"):
         assert option in text
     assert "see the README" not in text

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from acquire_ref.cli import app
 from acquire_ref.editions import load_edition
 from acquire_ref.game import Game
 from acquire_ref.moves import parse_move
 from acquire_ref.setup import read_position
+from tests.helpers import Cli
 
-runner = CliRunner()
+cli = Cli()
 
 
 def play(game: Game, *moves: str) -> list:
@@ -25,7 +23,7 @@ def play(game: Game, *moves: str) -> list:
 
 
 def run(path: Path, *args: str, **kw):
-    return runner.invoke(app, ["--game", str(path), *args], **kw)
+    return cli(*["--game", str(path), *args], **kw)
 
 
 def merger_with_holders() -> Game:
@@ -222,7 +220,7 @@ def test_completion_ignores_case_and_offers_only_what_is_legal_now(tmp_path):
         '[position.cash]\nAnn = 6000\nBen = 6000\nCat = 6000\n'
         '[position.shares]\nBen = { Tower = 25 }\nCat = { Festival = 2 }\n')
     game = tmp_path / "g.toml"
-    assert runner.invoke(app, ["--game", str(game), "new", "--from", str(position)]).exit_code == 0
+    assert cli(*["--game", str(game), "new", "--from", str(position)]).exit_code == 0
     assert complete("acquire-ref buy f", game) == ["Festival"]  # case-insensitive
     assert complete("acquire-ref buy t", game) == []  # the bank has no Tower left
     found = complete("acquire-ref place 12I --found ", game)
@@ -244,7 +242,7 @@ def test_a_deleted_snapshot_is_rebuilt_with_the_documented_notice(tmp_path):
     assert "notice:" in view and "will be rebuilt" in view
     assert run(path, "place", "9G").exit_code == 0
     assert "[snapshot]" in path.read_text() and "missing" not in run(path, "status").stderr
-    script = runner.invoke(app, ["check", str(EXAMPLES / "mid-game.toml")])
+    script = cli(*["check", str(EXAMPLES / "mid-game.toml")])
     assert script.exit_code == 0 and "missing" not in script.output  # a script has no snapshot
 
 

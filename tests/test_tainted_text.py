@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
 from acquire_ref.editions import edition_to_dict, load_edition
+from tests.helpers import Cli
 
-runner = CliRunner()
+cli = Cli()
 
 NAMES = ["[/]", "[bold]Ann", "<script>alert(1)</script>"]
 """Three seats: a closing tag with nothing to close, a style that would hide itself, live HTML."""
@@ -26,7 +25,7 @@ ESCAPES = "\x1b]0;owned\x07\x1b[2J\x9b31m\u202e"
 
 
 def invoke(*args: object):
-    result = runner.invoke(app, [str(a) for a in args], env={"NO_COLOR": "1", "COLUMNS": "200"})
+    result = cli(*[str(a) for a in args], env={"NO_COLOR": "1", "COLUMNS": "200"})
     assert "Traceback" not in result.output, result.output
     assert result.exit_code != 1 or isinstance(result.exception, SystemExit), result.output
     return result

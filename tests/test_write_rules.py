@@ -14,15 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from acquire_ref.cli import app
+from tests.helpers import EXAMPLES, Cli
 
 ACQ = Path(sys.executable).parent / "acquire-ref"
 ENV = {**os.environ, "NO_COLOR": "1", "ACQUIRE_LOCK_TIMEOUT": "30"}
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs, device nodes and hard links as on POSIX")
-runner = CliRunner()
+cli = Cli()
 
 
 def acq(*args: object, **kwargs) -> subprocess.CompletedProcess[str]:
@@ -31,7 +29,7 @@ def acq(*args: object, **kwargs) -> subprocess.CompletedProcess[str]:
 
 
 def invoke(*args: object):
-    return runner.invoke(app, [str(a) for a in args])
+    return cli(*[str(a) for a in args])
 
 
 def started(folder: Path) -> Path:
