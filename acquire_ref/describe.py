@@ -74,12 +74,14 @@ def pending(game: Game) -> str:
         can_trade = game.trade_cap(p, pend.chain, pend.survivor)
         if can_trade:
             how = (f"`dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}, "
-                   f"up to {can_trade}: the bank has {game.bank[pend.survivor]} {pend.survivor})")
+                   f"up to {can_trade} {pend.chain}: the bank has {game.bank[pend.survivor]} {pend.survivor})")
         else:
             why = "only one share" if held < 2 else f"the bank has no {pend.survivor} left"
             how = f"`dispose {p} [--sell N]` (no trade: {why})"
         return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
     cash = "" if game.hidden else f" ({money(game.cash[p])} in cash)"
+    if not game.can_buy(p):  # the turn waits only so that the end can be declared (R6.2)
+        return f"{p} can buy nothing now{cash}: type `buy` to finish the turn{end}"
     return (
         f"{p} may buy up to {plural(game.edition.buy_limit, 'share')}{cash}: type "
         f"`buy CHAIN=N ...`, or `buy` to buy nothing and finish the turn{end}"

@@ -403,8 +403,9 @@ class Game(GameState):
         if len(tiles) != n:
             raise _refuse(f"start needs {n} tiles, one per player in seating order ({', '.join(self.players)}), "
                           f"not {len(tiles)} (R2.2)")
-        if len(set(tiles)) != n:
-            raise _refuse("each start tile is a different tile: the same tile is named twice (R2.2)")
+        twice = next((t for i, t in enumerate(tiles) if t in tiles[:i]), None)
+        if twice is not None:
+            raise _refuse(f"each start tile is a different tile: {twice} is named twice (R2.2)")
         return _Plan(Start(tiles))
 
     def _do_start(self, plan: _Plan, out: list[ev.Event]) -> None:

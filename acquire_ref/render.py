@@ -223,8 +223,12 @@ def worth_chart(game: Game, width: int = 80) -> Table:
     what is left (at least 8 columns), sampling the turns when there are more of them.
     """
     history = [(0, dict(game.start_worth)), *game.worth_history]
-    if game.over:
+    if game.over:  # the last bar is the money after the final payout
         history.append((game.turn, dict(game.cash)))
+        span = f"turns 0-{game.turn}, then the payout"
+    else:  # the last bar is the worth at this moment, in the middle of the turn
+        history.append((game.turn, game.net_worth()))
+        span = f"turns 0-{game.turn}, {game.turn} so far"
     values = [w[p] for _, w in history for p in game.players]
     low, high = min(values), max(values)
     now = "now" if not game.over else "final"
@@ -235,8 +239,7 @@ def worth_chart(game: Game, width: int = 80) -> Table:
     sampled = history[::step]
     if sampled[-1] is not history[-1]:
         sampled = [*sampled[: room - 1], history[-1]]
-    t = Table(title=f"Net worth by turn (cash + shares at current prices), turns 0-{history[-1][0]}",
-              title_justify="left")
+    t = Table(title=f"Net worth (cash + shares at current prices): {span}", title_justify="left")
     t.add_column("player", no_wrap=True)
     t.add_column("", no_wrap=True, overflow="crop", max_width=room)
     for col in ("low", "high", now):

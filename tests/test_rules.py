@@ -314,7 +314,7 @@ def test_r2_2_start_needs_one_distinct_tile_per_player():
     g = new_game()
     assert_refused(g, "start 1A 2A", match="start needs 3 tiles")
     assert_refused(g, "start 1A 2A 3A 4A", match="start needs 3 tiles")
-    assert_refused(g, "start 1A 1A 3A", match="named twice")
+    assert_refused(g, "start 1A 3A 1a", match="1A is named twice")
     assert_refused(g, "place 1A", match="can't place")
 
 

@@ -260,3 +260,42 @@ def test_hand_json_gives_each_tile_an_effect_keyword_with_the_prose_beside_it(tm
         assert t["effect"] == json.loads(run(path, "why", t["tile"], "--json").stdout)["effect"]
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     assert "`hand --json`" in readme and "minutes" in readme
+
+
+def test_the_worth_chart_ends_at_the_worth_now_or_the_final_payout(tmp_path):
+    """The last bar is the worth at this moment in the middle of a game (not the end of the last
+    turn), and the money after the final payout once the game is over; the title says which."""
+    from acquire_ref.render import worth_chart
+    from acquire_ref.storage import load_game
+
+    path = tmp_path / "g.toml"
+    for args in (["new", "Ann", "Ben", "Cat"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"],
+                 ["buy", "Tower=3"], ["place", "12I"], ["buy"], ["place", "3A"]):
+        assert cli(*args, game=path).exit_code == 0
+    game, _, _ = load_game(path)
+    assert game.pending.decision == "buy" and game.player == "Cat"
+    chart = worth_chart(game, 120)
+    assert "turns 0-3, 3 so far" in str(chart.title)
+    # Ann's 4 Tower are worth $300 each since Cat's 3A grew Tower: $5,400 + $1,200, not $6,200
+    assert [c._cells for c in chart.columns][4] == ["$6,600", "$6,000", "$6,000"]
+    finished, _, _ = load_game(Path(__file__).resolve().parent.parent / "examples" / "four-players.toml")
+    assert "then the payout" in str(worth_chart(finished, 120).title)
+
+
+def test_a_turn_that_waits_only_for_the_end_says_nothing_can_be_bought():
+    """R6.2: with nothing to buy the turn would finish by itself, but it waits while the end is
+    available; the prompt then says that nothing can be bought, not that shares may be."""
+    from acquire_ref.describe import pending
+    from acquire_ref.editions import load_edition
+    from acquire_ref.game import Game
+    from acquire_ref.moves import parse_move
+    from acquire_ref.setup import read_position
+
+    data = {"next": "Ann", "bag": 108 - 11 - 12, "chains": {"Tower": [f"{c}A" for c in range(1, 12)]},
+            "cash": {"Ann": 0, "Ben": 6000}, "shares": {"Ann": {"Tower": 1}}}
+    position, problems = read_position(data, ["Ann", "Ben"], load_edition())
+    assert problems == []
+    g = Game.from_position(["Ann", "Ben"], position, options={"two-player-market": "off"})
+    g.apply(parse_move("place 5E"))
+    assert g.pending.decision == "buy" and g.end_available() and not g.can_buy("Ann")
+    assert "Ann can buy nothing now ($0 in cash)" in pending(g) and "`end` declares it" in pending(g)

@@ -95,7 +95,7 @@ def test_net_worth_history_follows_the_game():
 def test_score_shows_net_worth_chart(cli, tmp_path):
     path = finished(cli, tmp_path)
     out = cli("score", game=path).stdout
-    assert "Net worth by turn" in out
+    assert "Net worth (cash + shares at current prices): turns 0-" in out
     fin = next(line for line in out.splitlines() if line.startswith("│ Fin") and "▁" in line)
     assert "$22,000" in fin
 
