@@ -280,37 +280,42 @@ class TableApp(App[None]):
     def redraw(self) -> None:
         """Draw everything from the books: the game as last read, the pending prompt, any problem."""
         game = self.books.game
-        error = self.query_one("#error", Static)
-        error.update(Text(f"✗ {self.books.error}") if self.books.error else "")
+        self.put("#error", Text(f"✗ {self.books.error}") if self.books.error else Text())
         if game is None:
-            self.query_one("#decision", Static).update(Text("The game file can't be read: fix it, or Ctrl+Q"))
+            self.put("#decision", Text("The game file can't be read: fix it, or Ctrl+Q"))
             return
-        self.query_one("#board", Static).update(board_text(game))
-        self.query_one("#chains", Static).update(chains_text(game) if game.board.sizes else Text(" No chain yet."))
-        self.query_one("#players", Static).update(players_text(game))
-        self.query_one("#facts", Static).update(facts_text(game))
-        self.query_one("#events", Static).update(Text("\n".join(events_lines(game))))
+        self.put("#board", board_text(game))
+        self.put("#chains", chains_text(game) if game.board.sizes else Text(" No chain yet."))
+        self.put("#players", players_text(game))
+        self.put("#facts", facts_text(game))
+        self.put("#events", Text("\n".join(events_lines(game))))
         self.prompt = prompt_for(game)
-        self.query_one("#decision", Static).update(Text(self.prompt.title))
+        self.put("#decision", Text(self.prompt.title))
         answer = self.query_one("#answer", Input)
         answer.suggester = SuggestFromList(self.prompt.suggestions(), case_sensitive=False)
         answer.disabled = game.over
         self.show_hint(answer.value)
         self.refresh_bindings()
 
+    def put(self, selector: str, text: Text) -> None:
+        """Show ``text`` in the Static ``selector`` unless it shows it already (no needless layout)."""
+        widget = self.query_one(selector, Static)
+        if getattr(widget, "_shown", None) != text.plain + repr(text.spans):
+            widget._shown = text.plain + repr(text.spans)  # type: ignore[attr-defined]
+            widget.update(text)
+
     def show_hint(self, text: str) -> None:
         """Under the input: what the text would do (or why not), else how to answer and the offers."""
-        hint = self.query_one("#hint", Static)
         if self.prompt is None:
             return
         if text.strip():
-            hint.update(Text(self.prompt.preview(text)))
+            self.put("#hint", Text(self.prompt.preview(text)))
             return
         offers = self.prompt.offers()
         lines = [self.prompt.hint]
         if offers and len(offers) <= 12:
             lines.append("  ".join(f"{k or 'Enter'}: {v}" for k, v in offers))
-        hint.update(Text("\n".join(lines)))
+        self.put("#hint", Text("\n".join(lines)))
 
     def poll(self) -> None:
         """Show a change made by another program (a CLI command, a hand edit) or a new problem."""
@@ -328,7 +333,7 @@ class TableApp(App[None]):
         try:
             moves = self.prompt.moves(event.value)
         except AcquireError as exc:
-            self.query_one("#hint", Static).update(Text(f"✗ {exc}"))
+            self.put("#hint", Text(f"✗ {exc}"))
             return
         self.make(moves)
         event.input.value = ""
