@@ -98,14 +98,14 @@ def board_text(game: Game) -> Text:
 
 def chains_text(game: Game) -> Text:
     """The chains on the board: letter, name, size, price, safe, shares left in the bank (R3)."""
-    out = Text("   chain        size price safe bank\n", style="dim")
+    out = Text("   chain       size  price note    bank\n", style="dim")
     ed, defunct = game.edition, game.defunct_chains()
     for c in game.chains_on_board():
         size, ch = game.board.sizes[c], ed.chain(c)
         out.append(f" {ch.letter} ", style=_style(ch.colour))
-        out.append(f"{visible(c)[:12]:<12}", style=_style(ch.colour))
+        out.append(f"{visible(c)[:11]:<11}", style=_style(ch.colour))
         note = "defunct" if c in defunct else "safe" if ed.is_safe(size) else ""
-        out.append(f" {size:>4} {money(game.price(c)):>5} {note:<4} {game.bank[c]:>4}\n")
+        out.append(f" {size:>4} {money(game.price(c)):>6} {note:<7} {game.bank[c]:>4}\n")
     free = game.free_chains()
     if free:
         out.append(" off the board: " + " ".join(ed.chain(c).letter for c in free), style="dim")
@@ -267,6 +267,7 @@ class TableApp(App[None]):
 
     def on_mount(self) -> None:
         self.redraw()
+        self.call_after_refresh(self.redraw)  # again once the panels have their sizes
         self.set_interval(POLL_SECONDS, self.poll)
 
     async def on_event(self, event: object) -> None:
@@ -288,7 +289,10 @@ class TableApp(App[None]):
         self.put("#chains", chains_text(game) if game.board.sizes else Text(" No chain yet."))
         self.put("#players", players_text(game))
         self.put("#facts", facts_text(game))
-        self.put("#events", Text("\n".join(events_lines(game))))
+        events = self.query_one("#events", Static)
+        room = max(events.size.height, 4)
+        lines = events_lines(game) if game.over else events_lines(game, max(4, room // 2))[-room:]
+        self.put("#events", Text("\n".join(lines), no_wrap=True, overflow="ellipsis"))
         self.prompt = prompt_for(game)
         self.put("#decision", Text(self.prompt.title))
         answer = self.query_one("#answer", Input)
@@ -316,6 +320,9 @@ class TableApp(App[None]):
         if offers and len(offers) <= 12:
             lines.append("  ".join(f"{k or 'Enter'}: {v}" for k, v in offers))
         self.put("#hint", Text("\n".join(lines)))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)
 
     def poll(self) -> None:
         """Show a change made by another program (a CLI command, a hand edit) or a new problem."""
