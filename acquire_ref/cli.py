@@ -398,10 +398,6 @@ def new(
 
     Example: acquire-ref new Ann Ben Cat Dan
     """
-    from acquire_ref.game import Game, shuffled_bag
-    from acquire_ref.record import Record, to_toml
-    from acquire_ref.storage import locked, write_atomic
-
     path = _path()
     if from_position is not None:
         if players:
@@ -410,6 +406,18 @@ def new(
         return
     if not players:
         raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
+    game, seed = _create_game(path, players, force, option, edition, tiles, seed)
+    _announce_new(path, game, tiles, seed)
+
+
+def _create_game(path: Path, players: list[str], force: bool, option: list[str], edition: str, tiles: str,
+                 seed: int | None) -> tuple[Game, int | None]:
+    """Write a new game file at ``path`` as ``new`` does (the same checks, the same bytes); returns
+    the game and the seed of a dealt game's bag. Shared by ``new`` and ``table``."""
+    from acquire_ref.game import Game, shuffled_bag
+    from acquire_ref.record import Record, to_toml
+    from acquire_ref.storage import locked, write_atomic
+
     if tiles not in ("table", "dealt"):
         raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
     if seed is not None and tiles != "dealt":
@@ -429,7 +437,7 @@ def new(
                     seed=seed, bag=[str(t) for t in bag] if bag else None)
     with locked(path):
         write_atomic(path, to_toml(record, game))
-    _announce_new(path, game, tiles, seed)
+    return game, seed
 
 
 def _announce_new(path: Path, game: Game, tiles: str, seed: int | None) -> None:
@@ -1134,6 +1142,40 @@ def simulate(
     from acquire_ref.render import summary_table
 
     console().print(summary_table(doc, strategy, players))
+
+
+@app.command()
+def table(
+    players: list[str] | None = typer.Argument(
+        None, metavar="[PLAYER...]", show_default=False,
+        help="Players in seating order (2-6): creates the game file first, as `new` does.",
+    ),
+    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    edition: str = EDITION,
+    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new."),
+    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new."),
+) -> None:
+    """The table console: a full-screen referee that shows the board and players and asks for
+    exactly the pending decision (F1 in it explains the keys).
+
+    It keeps the same game file as the other commands; with players named, it creates the file
+    first (the file must not exist yet). Example: acquire-ref table Ann Ben Cat Dan
+    """
+    from acquire_ref.storage import file_exists
+
+    path = _path()
+    if players:
+        if file_exists(path):
+            raise NotationError(f"{path} already exists: run `acquire-ref table` alone to go on with it, "
+                                "or name another file with --game")
+        _create_game(path, players, False, option, edition, tiles, seed)
+    elif not file_exists(path):
+        raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref table Ann Ben Cat`) to start one")
+    if not sys.stdout.isatty():
+        raise NotationError("the table console needs a terminal: use the other commands in a script")
+    from acquire_ref.console.app import run as run_console
+
+    run_console(path)
 
 
 @app.command()

@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"game"},
     {"describe", "views"},
     {"record", "storage", "render", "simulate"},
-    {"cli"},
+    {"cli", "console"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 

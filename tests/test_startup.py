@@ -53,6 +53,7 @@ def test_read_commands_import_nothing_they_do_not_use(game, command):
     top, ours, out = loaded(["--game", str(game), *command])
     assert out and "acquire_ref.game" in ours  # the probe really ran the command
     assert not top & READ, top & READ
+    assert not {m for m in ours if m.startswith("acquire_ref.console")}  # the table console's own modules
 
 
 def test_a_placement_imports_no_drawing_library(cli, tmp_path):

@@ -12,6 +12,9 @@ Run it from a regular (not editable) install: an editable one reads slower at st
 2. In-process replay of a complete game, in microseconds a move.
 3. `simulate` of random 4-player games: games a second with `--jobs 1` and with one job per core,
    and the speed-up.
+4. The table console (DESIGN 5, 6): its start (a process that imports it, reads a mid-game file
+   and draws the first 80 x 24 screen, headless) and the time from a key press to the redrawn
+   screen, for a letter typed (the live preview) and for Enter making a move (lock, write, redraw).
 """
 
 from __future__ import annotations
@@ -168,6 +171,53 @@ def simulation(games: int) -> None:
           f"({rates[jobs] / rates[1]:.2f} x)")
 
 
+CONSOLE_START = """
+import asyncio, sys
+from pathlib import Path
+from acquire_ref.console.app import TableApp
+async def main():
+    async with TableApp(Path(sys.argv[1])).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+asyncio.run(main())
+"""
+
+
+def console(folder: Path, repeat: int) -> None:
+    """Part 4: the table console's start and its key-press-to-redraw times."""
+    import asyncio
+
+    from acquire_ref.console.app import TableApp
+
+    path, _, _ = mid_game(folder)
+    starts = [run([sys.executable, "-c", CONSOLE_START, str(path)])[0] for _ in range(max(3, repeat // 3))]
+    bare = statistics.median(run([sys.executable, "-c", "pass"])[0] for _ in range(5))
+    print(f"console start (import, read, first screen): {statistics.median(starts) * 1e3:.0f} ms "
+          f"({statistics.median(starts) / bare:.1f} x bare)")
+
+    async def keys() -> tuple[list[float], list[float], list[float]]:
+        idle, typed, moves = [], [], []
+        async with TableApp(path).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _ in range(repeat):
+                start = time.perf_counter()
+                await pilot.press("f12")  # bound to nothing: the test pilot's own wait, for reference
+                idle.append(time.perf_counter() - start)
+                for key in ("x", "backspace"):
+                    start = time.perf_counter()
+                    await pilot.press(key)
+                    typed.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                await pilot.press("ctrl+z", "y")  # undo and confirm, then redo: two writes, two redraws
+                await pilot.press("ctrl+y")
+                moves.append((time.perf_counter() - start) / 2)
+        return idle, typed, moves
+
+    idle, typed, moves = asyncio.run(keys())
+    print(f"console key press to redraw: {statistics.median(typed) * 1e3:.1f} ms a letter typed, "
+          f"{statistics.median(moves) * 1e3:.1f} ms a move written and redrawn (goal 50); "
+          f"a key that does nothing {statistics.median(idle) * 1e3:.1f} ms (the pilot's wait)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
@@ -177,6 +227,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         startup(Path(tmp), args.repeat)
         replay(Path(tmp), args.repeat)
+        console(Path(tmp), args.repeat)
     simulation(args.games)
 
 

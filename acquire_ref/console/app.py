@@ -1,0 +1,433 @@
+"""The table console's screen and keys (DESIGN 6): :class:`TableApp`.
+
+One screen: the board (each chain its letter in its colour, ``o`` a lone tile, the last tile
+placed in reverse), the chains (size, price, safe, shares in the bank), the players (cash,
+shares, net worth; hidden holdings stay hidden), the bag, the last moves as the banker's
+instructions, and the pending decision with one input line that takes only a legal answer
+(:mod:`acquire_ref.console.prompts`). Every change goes through :class:`~acquire_ref.console.books.Books`
+(the command line's lock, verify/apply and atomic write); the file's stat is polled, so a
+command typed elsewhere shows at once, and a locked or broken file is shown, never lost.
+
+Names come from game files and players: every string is drawn as :class:`rich.text.Text`, never
+read as markup. ``NO_COLOR`` is honoured by Textual; chains are told apart by letter too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Footer, Input, Static
+
+from acquire_ref.console.books import Books
+from acquire_ref.console.prompts import Prompt, prompt_for
+from acquire_ref.errors import AcquireError
+from acquire_ref.events import money
+from acquire_ref.game import Game
+from acquire_ref.moves import End, Move, Pass, Place
+from acquire_ref.tiles import COLUMNS, iter_rows, parse_tile
+from acquire_ref.words import visible
+
+POLL_SECONDS = 0.3
+"""How often the game file's stat is compared with the version shown."""
+
+HELP = """The table console answers the pending decision shown in bold at the bottom.
+Type the answer on the line below it and press Enter; the line under that says what it would do.
+
+  start     one tile per player in seating order: 4E 6B 8E 11H  (dealt: Enter)
+  place     a tile: 6C; a tile that founds a chain may carry it: 6C t
+            a dead tile typed is discarded and replaced (R7.3)
+  choose    the chain's letter (or the start of its name): t
+  dispose   Enter holds all; a sells all; s2 sells 2; t4 trades 4 for 2; m trades the most
+  buy       a letter per share: c c a (or c2a); Enter alone buys nothing
+  market    the tile drawn for the market, or its column (two players, R9)
+
+Keys: F5 pass (no playable tile), F6 declare the end (only when available, R8.1),
+Ctrl+Z undo (asks first), Ctrl+Y redo, F2 why (what a tile would do), F3 score,
+F4 log, F1 this help, Ctrl+Q quit. Chains: letter and colour (T Tower, L Luxor ...).
+The game file is the same as the command line's: `acquire-ref status` works beside it."""
+
+
+def _style(colour: str) -> str:
+    from rich.errors import StyleSyntaxError
+    from rich.style import Style
+
+    try:
+        Style.parse(colour)
+    except StyleSyntaxError:
+        return "bold"
+    return f"bold {colour}"
+
+
+def last_tile(game: Game) -> object:
+    """The tile of the last ``place`` in the log, or None."""
+    for entry in reversed(game.log):
+        if isinstance(entry.move, Place):
+            return entry.move.tile
+    return None
+
+
+def board_text(game: Game) -> Text:
+    """The 12 x 9 board (R1.1): chain letters in their colours, ``o`` lone, last tile reversed."""
+    out = Text()
+    out.append("  " + "".join(f"{c:>3}" for c in range(1, COLUMNS + 1)) + "\n", style="dim")
+    last = last_tile(game)
+    for letter, tiles in iter_rows():
+        out.append(f" {letter}", style="dim")
+        for t in tiles:
+            out.append(" ")
+            if t not in game.board:
+                out.append(" .", style="dim")
+                continue
+            owner = game.board.owner[t]
+            mark = " reverse" if t == last else ""
+            if owner is None:
+                out.append(" o", style="bold" + mark)
+            else:
+                ch = game.edition.chain(owner)
+                out.append(f" {ch.letter}", style=_style(ch.colour) + mark)
+        out.append("\n")
+    return out
+
+
+def chains_text(game: Game) -> Text:
+    """The chains on the board: letter, name, size, price, safe, shares left in the bank (R3)."""
+    out = Text("   chain       size  price note    bank\n", style="dim")
+    ed, defunct = game.edition, game.defunct_chains()
+    for c in game.chains_on_board():
+        size, ch = game.board.sizes[c], ed.chain(c)
+        out.append(f" {ch.letter} ", style=_style(ch.colour))
+        out.append(f"{visible(c)[:11]:<11}", style=_style(ch.colour))
+        note = "defunct" if c in defunct else "safe" if ed.is_safe(size) else ""
+        out.append(f" {size:>4} {money(game.price(c)):>6} {note:<7} {game.bank[c]:>4}\n")
+    free = game.free_chains()
+    if free:
+        out.append(" off the board: " + " ".join(ed.chain(c).letter for c in free), style="dim")
+    return out
+
+
+def players_text(game: Game) -> Text:
+    """Each player in seating order: cash, shares (chain letters), net worth; the one to decide
+    marked; with hidden holdings only the rack counts (R10.1)."""
+    out = Text(" player       cash    worth shares\n", style="dim")
+    worth = game.net_worth()
+    for p in game.players:
+        mark = ">" if p == game.pending.player else " "
+        out.append(f"{mark}{visible(p)[:9]:<9}", style="bold" if mark == ">" else "")
+        if game.hidden and not game.over:
+            out.append(f" {'hidden':>8} {'':>8} rack {game.racks[p]}\n")
+            continue
+        out.append(f" {money(game.cash[p]):>8} {money(worth[p]):>8}")
+        for c, n in game.shares[p].items():
+            if n:
+                ch = game.edition.chain(c)
+                out.append(f" {ch.letter}{n}", style=_style(ch.colour))
+        out.append("\n")
+    return out
+
+
+def facts_text(game: Game) -> Text:
+    """Turn, tiles in the bag, tiles out of the game, whether the end is available or declared."""
+    out = Text(f" Turn {game.turn}. Bag: {game.bag} tiles.")
+    if game.discarded:
+        out.append(f" Out: {' '.join(map(str, game.discarded))}.")
+    if game.end_declared and not game.over:
+        out.append(" The end is declared.", style="bold")
+    elif game.end_available() and not game.over:
+        out.append(" End available (F6, R8.1).", style="bold")
+    return out
+
+
+def events_lines(game: Game, entries: int = 4) -> list[str]:
+    """The last ``entries`` moves and what the banker does for each, oldest first; at the end of
+    the game the final standings with each player's payout (R8.3)."""
+    if game.over:
+        lines = [f"Final standings: {game.end_reason}"]
+        for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
+            rank = next(r for p, _, r in game.standings() if p == s.player)
+            lines.append(f" {rank}. {visible(s.player)} {money(s.total)} (payout {money(s.total - s.before)})")
+        return lines
+    lines = []
+    for entry in game.log[-entries:]:
+        lines.append(f"{entry.turn:>3} {visible(entry.player or '')}: {entry.move}")
+        lines += [f"    {visible(e.text())}" for e in entry.events]
+    return lines
+
+
+class InfoScreen(ModalScreen[None]):
+    """A page of text over the table (help, log, score, why); Escape or Enter closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", "Close")]
+
+    def __init__(self, text: str | Text) -> None:
+        super().__init__()
+        self.text = text if isinstance(text, Text) else Text(text)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(self.text)
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question answered with y (yes) or n / Escape (no)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", "Yes"),
+                                               Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(Text(self.text))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class WhyScreen(ModalScreen[None]):
+    """Ask for a tile and say what placing it would do now (like ``acquire-ref why``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text("Why: type a tile (Escape closes)"))
+            yield Input(id="why-tile", placeholder="tile, e.g. 3C")
+            yield Static(id="why-text")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        from acquire_ref.describe import tile
+
+        out = self.query_one("#why-text", Static)
+        try:
+            out.update(Text("\n".join(tile(self.game, parse_tile(event.value))["text"])))
+        except AcquireError as exc:
+            out.update(Text(str(exc)))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TableApp(App[None]):
+    """The table console on the game file at ``path`` (which must exist; ``acquire-ref table``
+    creates it first when asked to). ``presses`` counts the keys that reached the app."""
+
+    CSS_PATH = "console.tcss"
+    TITLE = "acquire-ref table"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", priority=True),
+        Binding("f2", "why", "Why", priority=True),
+        Binding("f3", "score", "Score", priority=True),
+        Binding("f4", "log", "Log", priority=True),
+        Binding("f5", "pass_turn", "Pass", priority=True),
+        Binding("f6", "end", "End", priority=True),
+        Binding("ctrl+z", "undo", "Undo", priority=True),
+        Binding("ctrl+y", "redo", "Redo", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.books = Books(path)
+        self.prompt: Prompt | None = None
+        self.presses = 0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            with Vertical(id="left"):
+                yield Static(id="board")
+                yield Static(id="chains")
+            with Vertical(id="right"):
+                yield Static(id="players")
+                yield Static(id="facts")
+                yield Static(id="events")
+        yield Static(id="error")
+        yield Static(id="decision")
+        yield Input(id="answer")
+        yield Static(id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.call_after_refresh(self.redraw)  # again once the panels have their sizes
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    async def on_event(self, event: object) -> None:
+        from textual import events
+
+        if isinstance(event, events.Key):
+            self.presses += 1
+        await super().on_event(event)  # type: ignore[arg-type]
+
+    # ----- drawing ------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw everything from the books: the game as last read, the pending prompt, any problem."""
+        game = self.books.game
+        self.put("#error", Text(f"✗ {self.books.error}") if self.books.error else Text())
+        if game is None:
+            self.put("#decision", Text("The game file can't be read: fix it, or Ctrl+Q"))
+            return
+        self.put("#board", board_text(game))
+        self.put("#chains", chains_text(game) if game.board.sizes else Text(" No chain yet."))
+        self.put("#players", players_text(game))
+        self.put("#facts", facts_text(game))
+        events = self.query_one("#events", Static)
+        room = max(events.size.height, 4)
+        lines = events_lines(game) if game.over else events_lines(game, max(4, room // 2))[-room:]
+        self.put("#events", Text("\n".join(lines), no_wrap=True, overflow="ellipsis"))
+        self.prompt = prompt_for(game)
+        self.put("#decision", Text(self.prompt.title))
+        answer = self.query_one("#answer", Input)
+        answer.suggester = SuggestFromList(self.prompt.suggestions(), case_sensitive=False)
+        answer.disabled = game.over
+        self.show_hint(answer.value)
+        self.refresh_bindings()
+
+    def put(self, selector: str, text: Text) -> None:
+        """Show ``text`` in the Static ``selector`` unless it shows it already (no needless layout)."""
+        widget = self.query_one(selector, Static)
+        if getattr(widget, "_shown", None) != text.plain + repr(text.spans):
+            widget._shown = text.plain + repr(text.spans)  # type: ignore[attr-defined]
+            widget.update(text)
+
+    def show_hint(self, text: str) -> None:
+        """Under the input: what the text would do (or why not), else how to answer and the offers."""
+        if self.prompt is None:
+            return
+        if text.strip():
+            self.put("#hint", Text(self.prompt.preview(text)))
+            return
+        offers = self.prompt.offers()
+        lines = [self.prompt.hint]
+        if offers and len(offers) <= 12:
+            lines.append("  ".join(f"{k or 'Enter'}: {v}" for k, v in offers))
+        self.put("#hint", Text("\n".join(lines)))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)
+
+    def poll(self) -> None:
+        """Show a change made by another program (a CLI command, a hand edit) or a new problem."""
+        if self.books.refresh():
+            self.redraw()
+
+    # ----- answering ------------------------------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "answer":
+            self.show_hint(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "answer" or self.prompt is None:
+            return
+        try:
+            moves = self.prompt.moves(event.value)
+        except AcquireError as exc:
+            self.put("#hint", Text(f"✗ {exc}"))
+            return
+        self.make(moves)
+        event.input.value = ""
+        self.redraw()
+
+    def make(self, moves: list[Move]) -> None:
+        """Apply ``moves`` in turn through the books; stop at the first refused."""
+        for move in moves:
+            if self.books.apply(move) is None:
+                break
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Pass and End are shown only when legal; redo only when there is something to redo."""
+        game = self.books.game
+        if action == "pass_turn":
+            return game is not None and game.is_legal(Pass())
+        if action == "end":
+            return game is not None and game.is_legal(End())
+        if action == "redo":
+            return self.books.can_redo
+        return True
+
+    def action_pass_turn(self) -> None:
+        self.make([Pass()])
+        self.redraw()
+
+    def action_end(self) -> None:
+        self.make([End()])
+        self.redraw()
+
+    def action_undo(self) -> None:
+        game = self.books.game
+        if game is None or not game.log:
+            self.books.error = "nothing to undo: no move has been made in this game"
+            self.redraw()
+            return
+        entry = game.log[-1]
+        lines = [f"Undo move {len(game.log)} (turn {entry.turn}, {visible(entry.player or 'the table')}): {entry.move}?"]
+        if entry.events:
+            lines.append("Take back what it did (money, certificates, tiles):")
+            lines += [f"  {visible(e.text())}" for e in entry.events]
+        lines.append("y: undo   n: keep it")
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.books.undo()
+            self.redraw()
+
+        self.push_screen(ConfirmScreen("\n".join(lines)), done)
+
+    def action_redo(self) -> None:
+        self.books.redo()
+        self.redraw()
+
+    def action_why(self) -> None:
+        if self.books.game is not None:
+            self.push_screen(WhyScreen(self.books.game))
+
+    def action_help(self) -> None:
+        self.push_screen(InfoScreen(HELP))
+
+    def action_log(self) -> None:
+        game = self.books.game
+        if game is None:
+            return
+        lines = []
+        for i, entry in enumerate(game.log, 1):
+            lines.append(f"{i:>3}. turn {entry.turn} {visible(entry.player or '')}: {entry.move}")
+            lines += [f"       {visible(e.text())}" for e in entry.events]
+        self.push_screen(InfoScreen("\n".join(lines) or "No move yet."))
+
+    def action_score(self) -> None:
+        game = self.books.game
+        if game is None:
+            return
+        title = f"Final standings: {game.end_reason}" if game.over else "If the game ended now (projection, R8.5):"
+        lines = [title]
+        ranks = {p: r for p, _, r in game.standings()}
+        for s in sorted(game.score_breakdown(projected=not game.over), key=lambda s: -s.total):
+            lines.append(f" {ranks[s.player]}. {visible(s.player)}: {money(s.total)} = cash {money(s.before)}")
+            lines += [f"      + {money(amount)} {kind} {chain}" for chain, amount, kind, _ in s.bonuses]
+            lines += [f"      + {money(dollars)} for {n} {chain}" for chain, n, dollars in s.sales]
+        if game.hidden and not game.over:
+            lines = [title, " Holdings are hidden until the end (R10.1)."]
+        self.push_screen(InfoScreen("\n".join(lines)))
+
+
+def run(path: Path) -> None:
+    """Run the console on the game file at ``path`` until the referee quits."""
+    TableApp(path).run()

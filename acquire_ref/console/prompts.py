@@ -1,0 +1,368 @@
+"""One prompt per pending decision, offering only what is legal now (DESIGN 6).
+
+A prompt turns the text the referee types into the moves it stands for, checked against the
+game (:meth:`Game.is_legal`, :meth:`Game.legal_moves`) before anything is written, and says live
+what the text would do. Nobody types the program name or notation keywords:
+
+=================  ===========================================================================
+decision           what is typed (Enter sends it)
+=================  ===========================================================================
+start tiles        one tile per player in seating order (``4E 6B 8E 11H``); dealt: Enter alone
+place a tile       a tile (``6C``); a tile that founds a chain may be followed by the chain
+                   (``6C t``: two moves, ``place`` then ``choose``); a dead tile is discarded
+found / survivor   the chain's letter or any unique prefix of its name (``t``, ``tow``)
+/ defunct order
+dispose            Enter alone holds every share; ``a`` sells all; ``s2`` sells 2, ``t4``
+                   trades 4 (2 for 1), ``m`` trades as many as the bank allows; ``s1 t2``
+buy                a chain letter per share (``cc a``, or ``c2a``); Enter alone buys nothing
+market (2 players) the tile drawn for the market, or its column number
+=================  ===========================================================================
+
+Pass and declaring the end are keys of the app, offered only when legal. This module imports no
+Textual, so the claim "each offered answer is legal and every legal answer is offered" is tested
+directly (``tests/test_console.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.events import money, plural
+from acquire_ref.game import Game
+from acquire_ref.moves import Buy, Choose, Discard, Dispose, Market, Move, Place, Start, parse_tokens
+from acquire_ref.pending import (
+    BuyShares,
+    ChooseChain,
+    ChooseSurvivor,
+    DisposeShares,
+    DrawForMarket,
+    DrawStartTiles,
+    FoundChain,
+    GameEnded,
+    PlaceTile,
+)
+from acquire_ref.tiles import Tile, parse_tile
+
+
+class Prompt:
+    """The question for the pending decision of ``game``.
+
+    ``title`` says who decides what (shown large); ``hint`` how to answer; :meth:`offers` the
+    legal answers as ``(what to type, what it does)``; :meth:`suggestions` what the input
+    completes to; :meth:`moves` the moves an entry stands for (raising
+    :class:`~acquire_ref.errors.AcquireError` with the reason and the rule when the entry is not
+    a legal answer); :meth:`preview` the same in words, for every key press.
+    """
+
+    title = ""
+    hint = ""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.player = game.pending.player or ""
+
+    def offers(self) -> list[tuple[str, str]]:
+        """The legal answers as ``(what to type, what it does)``."""
+        return []
+
+    def suggestions(self) -> list[str]:
+        """Entries the input completes to (the typed part of :meth:`offers`)."""
+        return [typed for typed, _ in self.offers() if typed]
+
+    def moves(self, text: str) -> list[Move]:
+        """The moves the entry ``text`` stands for, each legal in turn; raises otherwise."""
+        raise IllegalMoveError("the game is over: nothing is asked any more")
+
+    def preview(self, text: str) -> str:
+        """What sending ``text`` would do, or why it would be refused (with the rule)."""
+        try:
+            moves = self.moves(text)
+        except AcquireError as exc:
+            return f"✗ {exc}"
+        return "Enter: " + "; ".join(self.describe(m) for m in moves)
+
+    def describe(self, move: Move) -> str:
+        """One move in words."""
+        return str(move)
+
+    def _legal(self, move: Move) -> Move:
+        self.game.verify(move)
+        return move
+
+
+class StartPrompt(Prompt):
+    """The start tiles: one per player in seating order (table), or drawn by the referee (dealt)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        if game.supply.knows_racks:
+            self.title = "Start: the referee draws the start tiles and deals the racks"
+            self.hint = "Enter draws them (R2.2, R2.4)"
+        else:
+            self.title = f"Start: the tile each player drew, in seating order ({', '.join(game.players)})"
+            self.hint = "type one tile per player, e.g. 4E 6B 8E 11H, then Enter (R2.2)"
+
+    def moves(self, text: str) -> list[Move]:
+        tokens = text.split()
+        if self.game.supply.knows_racks:
+            return [self._legal(Start(()))]
+        if len(tokens) != len(self.game.players):
+            raise NotationError(f"{plural(len(self.game.players), 'start tile')} are needed, one per player; "
+                                f"{len(tokens)} typed")
+        return [self._legal(parse_tokens(["start", *tokens]))]
+
+
+class PlacePrompt(Prompt):
+    """Place a tile: the legal tiles (dealt: the rack, each with what it would do); a dead tile
+    in the rack is discarded; a founding tile may carry the chain to found."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        legal = game.legal_moves()
+        self.places = {m.tile: m for m in legal if isinstance(m, Place)}
+        self.dead = [t for m in legal if isinstance(m, Discard) for t in m.tiles]
+        self.title = f"{self.player}: place a tile"
+        dealt = game.supply.knows_racks
+        self.hint = ("type a tile from the rack" if dealt else "type the tile placed, e.g. 6C") + \
+            (" (a founding tile may be followed by the chain: 6C t)" if game.free_chains() else "")
+
+    def offers(self) -> list[tuple[str, str]]:
+        order = sorted([*self.places, *self.dead], key=lambda t: (t.row, t.col))
+        return [(str(t), self.game.effect(t).phrase(self.game.board.sizes)) for t in order]
+
+    def suggestions(self) -> list[str]:
+        if self.game.supply.knows_racks:
+            return [typed for typed, _ in self.offers()]
+        return []  # table mode: every playable tile of the board is legal; completion would guess
+
+    def moves(self, text: str) -> list[Move]:
+        tokens = text.split()
+        if not tokens:
+            raise NotationError("type a tile, e.g. 6C")
+        tile = parse_tile(tokens[0])
+        if tile in self.dead:
+            tiles = tuple(parse_tile(t) for t in tokens)
+            return [self._legal(Discard(tiles))]
+        place = Place(tile)
+        self.game.verify(place)
+        if len(tokens) == 1:
+            return [place]
+        return [place, self._found(tile, tokens[1:])]
+
+    def _found(self, tile: Tile, rest: Sequence[str]) -> Move:
+        if len(rest) != 1 or self.game.effect(tile).kind != "found":
+            raise NotationError(f"{tile} founds no chain: type the tile alone")
+        chain = resolve(self.game, rest[0], self.game.free_chains())
+        return Choose((chain,))
+
+    def describe(self, move: Move) -> str:
+        if isinstance(move, Place):
+            return f"place {move.tile}: {self.game.effect(move.tile).phrase(self.game.board.sizes)}"
+        if isinstance(move, Choose):
+            return f"found {move.chains[0]}"
+        if isinstance(move, Discard):
+            return f"discard {' '.join(map(str, move.tiles))} (dead, R7.3): replaced from the bag"
+        return str(move)
+
+
+def resolve(game: Game, text: str, options: Sequence[str]) -> str:
+    """The chain among ``options`` that ``text`` names: its letter, or a unique prefix of its
+    name, ignoring case. Raises :class:`NotationError` listing the options otherwise."""
+    t = text.strip().lower()
+    ed = game.edition
+    by_letter = [c for c in options if ed.chain(c).letter.lower() == t]
+    if len(by_letter) == 1:
+        return by_letter[0]
+    hits = [c for c in options if c.lower().startswith(t)] if t else []
+    if len(hits) == 1:
+        return hits[0]
+    listed = ", ".join(f"{ed.chain(c).letter} {c}" for c in options)
+    if hits:
+        raise NotationError(f"{text!r} could be {' or '.join(hits)}: type more letters")
+    raise NotationError(f"{text!r} is not one of {listed}")
+
+
+class ChoosePrompt(Prompt):
+    """Choose the chain to found, the survivor, or the next defunct chain: only ``options``."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        pend = game.pending
+        assert isinstance(pend, ChooseChain)
+        self.options = list(pend.options)
+        if isinstance(pend, FoundChain):
+            self.title = f"{self.player}: choose the chain to found (R4.2)"
+        elif isinstance(pend, ChooseSurvivor):
+            self.title = f"{self.player}: choose the surviving chain (the largest tie, R5.2)"
+        else:
+            self.title = f"{self.player}: choose which defunct chain is handled first (R5.3)"
+        self.hint = "type the chain's letter, then Enter"
+
+    def offers(self) -> list[tuple[str, str]]:
+        ed = self.game.edition
+        return [(ed.chain(c).letter, c) for c in self.options]
+
+    def suggestions(self) -> list[str]:
+        return list(self.options)
+
+    def moves(self, text: str) -> list[Move]:
+        return [self._legal(Choose((resolve(self.game, text, self.options),)))]
+
+    def describe(self, move: Move) -> str:
+        assert isinstance(move, Choose)
+        return f"choose {move.chains[0]}"
+
+
+_DISPOSE_TOKEN = re.compile(r"^(?:(a)|(m)|([st])\s*(\d+))$")
+
+
+class DisposePrompt(Prompt):
+    """A shareholder's defunct shares: sell (at the pre-merger price), trade 2 for 1 (up to the
+    bank's survivor shares), hold the rest (R5.3b)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        pend = game.pending
+        assert isinstance(pend, DisposeShares)
+        self.chain, self.survivor = pend.chain, pend.survivor
+        self.held = game.shares[self.player][self.chain]
+        self.cap = game.trade_cap(self.player, self.chain, self.survivor)
+        merger = game.merger
+        self.share_price = game.edition.price(self.chain, merger.sizes[self.chain]) if merger else 0
+        self.title = f"{self.player} holds {self.held} {self.chain} (defunct): sell, trade or hold"
+        trade = (f"t N trades N for N/2 {self.survivor} (even, up to {self.cap}); m trades {self.cap}"
+                 if self.cap else "no trade (" + ("one share" if self.held < 2 else f"no {self.survivor} left") + ")")
+        self.hint = (f"Enter holds all; a sells all ({money(self.held * self.share_price)}); s N sells N at "
+                     f"{money(self.share_price)}; {trade}")
+
+    def offers(self) -> list[tuple[str, str]]:
+        out = [("", f"hold all {self.held}"), ("a", f"sell all: {money(self.held * self.share_price)}")]
+        if self.cap:
+            out.append(("m", f"trade {self.cap} for {self.cap // 2} {self.survivor}"))
+        return out
+
+    def suggestions(self) -> list[str]:
+        return []
+
+    def counts(self, text: str) -> tuple[int, int]:
+        """``(sell, trade)`` that ``text`` asks for (before the limits are checked)."""
+        sell = trade = 0
+        sell_all = trade_max = False
+        for tok in re.findall(r"[a-z]\s*\d*", text.strip().lower().replace(",", " ")):
+            m = _DISPOSE_TOKEN.match(tok.strip())
+            if not m:
+                raise NotationError(f"{tok.strip()!r}: type a (sell all), s N (sell N), t N (trade N), m (trade the most)")
+            if m.group(1):
+                sell_all = True
+            elif m.group(2):
+                trade_max = True
+            elif m.group(3) == "s":
+                sell = int(m.group(4))
+            else:
+                trade = int(m.group(4))
+        if re.sub(r"[a-z]\s*\d*|[\s,]", "", text.strip().lower()):
+            raise NotationError(f"{text.strip()!r}: type a (sell all), s N (sell N), t N (trade N), m (trade the most)")
+        counted = Dispose(None, sell, trade, sell_all, trade_max).counted(self.held, self.cap)
+        return counted.sell, counted.trade
+
+    def moves(self, text: str) -> list[Move]:
+        sell, trade = self.counts(text)
+        return [self._legal(Dispose(None, sell, trade))]
+
+    def describe(self, move: Move) -> str:
+        assert isinstance(move, Dispose)
+        parts = []
+        if move.sell:
+            parts.append(f"sell {move.sell} for {money(move.sell * self.share_price)}")
+        if move.trade:
+            parts.append(f"trade {move.trade} for {move.trade // 2} {self.survivor}")
+        held = self.held - move.sell - move.trade
+        parts.append(f"hold {held}")
+        return ", ".join(parts)
+
+
+class BuyPrompt(Prompt):
+    """Buy up to the limit: a chain's letter per share, in the order typed; only chains the bank
+    has and the player can pay for are offered (R6); Enter alone buys nothing."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.limit = game.edition.buy_limit
+        self.title = f"{self.player}: buy up to {plural(self.limit, 'share')}, or Enter to buy none"
+        self.hint = "a chain letter per share (c c a, or c2 a), then Enter"
+
+    def offers(self) -> list[tuple[str, str]]:
+        ed, g = self.game.edition, self.game
+        return [(ed.chain(c).letter, f"{c} {money(g.price(c))} ({g.bank[c]} left)")
+                for c in g.chains_on_board() if g.is_legal(Buy(((c, 1),)))]
+
+    def suggestions(self) -> list[str]:
+        return []
+
+    def orders(self, text: str) -> tuple[tuple[str, int], ...]:
+        """The shares ``text`` asks for, ``((chain, count), ...)`` in the order first typed."""
+        wanted: dict[str, int] = {}
+        compact = re.sub(r"[\s,]", "", text)
+        for letter, count in re.findall(r"(\D)(\d*)", compact):
+            chain = resolve(self.game, letter, self.game.chains_on_board())
+            wanted[chain] = wanted.get(chain, 0) + (int(count) if count else 1)
+        if re.sub(r"\D\d*", "", compact):
+            raise NotationError("type chain letters, e.g. c c a")
+        return tuple(wanted.items())
+
+    def moves(self, text: str) -> list[Move]:
+        return [self._legal(Buy(self.orders(text)))]
+
+    def describe(self, move: Move) -> str:
+        assert isinstance(move, Buy)
+        if not move.orders:
+            return "buy nothing and finish the turn"
+        cost = sum(self.game.price(c) * n for c, n in move.orders)
+        left = "" if self.game.hidden else f", {money(self.game.cash[self.player] - cost)} left"
+        return f"buy {', '.join(f'{n} {c}' for c, n in move.orders)}: {money(cost)}{left}"
+
+
+class MarketPrompt(Prompt):
+    """Two players: the tile drawn for the market's holding (R9)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        pend = game.pending
+        assert isinstance(pend, DrawForMarket)
+        self.title = f"{self.player}: draw a tile from the bag for the market's {pend.chain} holding (R9)"
+        self.hint = "type the tile drawn (or its column number); it goes back into the bag"
+
+    def moves(self, text: str) -> list[Move]:
+        return [self._legal(parse_tokens(["market", text.strip()]))]
+
+    def describe(self, move: Move) -> str:
+        assert isinstance(move, Market)
+        return f"the market holds {move.column} (R9)"
+
+
+class OverPrompt(Prompt):
+    """The game is over: nothing is asked."""
+
+    title = "The game is over"
+    hint = "F3 shows the payout; Ctrl+Q quits"
+
+
+def prompt_for(game: Game) -> Prompt:
+    """The prompt for ``game``'s pending decision."""
+    pend = game.pending
+    if isinstance(pend, DrawStartTiles):
+        return StartPrompt(game)
+    if isinstance(pend, PlaceTile):
+        return PlacePrompt(game)
+    if isinstance(pend, ChooseChain):
+        return ChoosePrompt(game)
+    if isinstance(pend, DisposeShares):
+        return DisposePrompt(game)
+    if isinstance(pend, BuyShares):
+        return BuyPrompt(game)
+    if isinstance(pend, DrawForMarket):
+        return MarketPrompt(game)
+    assert isinstance(pend, GameEnded)
+    return OverPrompt(game)
