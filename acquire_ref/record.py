@@ -344,6 +344,14 @@ def _flatten(value: object, prefix: str = "") -> dict[str, object]:
     return out
 
 
+def _same(a: object, b: object) -> bool:
+    """``a == b`` with the same types throughout: Python counts ``10.0 == 10`` and ``0 == False``
+    equal, but a snapshot that writes ``turn = 10.0`` or ``over = 0`` was edited by hand."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
 def snapshot_problems(record: Record, game: Game) -> list[str]:
     """Every field where the record's snapshot differs from the replay, as
     ``snapshot.FIELD is X in the file; the moves give Y`` (DESIGN 3); a share count missing on
@@ -357,7 +365,7 @@ def snapshot_problems(record: Record, game: Game) -> list[str]:
         a, b = mine.get(key, "(missing)"), real.get(key, "(missing)")
         if key.startswith("shares.") and (a == "(missing)" or b == "(missing)"):
             a, b = (0 if a == "(missing)" else a), (0 if b == "(missing)" else b)
-        if a != b:
+        if not _same(a, b):
             problems.append(f"snapshot.{key} is {a!r} in the file; the moves give {b!r}")
     return problems
 

@@ -1,0 +1,52 @@
+"""Where the engine, the game file and the table features meet: a snapshot value of the wrong
+type, undone moves carried in by a script or a position, and a defunct order given up front that
+the survivor's choice must respect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import refused
+
+TIE = ["start 1A 5E", "place 2A --found Tower", "buy", "place 5D --found Luxor", "buy", "place 9I", "buy",
+       "place 4E", "buy", "place 3A", "buy", "place 5C", "buy Luxor=3", "place 4A", "buy", "place 5A", "buy",
+       "place 4C", "buy Tower=2"]
+"""Two players: Tower (1A-5A) and Luxor (4C-5E) both have 5 tiles and Ben is to place; 5B merges them."""
+
+
+def script(moves: list[str], undone: list[str] | None = None, players: str = '["Ann", "Ben"]') -> str:
+    lines = [f'"{m}",' for m in moves]
+    text = f"format = 1\nplayers = {players}\nmoves = [\n" + "\n".join(lines) + "\n]\n"
+    if undone is not None:
+        text += "undone = [" + ", ".join(f'"{m}"' for m in undone) + "]\n"
+    return text
+
+
+@pytest.fixture
+def tie(cli, tmp_path) -> Path:
+    path = tmp_path / "g.toml"
+    src = tmp_path / "tie.toml"
+    src.write_text(script(TIE))
+    assert cli("play", src, game=path).exit_code == 0
+    return path
+
+
+# ----- the snapshot is compared value and type --------------------------------------------------
+@pytest.mark.parametrize(("old", "new"), [("turn = 10", "turn = 10.0"), ("over = false", "over = 0"),
+                                          ("bag = 85", "bag = 85.0"), ("end_declared = false", "end_declared = 0.0")])
+def test_a_snapshot_value_of_another_type_is_an_edit(cli, tie, old, new):
+    assert cli("place", "5B", game=tie).exit_code == 0
+    assert cli("choose", "Tower", game=tie).exit_code == 0
+    assert cli("market", "7C", game=tie).exit_code == 0
+    text = tie.read_text()
+    assert old + "\n" in text
+    tie.write_text(text.replace(old + "\n", new + "\n", 1))
+    key = old.split()[0]
+    out = refused(cli, tie, "status", "--json", code=4)
+    assert f"snapshot.{key} is {new.split()[-1]}" in out
+    result = cli("check", game=tie)
+    assert result.exit_code == 4 and f"snapshot.{key}" in result.output
+
+
