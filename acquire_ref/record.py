@@ -259,6 +259,19 @@ class Record:
                 raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(str(exc))}") from None
         return game
 
+    def replay_whole(self, error: type[AcquireError] = GameFileError, source: str = "game file") -> Game:
+        """:meth:`replay`, and the ``undone`` moves checked as reading a game file checks them
+        (:meth:`undone_problems`): what a command builds from a script or a position and writes as
+        a game file is then a file every command can read.
+
+        Raises what :meth:`replay` raises, and :class:`GameFileError` (exit 4) for an undone move
+        that can't be redone.
+        """
+        game = self.replay(error, source)
+        for problem in self.undone_problems(game, source):
+            raise GameFileError(problem)
+        return game
+
     def redo(self, game: Game, n: int, source: str = "game file") -> None:
         """Apply the first ``n`` of :attr:`undone` to ``game`` (played from this record's moves)
         and drop them from :attr:`undone`; the moves put back are the last ``n`` of ``game.log``.
@@ -317,8 +330,9 @@ def parse_record(text: str, source: str = "game file") -> Record:
 
 
 def new_game(record: Record, source: str = "game file") -> Game:
-    """The game ``record`` starts from, before its moves: :meth:`Record.start`."""
-    return record.start(source)
+    """The game ``record`` starts from, before its moves (:meth:`Record.start`), with its undone
+    moves checked (:meth:`Record.replay_whole`)."""
+    return record.replay_whole(source=source) if record.undone else record.start(source)
 
 
 def replay(record: Record, error: type[AcquireError] = GameFileError, source: str = "game file") -> Game:

@@ -50,3 +50,58 @@ def test_a_snapshot_value_of_another_type_is_an_edit(cli, tie, old, new):
     assert result.exit_code == 4 and f"snapshot.{key}" in result.output
 
 
+# ----- undone moves from a script or a position -------------------------------------------------
+def test_play_refuses_a_script_whose_undone_moves_cannot_be_redone(cli, tmp_path):
+    src = tmp_path / "s.toml"
+    src.write_text(script(TIE, undone=["place 5B", "buy Tower=9"]))
+    game = tmp_path / "g.toml"
+    checked = cli("check", src)
+    assert checked.exit_code == 4 and "undone move 2 `buy Tower=9`" in checked.output
+    for args in (["play", src], ["play", "--check", src]):
+        result = cli(*args, game=game)
+        assert result.exit_code == 4, result.output
+        assert "undone move 2 `buy Tower=9` can't be redone" in result.output
+        assert not game.exists()
+
+
+def test_play_keeps_undone_moves_that_can_be_redone(cli, tmp_path):
+    src = tmp_path / "s.toml"
+    src.write_text(script(TIE, undone=["place 5B", "choose Tower"]))
+    game = tmp_path / "g.toml"
+    assert cli("play", src, game=game).exit_code == 0
+    assert cli("status", "--json", game=game).exit_code == 0
+    result = cli("redo", "2", game=game)
+    assert result.exit_code == 0 and "Tower survives" in result.output
+
+
+POSITION = """
+format = 1
+players = ["Ann", "Ben"]
+{undone}
+[position]
+next = "Ann"
+bag = 74
+[position.chains]
+Tower = ["1A", "2A", "3A", "4A", "5A", "6A", "7A", "8A", "9A", "10A", "11A"]
+Luxor = ["1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "11C"]
+[position.cash]
+Ann = 6000
+Ben = 6000
+[position.shares]
+Ann = {{ Tower = 2 }}
+"""
+
+
+def test_new_from_a_position_whose_undone_moves_cannot_be_redone_writes_nothing(cli, tmp_path):
+    pos = tmp_path / "pos.toml"
+    pos.write_text(POSITION.format(undone='undone = ["buy"]'))
+    game = tmp_path / "g.toml"
+    assert cli("check", pos).exit_code == 4
+    result = cli("new", "--from", pos, game=game)
+    assert result.exit_code == 4 and "undone move 1 `buy` can't be redone" in result.output
+    assert not game.exists()
+    pos.write_text(POSITION.format(undone='undone = ["place 12I", "buy"]'))
+    assert cli("new", "--from", pos, game=game).exit_code == 0
+    assert cli("redo", "2", game=game).exit_code == 0
+
+
