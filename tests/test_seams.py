@@ -105,3 +105,17 @@ def test_new_from_a_position_whose_undone_moves_cannot_be_redone_writes_nothing(
     assert cli("redo", "2", game=game).exit_code == 0
 
 
+# ----- a defunct order given up front binds the survivor's choice (R5.2, R5.3) -------------------
+def test_order_naming_every_tied_chain_is_refused(cli, tie):
+    out = refused(cli, tie, "place", "5B", "--order", "Tower,Luxor", code=3)
+    assert "one of them survives (R5.2)" in out
+
+
+def test_a_chain_given_as_defunct_cannot_then_survive(cli, tie):
+    result = cli("place", "5B", "--order", "Luxor", game=tie)
+    assert result.exit_code == 0, result.output
+    assert cli.json("status", game=tie)["pending"]["options"] == ["Tower"]
+    out = refused(cli, tie, "choose", "Luxor", code=3)
+    assert "--order Luxor, which makes Luxor defunct" in out
+    result = cli("choose", "Tower", game=tie)
+    assert result.exit_code == 0 and "Tower survives" in result.output
