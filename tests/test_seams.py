@@ -119,3 +119,11 @@ def test_a_chain_given_as_defunct_cannot_then_survive(cli, tie):
     assert "--order Luxor, which makes Luxor defunct" in out
     result = cli("choose", "Tower", game=tie)
     assert result.exit_code == 0 and "Tower survives" in result.output
+
+
+# ----- messages ------------------------------------------------------------------------------------
+def test_an_export_over_a_folder_is_named_in_plain_english(cli, tie, tmp_path):
+    (tmp_path / "pictures").mkdir()
+    result = cli("status", "--html", tmp_path / "pictures", game=tie)
+    assert result.exit_code == 4
+    assert "is a folder, not an export: only regular files are written over" in result.stderr
