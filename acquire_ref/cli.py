@@ -1189,11 +1189,11 @@ def play(
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
     from acquire_ref.events import plural
-    from acquire_ref.record import parse_record, replay, to_toml
+    from acquire_ref.record import parse_record, to_toml
     from acquire_ref.storage import locked, read_text, write_atomic
 
     record = parse_record(read_text(script, "script"), str(script))
-    game = replay(record, error=IllegalMoveError, source=str(script))
+    game = record.replay_whole(error=IllegalMoveError, source=str(script))
     if check_only:
         from acquire_ref.describe import pending
         from acquire_ref.words import with_program

@@ -485,6 +485,9 @@ class Game(GameState):
         problem = check_order(move.order, sizes)
         if problem:
             raise _refuse(problem)
+        if survivor is None and not merger.candidates():
+            raise _refuse(f"--order {','.join(move.order)} names every one of the largest chains ({', '.join(tied)}) "
+                          "as defunct: one of them survives (R5.2)")
         merger.survivor = survivor
         return merger
 
@@ -516,7 +519,7 @@ class Game(GameState):
             assert plan.merger is not None
             self._merger = plan.merger
             if plan.merger.survivor is None:
-                self.pending = ChooseSurvivor(p, plan.merger.tied())
+                self.pending = ChooseSurvivor(p, plan.merger.candidates())
             else:
                 self._after_merger_step(plan.merger.begin(self, out), out)
 
@@ -544,6 +547,9 @@ class Game(GameState):
         if first not in pend.options:
             if isinstance(pend, FoundChain):
                 why = f"{first} is on the board; free chains: {', '.join(pend.options)} (R4.2)"
+            elif isinstance(pend, ChooseSurvivor) and self._merger is not None and first in self._merger.order:
+                why = (f"the tile was placed with --order {','.join(self._merger.order)}, which makes {first} defunct; "
+                       f"the survivor is one of {', '.join(pend.options)} (R5.2, R5.3)")
             elif isinstance(pend, ChooseSurvivor):
                 why = f"{first} is not one of the largest chains that tie: {', '.join(pend.options)} (R5.2)"
             else:

@@ -161,6 +161,11 @@ class Merger:
         largest = max(self.sizes.values())
         return tuple(c for c in self.chains if self.sizes[c] == largest)
 
+    def candidates(self) -> tuple[str, ...]:
+        """The chains the mergemaker may choose to survive: the largest (R5.2), but for any that
+        the tile's ``--order`` already named as defunct (R5.3)."""
+        return tuple(c for c in self.tied() if c not in self.order)
+
     def defunct(self) -> list[str]:
         """Every chain of the merger but the survivor."""
         return [c for c in self.chains if c != self.survivor]

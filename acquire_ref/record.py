@@ -259,6 +259,19 @@ class Record:
                 raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(str(exc))}") from None
         return game
 
+    def replay_whole(self, error: type[AcquireError] = GameFileError, source: str = "game file") -> Game:
+        """:meth:`replay`, and the ``undone`` moves checked as reading a game file checks them
+        (:meth:`undone_problems`): what a command builds from a script or a position and writes as
+        a game file is then a file every command can read.
+
+        Raises what :meth:`replay` raises, and :class:`GameFileError` (exit 4) for an undone move
+        that can't be redone.
+        """
+        game = self.replay(error, source)
+        for problem in self.undone_problems(game, source):
+            raise GameFileError(problem)
+        return game
+
     def redo(self, game: Game, n: int, source: str = "game file") -> None:
         """Apply the first ``n`` of :attr:`undone` to ``game`` (played from this record's moves)
         and drop them from :attr:`undone`; the moves put back are the last ``n`` of ``game.log``.
@@ -317,8 +330,9 @@ def parse_record(text: str, source: str = "game file") -> Record:
 
 
 def new_game(record: Record, source: str = "game file") -> Game:
-    """The game ``record`` starts from, before its moves: :meth:`Record.start`."""
-    return record.start(source)
+    """The game ``record`` starts from, before its moves (:meth:`Record.start`), with its undone
+    moves checked (:meth:`Record.replay_whole`)."""
+    return record.replay_whole(source=source) if record.undone else record.start(source)
 
 
 def replay(record: Record, error: type[AcquireError] = GameFileError, source: str = "game file") -> Game:
@@ -344,6 +358,14 @@ def _flatten(value: object, prefix: str = "") -> dict[str, object]:
     return out
 
 
+def _same(a: object, b: object) -> bool:
+    """``a == b`` with the same types throughout: Python counts ``10.0 == 10`` and ``0 == False``
+    equal, but a snapshot that writes ``turn = 10.0`` or ``over = 0`` was edited by hand."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
 def snapshot_problems(record: Record, game: Game) -> list[str]:
     """Every field where the record's snapshot differs from the replay, as
     ``snapshot.FIELD is X in the file; the moves give Y`` (DESIGN 3); a share count missing on
@@ -357,7 +379,7 @@ def snapshot_problems(record: Record, game: Game) -> list[str]:
         a, b = mine.get(key, "(missing)"), real.get(key, "(missing)")
         if key.startswith("shares.") and (a == "(missing)" or b == "(missing)"):
             a, b = (0 if a == "(missing)" else a), (0 if b == "(missing)" else b)
-        if a != b:
+        if not _same(a, b):
             problems.append(f"snapshot.{key} is {a!r} in the file; the moves give {b!r}")
     return problems
 

@@ -187,7 +187,8 @@ def check_target(path: Path, what: str = "game file") -> int | None:
     if stat.S_ISLNK(info.st_mode):
         return check_target(_follow(Path(path)), what) if _follow(Path(path)) != Path(path) else None
     if not stat.S_ISREG(info.st_mode):
-        raise GameFileError(f"{path} is {_kind(info.st_mode)}, not a {what}: only regular files are written over")
+        article = "an" if what[:1] in "aeiou" else "a"
+        raise GameFileError(f"{path} is {_kind(info.st_mode)}, not {article} {what}: only regular files are written over")
     return info.st_mode & 0o777
 
 
