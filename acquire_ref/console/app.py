@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -63,6 +64,11 @@ def _style(colour: str) -> str:
     except StyleSyntaxError:
         return "bold"
     return f"bold {colour}"
+
+
+def offers_line(offers: list[tuple[str, str]]) -> str:
+    """The legal answers on one line: ``T: Tower $300 (21 left)  L: ...``; Enter for an empty entry."""
+    return "  ".join(f"{typed or 'Enter'}: {does}" if does else typed or "Enter" for typed, does in offers)
 
 
 def last_tile(game: Game) -> object:
@@ -315,11 +321,16 @@ class TableApp(App[None]):
         if text.strip():
             self.put("#hint", Text(self.prompt.preview(text)))
             return
+        hint = self.prompt.hint
+        width = self.query_one("#hint", Static).content_region.width or self.size.width - 2
         offers = self.prompt.offers()
-        lines = [self.prompt.hint]
-        if offers and len(offers) <= 12:
-            lines.append("  ".join(f"{k or 'Enter'}: {v}" for k, v in offers))
-        self.put("#hint", Text("\n".join(lines)))
+        if cell_len(hint) > width or not offers or len(offers) > 12:
+            self.put("#hint", Text(hint))  # the hint alone, over both lines when it needs them
+            return
+        line = offers_line(offers)
+        if cell_len(line) > width:  # a second line would be cut off: the same answers, shorter
+            line = offers_line(self.prompt.brief_offers())
+        self.put("#hint", Text(f"{hint}\n{line}", no_wrap=True, overflow="ellipsis"))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

@@ -67,6 +67,10 @@ class Prompt:
         """The legal answers as ``(what to type, what it does)``."""
         return []
 
+    def brief_offers(self) -> list[tuple[str, str]]:
+        """:meth:`offers` in fewer words, for a line too narrow for them (the same answers)."""
+        return self.offers()
+
     def suggestions(self) -> list[str]:
         """Entries the input completes to (the typed part of :meth:`offers`)."""
         return [typed for typed, _ in self.offers() if typed]
@@ -131,6 +135,9 @@ class PlacePrompt(Prompt):
     def offers(self) -> list[tuple[str, str]]:
         order = sorted([*self.places, *self.dead], key=lambda t: (t.row, t.col))
         return [(str(t), self.game.effect(t).phrase(self.game.board.sizes)) for t in order]
+
+    def brief_offers(self) -> list[tuple[str, str]]:
+        return [(typed, "") for typed, _ in self.offers()]  # the tiles alone: F2 says what each does
 
     def suggestions(self) -> list[str]:
         if self.game.supply.knows_racks:
@@ -297,6 +304,11 @@ class BuyPrompt(Prompt):
         ed, g = self.game.edition, self.game
         return [(ed.chain(c).letter, f"{c} {money(g.price(c))} ({g.bank[c]} left)")
                 for c in g.chains_on_board() if g.is_legal(Buy(((c, 1),)))]
+
+    def brief_offers(self) -> list[tuple[str, str]]:
+        g = self.game  # the letter and the price: names and shares left are in the chains panel
+        return [(letter, money(g.price(c))) for letter, c in ((g.edition.chain(c).letter, c) for c in g.chains_on_board())
+                if g.is_legal(Buy(((c, 1),)))]
 
     def suggestions(self) -> list[str]:
         return []

@@ -1,0 +1,71 @@
+"""What the table console looks like (DESIGN 6), as SVG snapshots at 80 x 24 (the smallest
+terminal it promises to fit) and 160 x 48: the start (start tiles to be drawn), a buy, a merger
+with disposals pending, and the end (final standings).
+
+Each game file is made in a tmp folder through the command line (``new``, ``play``) or from a
+shipped example cut short; nothing the console draws depends on that folder, the clock or a
+random draw, so the snapshots are the same on every machine and every run. After a deliberate
+change to the screen, look at the new pictures and accept them with
+``python -m pytest tests/test_console_snapshots.py --snapshot-update``; the SVG files are kept
+under ``tests/__snapshots__/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from acquire_ref.console.app import TableApp
+from acquire_ref.game import Game
+from acquire_ref.pending import BuyShares, DisposeShares, DrawStartTiles, GameEnded
+from acquire_ref.record import parse_record, replay, to_toml
+from acquire_ref.storage import write_atomic
+from tests.helpers import EXAMPLES
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
+
+
+def example_cut(path: Path, moves: int) -> Path:
+    """examples/four-players.toml with only its first ``moves`` moves, written to ``path``."""
+    record = parse_record((EXAMPLES / "four-players.toml").read_text(encoding="utf-8"))
+    record.moves = record.moves[:moves]
+    write_atomic(path, to_toml(record, replay(record)))
+    return path
+
+
+def start(cli, tmp_path: Path) -> Path:
+    """A new table game: Ann, Ben, Cat and Dan are to draw their start tiles."""
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Cat", "Dan", game=path).exit_code == 0
+    return path
+
+
+def buy(cli, tmp_path: Path) -> Path:
+    """Turn 6: Cat has just founded Festival, the fifth chain on the board, and is to buy."""
+    return example_cut(tmp_path / "g.toml", 25)
+
+
+def merger(cli, tmp_path: Path) -> Path:
+    """Turn 19: Dan's 6E has joined three chains; Continental survives, the majority and
+    minority bonuses of Tower are paid, and Dan is the first to dispose of his Tower shares."""
+    return example_cut(tmp_path / "g.toml", 44)
+
+
+def end(cli, tmp_path: Path) -> Path:
+    """examples/four-players.toml played to its end through ``play``: the final standings."""
+    path = tmp_path / "g.toml"
+    assert cli("play", EXAMPLES / "four-players.toml", game=path).exit_code == 0
+    return path
+
+
+STATES = {start: DrawStartTiles, buy: BuyShares, merger: DisposeShares, end: GameEnded}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("state", list(STATES), ids=lambda f: f.__name__)
+def test_the_console_looks_as_it_did(snap_compare, cli, tmp_path, state, size):
+    app = TableApp(state(cli, tmp_path))
+    game: Game | None = app.books.game
+    assert game is not None and isinstance(game.pending, STATES[state])
+    assert snap_compare(app, terminal_size=size)
