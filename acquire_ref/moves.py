@@ -184,8 +184,12 @@ Move = Start | Place | Choose | Dispose | Buy | Pass | Discard | End | Market
 
 
 def _count(text: str, what: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
-        raise NotationError(f"{what}{text}: a count of shares is a whole number, 0 or more")
+    """A count of shares from its digits; :class:`NotationError` for anything else, or for more
+    shares than any game holds (a million, cut in the message)."""
+    if not (text.isascii() and text.isdigit()):
+        raise NotationError(f"{what}{text[:20]}: a count of shares is a whole number, 0 or more")
+    if len(text) > 6:
+        raise NotationError(f"{what}{text[:20]}{'...' if len(text) > 20 else ''}: no game has that many shares")
     return int(text)
 
 

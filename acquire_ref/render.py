@@ -193,6 +193,10 @@ def events_view(events: list[Event]) -> Group:
                 elif isinstance(part, MarketBonus):
                     market = part
                 j += 1
+            if not e.holders and market is None:  # nobody to pay: the events say so in words
+                parts.append(Text(e.text()))
+                i += 1
+                continue
             t = Table(title=e.text() + ": the bank pays", title_justify="left")
             for col in ("shareholder", "shares", "bonus", "why (R5.4)"):
                 t.add_column(col, justify="right" if col in ("shares", "bonus") else "left")
@@ -202,8 +206,6 @@ def events_view(events: list[Event]) -> Group:
                 t.add_row(player, str(shares), money(b.amount) if b else "-", why)
             if market is not None:
                 t.add_row("the market (R9)", str(market.holding), money(market.amount), market.bonus + ", stays in the bank")
-            if not e.holders:
-                t.caption = "nobody holds it: no bonus is paid"
             parts.append(t)
             i = j
             continue

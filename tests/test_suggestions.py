@@ -91,3 +91,13 @@ def test_the_file_page_says_two_to_six_players_and_new_lists_the_options():
     for option in ("start-order", "column-first", "replace-until-none", "stall", "two-player-market", "holdings"):
         assert option in text
     assert "see the README" not in text
+
+
+def test_a_count_too_large_says_so_rather_than_not_a_number():
+    from acquire_ref import NotationError
+    from acquire_ref.moves import parse_move
+
+    with pytest.raises(NotationError, match="no game has that many shares"):
+        parse_move("dispose --sell 99999999999999999999999")
+    with pytest.raises(NotationError, match="a count of shares is a whole number"):
+        parse_move("buy Tower=x")

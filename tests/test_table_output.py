@@ -299,3 +299,12 @@ def test_a_turn_that_waits_only_for_the_end_says_nothing_can_be_bought():
     g.apply(parse_move("place 5E"))
     assert g.pending.decision == "buy" and g.end_available() and not g.can_buy("Ann")
     assert "Ann can buy nothing now ($0 in cash)" in pending(g) and "`end` declares it" in pending(g)
+
+
+def test_a_defunct_chain_nobody_holds_is_said_in_words_without_an_empty_table():
+    from acquire_ref import events as ev
+    from acquire_ref.render import events_view
+
+    text = render(events_view([ev.DefunctChain("Tower", 2, 200, {}), ev.NoBonus("Tower")]))
+    assert "the bank pays" not in text
+    assert "Tower is defunct at 2 tiles" in text and "nobody holds Tower: no bonus is paid (R5.4)" in text
