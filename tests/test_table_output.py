@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from acquire_ref.editions import load_edition
 from acquire_ref.game import Game
 from acquire_ref.moves import parse_move
@@ -85,14 +87,18 @@ def test_r3_5_a_tile_that_makes_a_chain_safe_says_so():
 
 
 def test_r6_3_a_refused_purchase_says_what_the_cash_covers():
+    from acquire_ref import IllegalMoveError
+
     g = position_game(cash=1200)
     play(g, "place 5E")
-    refusal = g._buy_refusal("Ann", (("Tower", 3),))
-    assert "3 Tower at $600 = $1,800, but Ann has $1,200" in refusal
-    assert "Ann can buy 2 Tower ($1,200)" in refusal
+    with pytest.raises(IllegalMoveError) as refused:
+        g.verify(parse_move("buy Tower=3"))
+    assert "3 Tower at $600 = $1,800, but Ann has $1,200" in str(refused.value)
+    assert "Ann can buy 2 Tower ($1,200)" in str(refused.value)
     g = position_game(cash=500)
-    play(g, "place 5E")
-    assert "Ann can buy none of them (the cheapest, Tower, is $600 a share)" in g._buy_refusal("Ann", (("Tower", 1),))
+    play(g, "place 11A")  # Tower safe: the end is available, so the buy step waits (R6.2)
+    with pytest.raises(IllegalMoveError, match=r"Ann can buy none of them \(the cheapest, Tower, is \$700 a share\)"):
+        g.verify(parse_move("buy Tower"))
 
 
 def two_players_from_a_position() -> Game:
