@@ -754,17 +754,9 @@ def _watch_view(path: Path) -> RenderableType:
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
-    from acquire_ref.scoring import rank
+    from acquire_ref.views import standings
 
-    ranks = {p: r for p, _, r in rank({s.player: s.total for s in scores})}
-    by_player = {s.player: s for s in scores}
-    order = sorted(scores, key=lambda s: -s.total)
-    return {
-        "final": final,
-        "reason": reason,
-        "standings": [{"player": s.player, "cash": s.total, "rank": ranks[s.player]} for s in order],
-        "breakdown": [by_player[s.player].as_dict() for s in order],
-    }
+    return standings(final, reason, scores)
 
 
 @app.command()
@@ -799,12 +791,10 @@ def score(
         title = f"Final standings of {position}"
         game = None
     else:
+        from acquire_ref.views import score as score_doc
+
         game = _load()
-        if game.hidden:
-            raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
-        doc = _score_doc(game.over, game.end_reason or None, game.score_breakdown())
-        if game.market.history:
-            doc["market"] = [e.as_dict() for e in game.market.history]
+        doc = score_doc(game)
         title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
         if game.market.on and not game.over:
             title += " (without the market, whose holdings are drawn at the payout, R9)"
@@ -960,8 +950,9 @@ def log(
         if turn is None or entry.turn == turn:
             shown.append((n, entry, events))
     if as_json:
-        _json([{"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
-                "events": [e.as_dict() for e in events]} for n, entry, events in shown])
+        from acquire_ref.views import log_entry
+
+        _json([log_entry(n, entry, events) for n, entry, events in shown])
         return
     if not shown:
         _say("No moves" + (" match." if turn is not None or who else " yet."))
@@ -1285,6 +1276,25 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool) -> None:
     verdict = "is illegal" if error.exit_code == 3 else "can't be read"
     kind = IllegalMoveError if error.exit_code == 3 else GameFileError
     raise kind(f"{source} {where}: `{moves[added]}` {verdict}: {with_program(str(error))}; {kept}")
+
+
+@app.command()
+def pipe() -> None:
+    """A JSON-lines protocol for programs: one request a line on stdin, one JSON answer a line on stdout.
+
+    A request is a move in notation, or {"move": "place 3A"}, {"query": "status|legal|score|log"},
+    {"undo": 1}. An answer has "ok"; a move's has its "events" and the new "pending"; a refusal has
+    "error" (usage, illegal, file, locked) and "message". Each move is saved before it is answered;
+    at the end of the input it exits 0. See man 5 acquire-ref.
+
+    Example: echo '{"query": "legal"}' | acquire-ref --game demo.toml pipe
+    """
+    from acquire_ref.pipe import serve
+
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:
+        raise NotationError("pipe needs standard input")
+    serve(_path(), stdin, sys.stdout)
 
 
 def run() -> None:

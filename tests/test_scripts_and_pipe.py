@@ -4,10 +4,12 @@ and ``pipe`` answers JSON-lines requests from a program."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 import tomllib
 
 from acquire_ref.cli import app
-from tests.helpers import EXAMPLES, moves_of, refused
+from tests.helpers import EXAMPLES, installed, moves_of, refused
 
 FOUR = EXAMPLES / "four-players.toml"
 
@@ -125,3 +127,98 @@ def test_append_refusals_of_usage_and_a_missing_game(cli, tmp_path):
     assert cli("new", "Ann", "Ben", "Cat", game=game).exit_code == 0
     refused(cli, game, "play", "--append", "--force", script, code=2)
     refused(cli, game, "play", "--append", game, code=2)  # the game file is not its own script
+
+
+# ----- pipe ----------------------------------------------------------------------------------
+
+class Piped:
+    """``acquire-ref --game PATH pipe`` in a subprocess, one request at a time."""
+
+    def __init__(self, game):
+        self.proc = subprocess.Popen([installed(), "--game", str(game), "pipe"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def ask(self, request):
+        line = request if isinstance(request, str) else json.dumps(request)
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        assert answer.endswith("\n"), (answer, self.proc.stderr.read() if self.proc.poll() is not None else "")
+        return json.loads(answer)
+
+    def close(self):
+        out, err = self.proc.communicate(timeout=60)
+        return self.proc.returncode, out, err
+
+
+def test_pipe_plays_a_whole_game_and_writes_what_play_writes(cli, tmp_path):
+    moves = moves_of(FOUR)
+    game, whole = setup_only(cli, tmp_path), tmp_path / "whole.toml"
+    pipe = Piped(game)
+    for i, move in enumerate(moves, 1):
+        answer = pipe.ask(move if i % 2 else {"move": move, "id": i})
+        assert answer["ok"] is True, (move, answer)
+        assert isinstance(answer["move"], str) and isinstance(answer["events"], list)
+        assert set(answer["pending"]) >= {"player", "decision", "text"}
+        assert answer.get("id") == (None if i % 2 else i)
+        if i == 40:  # saved before it is answered
+            assert tomllib.loads(game.read_text())["moves"] == moves[:40]
+    final = pipe.ask({"query": "score"})
+    assert final["result"]["final"] is True
+    assert pipe.ask({"query": "status"})["result"]["over"] is True
+    code, out, err = pipe.close()
+    assert (code, out) == (0, "") and "Traceback" not in err
+    assert cli("play", FOUR, game=whole).exit_code == 0
+    assert game.read_bytes() == whole.read_bytes()
+    assert final["result"] == cli.json("score", game=whole)
+
+
+def test_pipe_queries_answer_the_documents_of_the_read_commands(cli, founding):
+    pipe = Piped(founding)
+    status = pipe.ask({"query": "status"})
+    assert status == {"ok": True, "query": "status", "result": cli.json("status", game=founding)}
+    assert pipe.ask({"query": "log"})["result"] == cli.json("log", game=founding)
+    legal = pipe.ask({"query": "legal"})["result"]
+    assert "choose Tower" in legal and all(isinstance(m, str) for m in legal)
+    undone = pipe.ask({"undo": 1, "id": "u"})
+    assert undone["ok"] and undone["undone"] == ["place 2A"] and undone["id"] == "u"
+    assert undone["pending"]["decision"] == "place"
+    assert pipe.close()[0] == 0
+    assert cli.json("status", game=founding)["pending"]["decision"] == "place"
+
+
+def test_pipe_answers_malformed_json_unknown_requests_and_illegal_moves_and_goes_on(cli, founding):
+    before = founding.read_bytes()
+    pipe = Piped(founding)
+    bad = [("{not json", "usage"), ('["place 3A"]', "usage"), ('{"jump": 1}', "usage"),
+           ('{"query": "weather"}', "usage"), ('{"undo": 0}', "usage"), ('{"move": 5}', "usage"),
+           ("place 5Z", "usage"), ("place 3A", "illegal"), ('{"move": "buy Tower"}', "illegal"),
+           ('{"undo": 99}', "illegal")]
+    for line, kind in bad:
+        answer = pipe.ask(line)
+        assert answer["ok"] is False and answer["error"] == kind, (line, answer)
+        assert answer["message"]
+    assert founding.read_bytes() == before  # nothing refused was written
+    assert pipe.ask("choose Tower")["ok"] is True  # and it goes on
+    code, out, err = pipe.close()
+    assert code == 0 and out == "" and "Traceback" not in err
+
+
+def test_pipe_reloads_a_game_file_another_command_changed(cli, founding):
+    pipe = Piped(founding)
+    assert pipe.ask({"query": "status"})["result"]["pending"]["decision"] == "choose"
+    assert cli("choose", "Tower", game=founding).exit_code == 0  # another command meanwhile
+    answer = pipe.ask("buy Tower=2")
+    assert answer["ok"] is True, answer
+    assert tomllib.loads(founding.read_text())["moves"][-2:] == ["choose Tower", "buy Tower=2"]
+    assert pipe.close()[0] == 0
+
+
+def test_pipe_ends_cleanly_when_stdin_is_closed_and_answers_a_missing_file(tmp_path):
+    done = subprocess.run([installed(), "--game", str(tmp_path / "g.toml"), "pipe"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "") and "Traceback" not in done.stderr
+    done = subprocess.run([installed(), "--game", str(tmp_path / "g.toml"), "pipe"], input='{"query": "status"}\n',
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and json.loads(done.stdout)["error"] == "file"
+    assert not (tmp_path / "g.toml").exists()
