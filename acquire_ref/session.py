@@ -171,3 +171,17 @@ class GameFile:
             self.game = self.record.replay(source=str(self.path))
             self._write()
         return taken
+
+
+def load(path: Path | str) -> GameFile:
+    """The game file at ``path``, read and replayed: a :class:`GameFile` whose ``game`` is the
+    :class:`~acquire_ref.game.Game` and whose ``record`` keeps the setup for :func:`save`.
+    Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a missing or corrupt file."""
+    return GameFile.open(path)
+
+
+def save(handle: GameFile) -> None:
+    """Write ``handle.game`` back to its game file: :meth:`GameFile.save` (under the lock,
+    atomically; :class:`~acquire_ref.errors.GameBusyError` when another program changed the file
+    since it was read)."""
+    handle.save()
