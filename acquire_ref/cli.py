@@ -1287,7 +1287,7 @@ def pipe() -> None:
     "error" (usage, illegal, file, locked) and "message". Each move is saved before it is answered;
     at the end of the input it exits 0. See man 5 acquire-ref.
 
-    Example: echo '{"query": "legal"}' | acquire-ref --game demo.toml pipe
+    Example: acquire-ref --game demo.toml pipe < requests.txt
     """
     from acquire_ref.pipe import serve
 
