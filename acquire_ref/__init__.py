@@ -12,6 +12,10 @@ The names below are imported when first used, so that starting the program costs
 >>> _ = game.apply(parse_move("start 3C 9A 1B"))
 >>> game.players[game.current]
 'Ben'
+
+A game file is read with :func:`load` (a :class:`~acquire_ref.session.GameFile`: the game and
+the record of its setup) and written back with :func:`save`, through the same lock and atomic,
+version-checked write as the commands.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
     )
     from acquire_ref.game import Game
     from acquire_ref.moves import parse_move
+    from acquire_ref.session import GameFile, load, save
 
 __version__ = "0.1.0"
 
@@ -38,15 +43,19 @@ __all__ = [
     "AcquireError",
     "Game",
     "GameBusyError",
+    "GameFile",
     "GameFileError",
     "IllegalMoveError",
     "NotationError",
     "__version__",
+    "load",
     "main",
     "parse_move",
+    "save",
 ]
 
-_WHERE = {"Game": "acquire_ref.game", "parse_move": "acquire_ref.moves"}
+_WHERE = {"Game": "acquire_ref.game", "parse_move": "acquire_ref.moves", "GameFile": "acquire_ref.session",
+          "load": "acquire_ref.session", "save": "acquire_ref.session"}
 
 
 def __getattr__(name: str) -> Any:

@@ -754,17 +754,9 @@ def _watch_view(path: Path) -> RenderableType:
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
-    from acquire_ref.scoring import rank
+    from acquire_ref.views import standings
 
-    ranks = {p: r for p, _, r in rank({s.player: s.total for s in scores})}
-    by_player = {s.player: s for s in scores}
-    order = sorted(scores, key=lambda s: -s.total)
-    return {
-        "final": final,
-        "reason": reason,
-        "standings": [{"player": s.player, "cash": s.total, "rank": ranks[s.player]} for s in order],
-        "breakdown": [by_player[s.player].as_dict() for s in order],
-    }
+    return standings(final, reason, scores)
 
 
 @app.command()
@@ -799,12 +791,10 @@ def score(
         title = f"Final standings of {position}"
         game = None
     else:
+        from acquire_ref.views import score as score_doc
+
         game = _load()
-        if game.hidden:
-            raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
-        doc = _score_doc(game.over, game.end_reason or None, game.score_breakdown())
-        if game.market.history:
-            doc["market"] = [e.as_dict() for e in game.market.history]
+        doc = score_doc(game)
         title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
         if game.market.on and not game.over:
             title += " (without the market, whose holdings are drawn at the payout, R9)"
@@ -960,8 +950,9 @@ def log(
         if turn is None or entry.turn == turn:
             shown.append((n, entry, events))
     if as_json:
-        _json([{"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
-                "events": [e.as_dict() for e in events]} for n, entry, events in shown])
+        from acquire_ref.views import log_entry
+
+        _json([log_entry(n, entry, events) for n, entry, events in shown])
         return
     if not shown:
         _say("No moves" + (" match." if turn is not None or who else " yet."))
@@ -1180,40 +1171,130 @@ def table(
 
 @app.command()
 def play(
-    script: Path = typer.Argument(..., metavar="SCRIPT", help="A game script: a game file without the snapshot."),
+    script: Path = typer.Argument(
+        ..., metavar="SCRIPT", help="A game script: a game file without the snapshot; - reads it from standard input.",
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     check_only: bool = typer.Option(False, "--check", help="Play the script without writing anything; say where it stops."),
+    append: bool = typer.Option(
+        False, "--append", help="Add the script's moves to the existing game file (only its moves are read).",
+    ),
+    all_or_nothing: bool = typer.Option(
+        False, "--all-or-nothing", help="With --append: when a move is refused, add none of the script's moves.",
+    ),
 ) -> None:
     """Play a whole game script into the game file and show the standings (or the status).
 
+    With --append the script's moves are added to the game file's game, each verified; at the first
+    refused move it stops and names the script's line, the move and the rule, and the file holds
+    the moves before it (none with --all-or-nothing).
+
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
-    from acquire_ref.events import plural
     from acquire_ref.record import parse_record, to_toml
-    from acquire_ref.storage import locked, read_text, write_atomic
+    from acquire_ref.storage import locked, write_atomic
 
-    record = parse_record(read_text(script, "script"), str(script))
-    game = record.replay_whole(error=IllegalMoveError, source=str(script))
+    if all_or_nothing and not append:
+        raise NotationError("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)")
+    if append and (force or check_only):
+        raise NotationError(f"--append adds to the game file: it does not go with {'--force' if force else '--check'}")
+    source = "standard input" if str(script) == "-" else str(script)
+    text = _script_text(script)
+    if append:
+        _append(script, source, text, all_or_nothing)
+        return
+    record = parse_record(text, source)
+    game = record.replay_whole(error=IllegalMoveError, source=source)
     if check_only:
-        from acquire_ref.describe import pending
-        from acquire_ref.words import with_program
-
-        state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
-        _say(f"{script}: {'the' if len(game.moves) == 1 else 'all'} {plural(len(game.moves), 'move')} "
-             f"{'is' if len(game.moves) == 1 else 'are'} legal; {state}.")
+        _say_where_it_stops(source, game)
         return
     path = _path()
-    _refuse_overwrite(path, force, {"script": script})
+    _refuse_overwrite(path, force, {"script": None if source == "standard input" else script})
     with locked(path):
         write_atomic(path, to_toml(record, game))
+    _show_played(f"Played {_moves_count(len(game.moves))} from {source} into {path}.", game)
+
+
+def _moves_count(n: int) -> str:
+    from acquire_ref.events import plural
+
+    return plural(n, "move")
+
+
+def _script_text(script: Path) -> str:
+    """The script's text: the file, or standard input for ``-``."""
+    from acquire_ref.storage import read_standard_input, read_text
+
+    return read_standard_input("script") if str(script) == "-" else read_text(script, "script")
+
+
+def _say_where_it_stops(source: str, game: Game) -> None:
+    from acquire_ref.describe import pending
+    from acquire_ref.words import with_program
+
+    n = len(game.moves)
+    state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
+    _say(f"{source}: {'the' if n == 1 else 'all'} {_moves_count(n)} {'is' if n == 1 else 'are'} legal; {state}.")
+
+
+def _show_played(headline: str, game: Game) -> None:
     from acquire_ref.render import console, score_view, status_view
 
     con = console()
-    con.print(f"Played {plural(len(game.moves), 'move')} from {script} into {path}.")
+    con.print(headline)
     if game.over:
         con.print(score_view(f"Final standings: {game.end_reason}", _score_doc(True, game.end_reason, game.score_breakdown())))
     else:
         con.print(status_view(game))
+
+
+def _append(script: Path, source: str, text: str, all_or_nothing: bool) -> None:
+    """``play --append``: the script's moves added to the game file, each verified, under its lock;
+    at a refused move the error names the script's line, the move and the rule."""
+    from acquire_ref.record import appended_moves, move_lines
+    from acquire_ref.session import GameFile
+    from acquire_ref.storage import file_exists, refuse_same_file
+    from acquire_ref.words import with_program
+
+    path = _path()
+    if not file_exists(path):
+        raise GameFileError(f"{path}: no such game file: --append adds to a game (start one with `acquire-ref new PLAYER...`)")
+    if source != "standard input":
+        refuse_same_file(path, {"script": script}, "--game")
+    handle = GameFile.open(path)
+    _notices(handle.notices)
+    moves = appended_moves(text, handle.record, source)
+    added, error = handle.apply_all(moves, all_or_nothing)
+    if error is None:
+        _show_played(f"Added {_moves_count(added)} from {source} to {path}.", handle.game)
+        return
+    lines = move_lines(text)
+    where = f"line {lines[added]}" if added < len(lines) else f"move {added + 1}"
+    kept = ("nothing was added (--all-or-nothing)" if all_or_nothing
+            else f"the {_moves_count(added)} before it {'was' if added == 1 else 'were'} added to {path}" if added
+            else f"nothing was added to {path}")
+    verdict = "is illegal" if error.exit_code == 3 else "can't be read"
+    kind = IllegalMoveError if error.exit_code == 3 else GameFileError
+    raise kind(f"{source} {where}: `{moves[added]}` {verdict}: {with_program(str(error))}; {kept}")
+
+
+@app.command()
+def pipe() -> None:
+    """A JSON-lines protocol for programs: one request a line on stdin, one JSON answer a line on stdout.
+
+    A request is a move in notation, or {"move": "place 3A"}, {"query": "status|legal|score|log"},
+    {"undo": 1}. An answer has "ok"; a move's has its "events" and the new "pending"; a refusal has
+    "error" (usage, illegal, file, locked) and "message". Each move is saved before it is answered;
+    at the end of the input it exits 0. See man 5 acquire-ref.
+
+    Example: acquire-ref --game demo.toml pipe < requests.txt
+    """
+    from acquire_ref.pipe import serve
+
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:
+        raise NotationError("pipe needs standard input")
+    serve(_path(), stdin, sys.stdout)
 
 
 def run() -> None:

@@ -513,3 +513,80 @@ def examine(text: str, source: str = "game file", game_file: bool = False) -> In
             if game is not None:
                 problems += [f"{source}: {p}" for p in snapshot_problems(record, game)]
     return Inspection(game, record, problems, notices)
+
+
+def move_lines(text: str) -> list[int]:
+    """The line number (from 1) of each string in the top-level ``moves = [...]`` array of a
+    game file or script's ``text``, in order, so that a message can name the line of a move.
+
+    A light scan, not a TOML reader: it knows comments, basic and literal strings (with escapes)
+    and where the array ends. Returns ``[]`` when it finds no ``moves`` array; a caller falls
+    back on the move's number when the list is shorter than the moves.
+
+    >>> move_lines('format = 1\\n# "not a move"\\nmoves = [\\n  "start 1A", # "x"\\n\\n  \\'place 2A\\',\\n]\\n')
+    [4, 6]
+    """
+    import re
+
+    found = re.search(r"^[ \t]*(?:moves|\"moves\"|'moves')[ \t]*=[ \t]*\[", text, re.M)
+    if found is None:
+        return []
+    lines: list[int] = []
+    i, line, depth = found.end(), text.count("\n", 0, found.end()) + 1, 1
+    while i < len(text) and depth:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif ch in "\"'":
+            lines.append(line)
+            i += 1
+            while i < len(text) and text[i] != ch and text[i] != "\n":
+                i += 2 if ch == '"' and text[i] == "\\" else 1
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        i += 1
+    return lines
+
+
+_SETUP_KEYS = ("edition", "options", "tiles", "players", "seed", "bag", "position")
+"""The setup keys a script for ``play --append`` may repeat, each equal to the game's."""
+
+
+def appended_moves(text: str, record: Record, source: str = "script") -> list[str]:
+    """The ``moves`` of a script to add to the game of ``record`` (``play --append``).
+
+    Only ``moves`` is read; ``format`` may be given, and each setup key (``edition``, ``options``,
+    ``tiles``, ``players``, ``seed``, ``bag``, ``position``) that is present must equal the
+    game's; ``snapshot`` and ``undone`` are ignored. Raises :class:`GameFileError` (exit 4) for a
+    script that is not TOML, has an unknown key, a ``moves`` that is not a list of strings, or a
+    setup key that differs from the game's (naming the key and both values).
+
+    >>> appended_moves('players = ["Ann", "Ben"]\\nmoves = ["pass"]', Record(["Ann", "Ben"]))
+    ['pass']
+    >>> appended_moves('tiles = "dealt"\\nmoves = []', Record(["Ann", "Ben"]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    acquire_ref.errors.GameFileError: script: tiles = 'dealt', but the game's tiles = 'table': ...
+    """
+    data = parse_toml(text, source)
+    problems = Problems()
+    problems.unknown_keys(data, _KEYS, source, "a game script")
+    if problems:
+        raise GameFileError("; ".join(problems))
+    fmt = data.get("format", FORMAT)
+    if not is_whole(fmt) or not 1 <= fmt <= FORMAT:
+        raise GameFileError(f"{source}: format = {shown(fmt)}; this version reads formats 1 to {FORMAT}")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise GameFileError(f"{source}: moves should be a list of strings in move notation")
+    have = {**record.setup(), "seed": record.seed}
+    for key in _SETUP_KEYS:
+        if key in data and data[key] != have.get(key):
+            raise GameFileError(f"{source}: {key} = {shown(data[key])}, but the game's {key} = {shown(have.get(key))}: "
+                                "a script added to a game must have its setup (or leave the key out)")
+    return moves

@@ -171,6 +171,30 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None)
         raise GameFileError(f"{named}: can't read it: {getattr(exc, 'strerror', None) or exc}") from None
 
 
+def read_standard_input(what: str = "script") -> str:
+    """Standard input's text (``play -``), read to its end with the checks of :func:`read_stamped`:
+    UTF-8 without a byte-order mark, at most :data:`MAX_FILE_BYTES` bytes.
+
+    Raises :class:`GameFileError` (exit 4) naming standard input when it is too large, not UTF-8
+    or can't be read.
+    """
+    import sys
+
+    try:
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read().encode("utf-8")
+    except (OSError, ValueError) as exc:
+        raise GameFileError(f"standard input: can't read the {what}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise GameFileError(f"standard input is more than {MAX_FILE_BYTES:,} bytes: too large for a {what}")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise GameFileError(f"standard input starts with a byte-order mark: send the {what} as UTF-8 without BOM")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GameFileError(f"standard input is not UTF-8 text (byte {exc.start})") from None
+
+
 def check_target(path: Path, what: str = "game file") -> int | None:
     """The rule on what a write may replace: nothing, or a regular file (DESIGN 3).
 

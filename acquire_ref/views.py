@@ -11,12 +11,17 @@ hidden (R10.1): a player's own cash and shares, and everyone's tile count and th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acquire_ref import describe
 from acquire_ref.game import Game
 from acquire_ref.pending import ChooseChain, DisposeShares, DrawForMarket
 from acquire_ref.tiles import iter_rows
+
+if TYPE_CHECKING:
+    from acquire_ref.events import Event
+    from acquire_ref.game import LogEntry
+    from acquire_ref.scoring import PlayerScore
 
 
 def visible(game: Game, player: str, viewer: str | None) -> bool:
@@ -108,3 +113,44 @@ def snapshot(game: Game) -> dict[str, Any]:
         "discarded": [str(t) for t in game.discarded],
         "board": board_rows(game),
     }
+
+
+def standings(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
+    """The ``score --json`` document of ``scores`` (DESIGN 2): ``final``, ``reason``,
+    ``standings`` (best first, ``{player, cash, rank}``; equal cash shares a rank: 1, 1, 3) and
+    ``breakdown`` (each player's cash before, bonuses, sales and total, in the same order)."""
+    from acquire_ref.scoring import rank
+
+    ranks = {p: r for p, _, r in rank({s.player: s.total for s in scores})}
+    order = sorted(scores, key=lambda s: -s.total)
+    return {
+        "final": final,
+        "reason": reason,
+        "standings": [{"player": s.player, "cash": s.total, "rank": ranks[s.player]} for s in order],
+        "breakdown": [s.as_dict() for s in order],
+    }
+
+
+def score(game: Game) -> dict[str, Any]:
+    """The ``score --json`` document of ``game``: its final standings, or the standings if it
+    ended now (R8.3), with ``market`` (the market's draws) when there were any.
+
+    Raises :class:`~acquire_ref.errors.IllegalMoveError` while holdings are hidden (R10.1).
+    """
+    from acquire_ref.errors import IllegalMoveError
+
+    if game.hidden:
+        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
+    doc = standings(game.over, game.end_reason or None, game.score_breakdown())
+    if game.market.history:
+        doc["market"] = [e.as_dict() for e in game.market.history]
+    return doc
+
+
+def log_entry(n: int, entry: LogEntry, events: list[Event] | None = None) -> dict[str, Any]:
+    """Move ``n`` (from 1) of the log as ``log --json`` gives it: ``{n, turn, player, move,
+    events}``, each event as its :meth:`~acquire_ref.events.Event.as_dict`; ``events`` replaces
+    the entry's own (``log --player`` shows only what concerns one player)."""
+    shown = entry.events if events is None else events
+    return {"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
+            "events": [e.as_dict() for e in shown]}

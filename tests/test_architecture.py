@@ -17,8 +17,8 @@ LAYERS: list[set[str]] = [
     {"merger"},
     {"game"},
     {"describe", "views"},
-    {"record", "storage", "render", "simulate"},
-    {"cli", "console"},
+    {"record", "storage", "render", "simulate", "session"},
+    {"cli", "console", "pipe"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 

@@ -1,0 +1,164 @@
+"""``acquire-ref pipe``: a JSON-lines protocol for programs, a front end like :mod:`acquire_ref.cli`.
+
+One request a line on standard input, one JSON answer a line on standard output, in order. A
+request is a move in notation (``place 3A``) or a JSON object with one of these keys:
+
+- ``{"move": "place 3A"}``: verify and apply the move, save it, answer
+  ``{"ok": true, "move": ..., "events": [...], "pending": {...}}`` (``events`` as ``log --json``
+  gives them, ``pending`` as ``status --json`` does);
+- ``{"query": "status" | "legal" | "score" | "log"}``: answer ``{"ok": true, "query": ...,
+  "result": DOC}``, the document of ``status --json``, the legal moves as a list of strings,
+  ``score --json`` or ``log --json``;
+- ``{"undo": N}``: take back the last N moves, answer ``{"ok": true, "undone": [moves], "pending": {...}}``.
+
+A request object may carry an ``"id"`` (any JSON value), echoed in its answer. A refusal is
+``{"ok": false, "error": "usage" | "illegal" | "file" | "locked", "message": ...}`` (the kinds
+of exit status 2, 3, 4, 5). Blank lines are skipped. Every accepted move is saved through
+:class:`~acquire_ref.session.GameFile` (lock, atomic write, reload when the file changed) before
+it is answered. Nothing but answers is written to standard output; at the end of the input the
+program exits 0.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from acquire_ref.errors import AcquireError, NotationError
+
+if TYPE_CHECKING:
+    from acquire_ref.session import GameFile
+
+KINDS = {2: "usage", 3: "illegal", 4: "file", 5: "locked"}
+"""The ``error`` of a refusal, by the exit status of the error's class."""
+
+QUERIES = ("status", "legal", "score", "log")
+MAX_LINE = 1024 * 1024
+"""The longest request read (1 MiB); a longer line is refused as a usage error."""
+
+
+class Pipe:
+    """The requests of one ``pipe`` session on the game file at ``path``; the file is opened at
+    the first request (so a missing file is an answer, not the end of the session)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.handle: GameFile | None = None
+
+    def game_file(self) -> GameFile:
+        """The game file, opened or reloaded when another program changed it."""
+        from acquire_ref.session import GameFile
+
+        if self.handle is None:
+            self.handle = GameFile.open(self.path)
+        else:
+            self.handle.refresh()
+        return self.handle
+
+    def answer(self, line: str) -> dict[str, Any]:
+        """The answer to one request line (see the module's documentation); never raises an
+        :class:`AcquireError`, which becomes a refusal."""
+        ident: Any = None
+        try:
+            request = self.request(line)
+            ident = request.pop("id", None)
+            doc = self.handle_request(request)
+        except AcquireError as exc:
+            from acquire_ref.words import with_program
+
+            doc = {"ok": False, "error": KINDS.get(exc.exit_code, "usage"), "message": with_program(str(exc))}
+        return {**doc, **({"id": ident} if ident is not None else {})}
+
+    @staticmethod
+    def request(line: str) -> dict[str, Any]:
+        """A request line as a JSON object: notation becomes ``{"move": line}``.
+        Raises :class:`NotationError` for malformed JSON or a value that is not an object."""
+        text = line.strip()
+        if not text.startswith(("{", "[", '"')):
+            return {"move": text}
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise NotationError(f"the request is not valid JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise NotationError('a request is a move, or a JSON object such as {"move": "place 3A"} or {"query": "status"}')
+        return value
+
+    def handle_request(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to a request object without its ``id``. Raises :class:`AcquireError`."""
+        keys = sorted(request)
+        if len(keys) != 1 or keys[0] not in ("move", "query", "undo"):
+            raise NotationError(f"unknown request {json.dumps(request)[:80]}: it has one key, move, query or undo")
+        key, value = keys[0], request[keys[0]]
+        if key == "move":
+            if not isinstance(value, str):
+                raise NotationError('"move" is a move in notation, such as "place 3A"')
+            return self.move(value)
+        if key == "query":
+            if value not in QUERIES:
+                raise NotationError(f"unknown query {json.dumps(value)[:40]}: status, legal, score or log")
+            return {"ok": True, "query": value, "result": self.query(str(value))}
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise NotationError('"undo" is how many moves to take back, a whole number from 1')
+        handle = self.game_file()
+        taken = handle.undo(value)
+        return {"ok": True, "undone": [str(e.move) for e in taken], "pending": self.pending()}
+
+    def move(self, text: str) -> dict[str, Any]:
+        """Apply and save one move; its events and the new pending decision."""
+        handle = self.game_file()
+        events = handle.apply(text)
+        return {"ok": True, "move": str(handle.game.log[-1].move), "events": [e.as_dict() for e in events],
+                "pending": self.pending()}
+
+    def pending(self) -> dict[str, Any]:
+        """The pending decision as ``status --json`` gives it."""
+        status = self.query("status")
+        pending: dict[str, Any] = status["pending"]
+        return pending
+
+    def query(self, name: str) -> Any:
+        """The document of a query (see :data:`QUERIES`)."""
+        from acquire_ref import views
+        from acquire_ref.words import with_program
+
+        game = self.game_file().game
+        if name == "status":
+            doc = views.status(game)
+            doc["pending"]["text"] = with_program(doc["pending"]["text"])
+            return doc
+        if name == "legal":
+            return [str(m) for m in game.legal_moves()]
+        if name == "score":
+            return views.score(game)
+        return [views.log_entry(n, entry) for n, entry in enumerate(game.log, 1)]
+
+
+def serve(path: Path, stdin: IO[bytes], stdout: IO[str]) -> None:
+    """Answer each request line of ``stdin`` on ``stdout`` until the end of the input (or until
+    ``stdout`` can't be written). A line that is not UTF-8 or longer than :data:`MAX_LINE` is
+    answered as a usage error; the rest of an overlong line is skipped."""
+    session = Pipe(path)
+    while True:
+        raw = stdin.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while (more := stdin.readline(MAX_LINE)) and not more.endswith(b"\n"):
+                pass
+            doc: dict[str, Any] = {"ok": False, "error": "usage", "message": f"a request is at most {MAX_LINE:,} bytes"}
+        else:
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                doc = {"ok": False, "error": "usage", "message": f"the request is not UTF-8 text (byte {exc.start})"}
+            else:
+                if not line.strip():
+                    continue
+                doc = session.answer(line)
+        stdout.write(json.dumps(doc) + "\n")
+        stdout.flush()
+        if getattr(stdout, "error", None) is not None:  # a closed pipe: nobody reads the answers
+            return
+

@@ -1,0 +1,187 @@
+"""A game file held open by a program: the game, the record it came from, and the version read.
+
+:class:`GameFile` is what ``play --append``, ``pipe`` and the library's :func:`acquire_ref.load`
+share. Each change goes through :mod:`acquire_ref.storage` as a command's does (DESIGN 3): under
+the game file's lock, the file is reloaded first when another program changed it since it was
+read (its :data:`~acquire_ref.storage.Stamp` differs), the move is verified and applied, and the
+file is replaced atomically with ``expect`` set to the version just read, so that nothing another
+program wrote is overwritten.
+
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> handle = GameFile.create(folder / "g.toml", Record(["Ann", "Ben", "Cat"]))
+>>> handle.apply("start 3C 9A 1B")[-1].text()[:43]
+'Ben goes first: start tile 9A is closest to'
+>>> GameFile.open(folder / "g.toml").game.player
+'Ben'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from acquire_ref.errors import AcquireError
+from acquire_ref.record import Record, to_toml
+
+if TYPE_CHECKING:
+    from acquire_ref.events import Event
+    from acquire_ref.game import Game, LogEntry
+    from acquire_ref.moves import Move
+    from acquire_ref.storage import Stamp
+
+
+class GameFile:
+    """The game in the file at ``path``: ``game`` (a :class:`~acquire_ref.game.Game`), the
+    ``record`` it was replayed from (its setup, for writing it back), the ``stamp`` of the version
+    read, and the ``notices`` of the last load (a snapshot rebuilt after a hand edit).
+
+    Changing ``game`` yourself (``handle.game.apply(move)``) is allowed: :meth:`save` then writes it.
+    """
+
+    def __init__(self, path: Path, game: Game, record: Record, stamp: Stamp | None, notices: list[str]) -> None:
+        self.path = Path(path)
+        self.game = game
+        self.record = record
+        self.stamp = stamp
+        self.notices = notices
+
+    @classmethod
+    def open(cls, path: Path | str) -> GameFile:
+        """Read, check and replay the game file at ``path`` (:func:`acquire_ref.storage.load_stamped`).
+
+        Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a missing, corrupt or
+        inconsistent file.
+        """
+        from acquire_ref.storage import load_stamped
+
+        game, record, notices, stamp = load_stamped(Path(path))
+        return cls(Path(path), game, record, stamp, notices)
+
+    @classmethod
+    def create(cls, path: Path | str, record: Record) -> GameFile:
+        """A new game file at ``path`` holding ``record`` replayed; an existing file is never
+        replaced. Raises :class:`~acquire_ref.errors.NotationError` (exit 2) when ``path``
+        exists, :class:`~acquire_ref.errors.GameFileError` (exit 4) when it can't be written,
+        and what :meth:`Record.replay_whole` raises."""
+        from acquire_ref.storage import locked, refuse_overwrite, stamp, write_atomic
+
+        game = record.replay_whole()
+        with locked(Path(path)):
+            refuse_overwrite(Path(path), False)
+            write_atomic(Path(path), to_toml(record, game))
+            return cls(Path(path), game, record, stamp(Path(path)), [])
+
+    def refresh(self) -> bool:
+        """Reload the file when it is no longer the version read (another program changed it).
+        Returns True when it was reloaded. Raises what :meth:`open` raises."""
+        from acquire_ref.storage import load_stamped, stamp
+
+        if self.stamp is not None and stamp(self.path) == self.stamp:
+            return False
+        self.game, self.record, self.notices, self.stamp = load_stamped(self.path)
+        return True
+
+    def _write(self) -> None:
+        """Write the game under the lock already held; on failure the next change reloads."""
+        from acquire_ref.storage import stamp, write_atomic
+
+        try:
+            write_atomic(self.path, to_toml(self.record, self.game), expect=self.stamp)
+        except BaseException:
+            self.stamp = None  # what is in memory is not what is on disk: reload before the next change
+            raise
+        self.stamp = stamp(self.path)
+
+    def save(self) -> None:
+        """Write :attr:`game` (with :attr:`record`'s setup) to the file, under its lock, atomically.
+
+        Raises :class:`~acquire_ref.errors.GameBusyError` (exit 5) when the file is locked, or was
+        changed by another program since it was read (nothing is written: :meth:`open` it again),
+        and :class:`~acquire_ref.errors.GameFileError` (exit 4) when it can't be written.
+        """
+        from acquire_ref.storage import locked
+
+        with locked(self.path):
+            self._write()
+
+    def apply(self, move: Move | str) -> list[Event]:
+        """Verify and apply one move (a :class:`~acquire_ref.moves.Move` or its notation) and save
+        it before returning its events; a move made clears what ``undo`` took back.
+
+        Raises :class:`~acquire_ref.errors.NotationError` (exit 2) for text that is not a move,
+        :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) for a move the rules refuse (the
+        file is then unchanged), and what :meth:`save` raises.
+        """
+        added, error = self.apply_all([move])
+        if error is not None:
+            raise error
+        return self.game.log[-1].events if added else []
+
+    def apply_all(self, moves: Sequence[Move | str], all_or_nothing: bool = False) -> tuple[int, AcquireError | None]:
+        """Apply ``moves`` in order under one lock, stopping at the first one refused.
+
+        Returns ``(added, error)``: how many were applied before the refusal (all of them when
+        ``error`` is None), and the error that refused ``moves[added]``. The moves before a
+        refused one are saved, unless ``all_or_nothing``: then the file and :attr:`game` are
+        left as they were.
+        Raises what :meth:`save` raises, and :meth:`open`'s errors when the file must be reloaded.
+        """
+        from acquire_ref.moves import parse_move
+        from acquire_ref.storage import locked
+
+        with locked(self.path):
+            self.refresh()
+            start = len(self.game.moves)
+            error: AcquireError | None = None
+            for move in moves:
+                try:
+                    self.game.apply(parse_move(move, self.game.edition) if isinstance(move, str) else move)
+                except AcquireError as exc:
+                    error = exc
+                    break
+            added = len(self.game.moves) - start
+            if error is not None and all_or_nothing and added:
+                self.stamp = None
+                self.refresh()  # back to the file as it is
+            elif added:
+                self.record.undone = []
+                self._write()
+        return added, error
+
+    def undo(self, n: int = 1) -> list[LogEntry]:
+        """Take back the last ``n`` moves (kept for ``redo`` until another move is made) and save.
+        Returns the log entries taken back, earliest first.
+
+        Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) when the game has fewer than
+        ``n`` moves (or ``n`` is below 1), and what :meth:`save` raises.
+        """
+        from acquire_ref.errors import IllegalMoveError
+        from acquire_ref.storage import locked
+
+        with locked(self.path):
+            self.refresh()
+            count = len(self.game.moves)
+            if n < 1 or n > count:
+                raise IllegalMoveError(f"can't undo {n} moves: the game has {count}")
+            taken = self.game.log[count - n:]
+            self.record.moves = [str(m) for m in self.game.moves[: count - n]]
+            self.record.undone = [str(m) for m in self.game.moves[count - n:]] + self.record.undone
+            self.game = self.record.replay(source=str(self.path))
+            self._write()
+        return taken
+
+
+def load(path: Path | str) -> GameFile:
+    """The game file at ``path``, read and replayed: a :class:`GameFile` whose ``game`` is the
+    :class:`~acquire_ref.game.Game` and whose ``record`` keeps the setup for :func:`save`.
+    Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a missing or corrupt file."""
+    return GameFile.open(path)
+
+
+def save(handle: GameFile) -> None:
+    """Write ``handle.game`` back to its game file: :meth:`GameFile.save` (under the lock,
+    atomically; :class:`~acquire_ref.errors.GameBusyError` when another program changed the file
+    since it was read)."""
+    handle.save()
