@@ -15,6 +15,8 @@ Run it from a regular (not editable) install: an editable one reads slower at st
 4. The table console (DESIGN 5, 6): its start (a process that imports it, reads a mid-game file
    and draws the first 80 x 24 screen, headless) and the time from a key press to the redrawn
    screen, for a letter typed (the live preview) and for Enter making a move (lock, write, redraw).
+5. `pipe`: the moves of a shipped game through one process (each saved before it is answered),
+   against one `acquire-ref` process a move.
 """
 
 from __future__ import annotations
@@ -218,6 +220,33 @@ def console(folder: Path, repeat: int) -> None:
           f"a key that does nothing {statistics.median(idle) * 1e3:.1f} ms (the pilot's wait)")
 
 
+def pipe_throughput(folder: Path) -> None:
+    """Part 5: the moves of a shipped game through one `pipe` process, against one process a move."""
+    import tomllib
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "four-players.toml"
+    doc = tomllib.loads(script.read_text(encoding="utf-8"))
+    moves = doc.pop("moves")
+    empty = folder / "empty-script.toml"
+    empty.write_text(script.read_text(encoding="utf-8").split("moves")[0] + "moves = []\n", encoding="utf-8")
+    rates = {}
+    for how in ("pipe", "one process a move"):
+        game = folder / f"{how.split()[0]}.toml"
+        subprocess.run([str(EXE), "--game", str(game), "play", "--force", str(empty)], check=True,
+                       stdout=subprocess.DEVNULL)
+        start = time.perf_counter()
+        if how == "pipe":
+            subprocess.run([str(EXE), "--game", str(game), "pipe"], input="\n".join(moves) + "\n", text=True,
+                           check=True, stdout=subprocess.DEVNULL)
+        else:
+            for move in moves:
+                subprocess.run([str(EXE), "--game", str(game), *move.split()], check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        rates[how] = len(moves) / (time.perf_counter() - start)
+    print(f"pipe: {rates['pipe']:.0f} moves a second through one process, {rates['one process a move']:.1f} with "
+          f"one process a move ({rates['pipe'] / rates['one process a move']:.0f} x), {len(moves)} moves, each saved")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
@@ -228,6 +257,7 @@ def main() -> None:
         startup(Path(tmp), args.repeat)
         replay(Path(tmp), args.repeat)
         console(Path(tmp), args.repeat)
+        pipe_throughput(Path(tmp))
     simulation(args.games)
 
 
