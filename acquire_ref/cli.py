@@ -972,19 +972,12 @@ def undo(
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.events import plural
-    from acquire_ref.record import replay, to_toml
+    from acquire_ref.record import to_toml
     from acquire_ref.storage import write_atomic
 
     with _changing_game() as (path, game, record, version):
-        count = len(game.moves)
-        if count == 0:
-            raise IllegalMoveError("nothing to undo: no move has been made in this game")
-        if n > count:
-            raise IllegalMoveError(f"can't undo {plural(n, 'move')}: the game has {count}")
-        record.moves = [str(m) for m in game.moves[: count - n]]
-        record.undone = [str(m) for m in game.moves[count - n:]] + record.undone
-        earlier = replay(record, source=str(path))
+        count = len(game.log)
+        earlier = record.undo(game, n, str(path))
         write_atomic(path, to_toml(record, earlier), expect=version)
     for i in reversed(range(count - n, count)):
         entry = game.log[i]

@@ -272,6 +272,27 @@ class Record:
             raise GameFileError(problem)
         return game
 
+    def undo(self, game: Game, n: int, source: str = "game file") -> Game:
+        """Take back the last ``n`` moves of ``game`` (played from this record's moves): they leave
+        :attr:`moves` and go to the front of :attr:`undone`, kept for :meth:`redo` until another
+        move is made. Returns the game replayed without them.
+
+        Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) when ``game`` has no move,
+        or fewer than ``n`` (or ``n`` is below 1).
+        """
+        from acquire_ref.errors import IllegalMoveError
+        from acquire_ref.events import plural
+
+        count = len(game.log)
+        if count == 0:
+            raise IllegalMoveError("nothing to undo: no move has been made in this game")
+        if not 1 <= n <= count:
+            raise IllegalMoveError(f"can't undo {plural(n, 'move')}: the game has {count}")
+        moves = [str(entry.move) for entry in game.log]
+        self.moves = moves[: count - n]
+        self.undone = moves[count - n:] + self.undone
+        return self.replay(source=source)
+
     def redo(self, game: Game, n: int, source: str = "game file") -> None:
         """Apply the first ``n`` of :attr:`undone` to ``game`` (played from this record's moves)
         and drop them from :attr:`undone`; the moves put back are the last ``n`` of ``game.log``.

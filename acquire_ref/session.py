@@ -157,18 +157,12 @@ class GameFile:
         Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) when the game has fewer than
         ``n`` moves (or ``n`` is below 1), and what :meth:`save` raises.
         """
-        from acquire_ref.errors import IllegalMoveError
         from acquire_ref.storage import locked
 
         with locked(self.path):
             self.refresh()
-            count = len(self.game.moves)
-            if n < 1 or n > count:
-                raise IllegalMoveError(f"can't undo {n} moves: the game has {count}")
-            taken = self.game.log[count - n:]
-            self.record.moves = [str(m) for m in self.game.moves[: count - n]]
-            self.record.undone = [str(m) for m in self.game.moves[count - n:]] + self.record.undone
-            self.game = self.record.replay(source=str(self.path))
+            taken = self.game.log[len(self.game.log) - n:] if n >= 1 else []
+            self.game = self.record.undo(self.game, n, str(self.path))
             self._write()
         return taken
 

@@ -66,3 +66,24 @@ def test_undone_moves_are_checked_like_moves(game):
 def test_the_file_page_documents_undone():
     page = (ROOT / "man" / "acquire-ref.5").read_text()
     assert ".BR undone" in page and "acquire-ref redo" in page
+
+
+def test_undo_is_one_rule_for_the_command_line_and_the_library(tmp_path):
+    """Undo moves the last moves to the front of `undone` and replays the rest, the same whether the
+    command line or the library takes them back; nothing is taken back from a game without moves."""
+    from acquire_ref import IllegalMoveError, load
+
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    for path in (a, b):
+        for args in (["new", "Ann", "Ben", "Cat"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"],
+                     ["buy"]):
+            assert cli(*args, game=path).exit_code == 0
+    assert cli("undo", "2", game=a).exit_code == 0
+    handle = load(b)
+    taken = handle.undo(2)
+    assert [str(e.move) for e in taken] == ["place 2A --found Tower", "buy"]
+    assert a.read_bytes() == b.read_bytes()
+    empty = tmp_path / "empty.toml"
+    assert cli("new", "Ann", "Ben", game=empty).exit_code == 0
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        load(empty).undo(1)

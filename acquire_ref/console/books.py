@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from acquire_ref.errors import AcquireError, IllegalMoveError
+from acquire_ref.errors import AcquireError
 from acquire_ref.events import Event
 from acquire_ref.game import Game, LogEntry
 from acquire_ref.moves import Move
-from acquire_ref.record import Record, replay, to_toml
+from acquire_ref.record import Record, to_toml
 from acquire_ref.storage import Stamp, load_stamped, locked, stamp, write_atomic
 
 LOCK_WAIT = 2.0
@@ -86,12 +86,7 @@ class Books:
         try:
             with locked(self.path, LOCK_WAIT):
                 game, record, notices, version = load_stamped(self.path)
-                if not game.log:
-                    raise IllegalMoveError("nothing to undo: no move has been made in this game")
-                count = len(game.moves)
-                record.moves = [str(m) for m in game.moves[: count - 1]]
-                record.undone = [str(game.moves[-1]), *record.undone]
-                earlier = replay(record, source=str(self.path))
+                earlier = record.undo(game, 1, str(self.path))
                 write_atomic(self.path, to_toml(record, earlier), expect=version)
         except AcquireError as exc:
             self.error = str(exc)
