@@ -39,7 +39,7 @@ from acquire_ref.scoring import MARKET
 from acquire_ref.tiles import ALL_TILES, Tile, connected, parse_tile
 
 __all__ = ["MARKET", "MAX_PLAYERS", "MIN_PLAYERS", "OPTION_VALUES", "POSITION_KEYS", "SCORING_KEYS", "Options", "Position",
-           "check_player_names", "read_position", "read_scoring_position"]
+           "check_player_name", "check_player_names", "looks_alike", "read_position", "read_scoring_position"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -64,11 +64,8 @@ def check_player_names(players: Iterable[object]) -> None:
         raise NotationError(f"Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players here, not {len(players)} (R2.1)")
     seen: dict[str, str] = {}
     for p in players:
-        if not isinstance(p, str) or not p or not p.isprintable() or any(ch.isspace() for ch in p) or "=" in p \
-                or p.startswith("-") or "," in p:
-            raise NotationError(
-                f"{shown(p)} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
-            )
+        check_player_name(p)
+        assert isinstance(p, str)
         other = seen.get(skeleton(p))
         if other is not None and other.lower() == p.lower():
             raise NotationError(f"two players are called {shown(p)} (names must differ, ignoring case)")
@@ -78,6 +75,23 @@ def check_player_names(players: Iterable[object]) -> None:
                 "give the players names that look different"
             )
         seen[skeleton(p)] = p
+
+
+def check_player_name(name: object) -> None:
+    """Raise :class:`NotationError` unless ``name`` can be a player's name (R2.1): printable,
+    free of spaces, ``=``, ``,`` and a leading ``-``. Used for each seat by
+    :func:`check_player_names` and for each entrant of a tournament (T1.1)."""
+    if not isinstance(name, str) or not name or not name.isprintable() or any(ch.isspace() for ch in name) \
+            or "=" in name or name.startswith("-") or "," in name:
+        raise NotationError(
+            f"{shown(name)} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
+        )
+
+
+def looks_alike(one: str, other: str) -> bool:
+    """True when two names would print as one seat: equal ignoring case, or the same
+    :func:`~acquire_ref.problems.skeleton` (R2.1)."""
+    return skeleton(one) == skeleton(other)
 
 
 def _codes(name: str) -> str:

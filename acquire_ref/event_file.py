@@ -1,0 +1,235 @@
+"""The event file (T1.1, T1.2): an :class:`~acquire_ref.tournament.Event` as TOML a person can
+read, read and written only through :mod:`acquire_ref.storage` (the same lock, the same atomic,
+version-checked write as a game file; a refused command changes nothing).
+
+A file edited by hand into something the referee can't trust (a key of the wrong type, a seat
+for someone not entered, money that is not whole hundreds, a player at two tables of one round)
+is refused with :class:`~acquire_ref.errors.GameFileError` (exit 4) naming the key and the problem;
+it is never rewritten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from acquire_ref.errors import AcquireError, GameFileError
+from acquire_ref.tournament import FORMATS, SEMIFINAL_SIZES, SOURCES, Event, Player, Result, Round, Table, check_sheet
+
+VERSION = 1
+"""The event file's format version (the key ``event``)."""
+
+STAGES = ("heat", "swiss", "semifinal", "final")
+"""The stages a round can be."""
+
+_TOP: dict[str, type | tuple[type, ...]] = {
+    "event": int, "name": str, "format": str, "seed": int, "edition": str, "tiles": str, "fives": bool,
+    "semifinal": int, "swiss_rounds": int, "players": list, "rounds": list,
+}
+
+
+def dumps(event: Event) -> str:
+    """The event file's text for ``event`` (TOML, written with tomli-w)."""
+    import tomli_w
+
+    doc: dict[str, Any] = {
+        "event": VERSION, "name": event.name, "format": event.format, "seed": event.seed, "edition": event.edition,
+        "tiles": event.tiles, "fives": event.fives, "semifinal": event.semifinal, "swiss_rounds": event.rounds_planned,
+        "players": [{"name": p.name, **({"group": p.group} if p.group else {}), "lot": p.lot, "active": p.active}
+                    for p in event.players],
+        "rounds": [_round_doc(r) for r in event.rounds],
+    }
+    return tomli_w.dumps(doc)
+
+
+def _round_doc(rnd: Round) -> dict[str, Any]:
+    tables = []
+    for t in rnd.tables:
+        doc: dict[str, Any] = {"number": t.number, "seats": list(t.seats), "game": t.game}
+        if t.result is not None:
+            doc["result"] = {"source": t.result.source, "money": dict(t.result.money)}
+        tables.append(doc)
+    return {"number": rnd.number, "stage": rnd.stage, "draw": rnd.draw, "tables": tables}
+
+
+class _Reader:
+    """Reads one event file's table, raising :class:`GameFileError` at the first problem, named by its key."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, what: str) -> GameFileError:
+        return GameFileError(f"{self.source}: {where} {what} (edited by hand?)")
+
+    def get(self, table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = None) -> Any:
+        full = f"{where}.{key}" if where else key
+        if key not in table:
+            if default is not None:
+                return default
+            raise self.fail(full, "is missing")
+        value = table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+            raise self.fail(full, f"should be {names.replace('str', 'text').replace('int', 'a whole number')}, "
+                                  f"not {type(value).__name__}")
+        return value
+
+    def event(self, data: dict[str, Any]) -> Event:
+        for key in data:
+            if key not in _TOP:
+                raise self.fail(repr(key), f"is not a key of an event file (it has {', '.join(_TOP)})")
+        version = self.get(data, "event", int, "")
+        if version != VERSION:
+            raise self.fail("event", f"is {version}: this version reads event files of format {VERSION}")
+        fmt = self.get(data, "format", str, "")
+        if fmt not in FORMATS:
+            raise self.fail("format", f"is {fmt!r}: {' or '.join(FORMATS)}")
+        semi = self.get(data, "semifinal", int, "", 16)
+        if semi not in SEMIFINAL_SIZES:
+            raise self.fail("semifinal", f"is {semi}: {', '.join(map(str, SEMIFINAL_SIZES))}")
+        try:
+            event = Event(self.get(data, "name", str, ""), fmt, self.get(data, "seed", int, ""),
+                          self.get(data, "fives", bool, "", False), semi, self.get(data, "swiss_rounds", int, "", 4),
+                          self.get(data, "edition", str, "", "classic"), self.get(data, "tiles", str, "", "table"))
+        except AcquireError as exc:
+            raise GameFileError(f"{self.source}: {exc}") from None
+        for i, doc in enumerate(self.get(data, "players", list, "", []), start=1):
+            event.players.append(self.player(doc, f"players[{i}]", event))
+        for i, doc in enumerate(self.get(data, "rounds", list, "", []), start=1):
+            event.rounds.append(self.round(doc, f"rounds[{i}]", i, event))
+        return event
+
+    def player(self, doc: Any, where: str, event: Event) -> Player:
+        if not isinstance(doc, dict):
+            raise self.fail(where, "should be a table with name, group, lot, active")
+        name = self.get(doc, "name", str, where)
+        try:
+            from acquire_ref.setup import check_player_name
+
+            check_player_name(name)
+        except AcquireError as exc:
+            raise self.fail(f"{where}.name", f"can't be used: {exc}") from None
+        if event.find(name) is not None:
+            raise self.fail(f"{where}.name", f"{name!r} is entered twice")
+        group = doc.get("group")
+        if group is not None and not isinstance(group, str):
+            raise self.fail(f"{where}.group", "should be text")
+        lot = self.get(doc, "lot", int, where)
+        if any(p.lot == lot for p in event.players):
+            raise self.fail(f"{where}.lot", f"is {lot}, another entrant's lot: lots settle ties and must differ")
+        return Player(name, group, lot, self.get(doc, "active", bool, where, True))
+
+    def round(self, doc: Any, where: str, number: int, event: Event) -> Round:
+        if not isinstance(doc, dict):
+            raise self.fail(where, "should be a table with number, stage, draw, tables")
+        if self.get(doc, "number", int, where) != number:
+            raise self.fail(f"{where}.number", f"should be {number}: rounds are numbered from 1 in order")
+        stage = self.get(doc, "stage", str, where)
+        if stage not in STAGES:
+            raise self.fail(f"{where}.stage", f"is {stage!r}: {', '.join(STAGES)}")
+        draw = self.get(doc, "draw", int, where, 1)
+        tables, seen = [], set()
+        for i, tdoc in enumerate(self.get(doc, "tables", list, where), start=1):
+            table = self.table(tdoc, f"{where}.tables[{i}]", i, event)
+            for p in table.seats:
+                if p in seen:
+                    raise self.fail(f"{where}.tables[{i}].seats", f"has {p}, who is seated at another table of round {number}")
+                seen.add(p)
+            tables.append(table)
+        return Round(number, stage, draw, tables)
+
+    def table(self, doc: Any, where: str, number: int, event: Event) -> Table:
+        if not isinstance(doc, dict):
+            raise self.fail(where, "should be a table with number, seats, game, result")
+        if self.get(doc, "number", int, where) != number:
+            raise self.fail(f"{where}.number", f"should be {number}: tables are numbered from 1 in order")
+        seats = self.get(doc, "seats", list, where)
+        if not 2 <= len(seats) <= 6 or len(set(seats)) != len(seats):
+            raise self.fail(f"{where}.seats", "should name 2 to 6 different entrants")
+        for p in seats:
+            if not isinstance(p, str) or event.find(p) is None or event.player(p).name != p:
+                raise self.fail(f"{where}.seats", f"names {p!r}, who is not entered")
+        game = self.get(doc, "game", str, where)
+        if not game or "/" in game or "\\" in game or game.startswith("."):
+            raise self.fail(f"{where}.game", f"is {game!r}: a file name beside the event file")
+        result = None
+        if "result" in doc:
+            rdoc = self.get(doc, "result", dict, where)
+            source = self.get(rdoc, "source", str, f"{where}.result")
+            if source not in SOURCES:
+                raise self.fail(f"{where}.result.source", f"is {source!r}: {', '.join(SOURCES)}")
+            cash = self.get(rdoc, "money", dict, f"{where}.result", {})
+            if source != "left out":
+                if not all(isinstance(v, int) and not isinstance(v, bool) for v in cash.values()):
+                    raise self.fail(f"{where}.result.money", "should be whole numbers of dollars")
+                try:
+                    cash = check_sheet(seats, cash)
+                except AcquireError as exc:
+                    raise self.fail(f"{where}.result.money", f"is wrong: {exc}") from None
+            result = Result(cash if source != "left out" else {}, source)
+        return Table(number, list(seats), game, result)
+
+
+def loads(text: str, source: str = "event file") -> Event:
+    """The event in an event file's ``text``; ``source`` names the file in messages.
+
+    Raises :class:`GameFileError` (exit 4) for text that is not TOML, or a key that is missing,
+    of the wrong type or inconsistent (named by its path, e.g. ``rounds[2].tables[3].seats``).
+    """
+    from acquire_ref.record import parse_toml
+
+    data = parse_toml(text, source)
+    if "event" not in data and "players" in data and "moves" in data:
+        raise GameFileError(f"{source} is a game file, not an event file: name the event file with --event")
+    return _Reader(source).event(data)
+
+
+def load(path: Path) -> Event:
+    """Read the event file at ``path``. Raises :class:`GameFileError` (exit 4) when it is missing,
+    unreadable or corrupt (:func:`loads`)."""
+    from acquire_ref.storage import read_text
+
+    return loads(_read(path, read_text), str(path))
+
+
+def _read(path: Path, reader: Any) -> Any:
+    try:
+        return reader(path, "event file")
+    except GameFileError as exc:
+        if "no such event file" in str(exc):
+            raise GameFileError(f"{path}: no such event file (start one with `acquire-ref tournament new NAME`)") from None
+        raise
+
+
+def create(path: Path, event: Event, force: bool = False) -> None:
+    """Write a new event file at ``path`` under its lock. Raises
+    :class:`~acquire_ref.errors.NotationError` (exit 2) when a file is there and ``force`` is
+    false, :class:`GameFileError` (exit 4) when ``path`` is not a regular file or can't be written."""
+    from acquire_ref.errors import NotationError
+    from acquire_ref.storage import check_target, file_exists, locked, write_atomic
+
+    check_target(path, "event file")
+    if file_exists(path) and not force:
+        raise NotationError(f"{path} already exists: use --force to replace it, or --event to name another file")
+    with locked(path):
+        write_atomic(path, dumps(event), what="event file")
+
+
+@contextmanager
+def changing(path: Path) -> Iterator[Event]:
+    """Hold the event file's lock, read it, and yield the event; when the body returns, the event
+    is written back atomically (only when it changed), refusing if another program changed the
+    file meanwhile (exit 5). When the body raises, nothing is written (T1.2)."""
+    from acquire_ref.storage import file_exists, locked, read_stamped, write_atomic
+
+    if not file_exists(path):
+        raise GameFileError(f"{path}: no such event file (start one with `acquire-ref tournament new NAME`)")
+    with locked(path):
+        text, version = _read(path, read_stamped)
+        event = loads(text, str(path))
+        yield event
+        after = dumps(event)
+        if after != text:
+            write_atomic(path, after, expect=version, what="event file")
