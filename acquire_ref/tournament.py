@@ -348,8 +348,7 @@ class Event:
     def cut(self) -> int:
         """Heats: how many advance to the semifinal: the event's size, or the largest of 16, 8, 4
         that the active players with a heat played can fill (0 when fewer than 4)."""
-        eligible = sum(1 for row in heat_standings(self) if row.eligible)
-        return next((n for n in SEMIFINAL_SIZES if n <= self.semifinal and n <= eligible), 0)
+        return cut_size(self.semifinal, sum(1 for row in heat_standings(self) if row.eligible))
 
     # ----- semifinal and final (T4 heats) ------------------------------------------------------
     def advance(self, stem: str = "event") -> Round:
@@ -437,6 +436,16 @@ class Standing:
         self.eligible = eligible
         self.rank = 0
         self.advances = False
+
+
+def cut_size(semifinal: int, eligible: int) -> int:
+    """Heats: the places in the semifinal for ``eligible`` players (active, with a heat played):
+    ``semifinal``, or the largest of 16, 8, 4 below it that they fill; 0 for fewer than 4 (T4).
+
+    >>> cut_size(16, 22), cut_size(16, 12), cut_size(8, 30), cut_size(16, 3)
+    (16, 8, 8, 0)
+    """
+    return next((n for n in SEMIFINAL_SIZES if n <= semifinal and n <= eligible), 0)
 
 
 def check_sheet(seats: Sequence[str], cash: dict[str, int]) -> dict[str, int]:
@@ -553,7 +562,7 @@ def _ranked(event: Event, rows: list[Standing]) -> list[Standing]:
     for i, row in enumerate(rows, start=1):
         row.rank = i
     if event.format == "heats":
-        left = event.cut() if any(r.eligible for r in rows) else 0
+        left = cut_size(event.semifinal, sum(1 for r in rows if r.eligible))
         for row in rows:
             if row.eligible and left > 0:
                 row.advances = True
