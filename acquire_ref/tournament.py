@@ -575,10 +575,11 @@ def best_draw(players: Sequence[str], sizes: Sequence[int], met: set[frozenset[s
     """Seat ``players`` at tables of ``sizes`` (T2.2): no pair in ``met`` (players who have met)
     together and no two of one group (``groups``: player -> group) where a draw allows.
 
-    Without ``order`` the start is a random shuffle; with it (swiss, players best first) the start
-    fills the tables in that order and a swap must not cost more than it saves in spread. A swap
-    search from several starts, then, for a round of at most :data:`EXACT_LIMIT` players still
-    with a clash, an exhaustive search. Returns the tables' players (in no particular seat order).
+    Without ``order`` every start is a random shuffle; with it (swiss, players best first) the
+    first start fills the tables in that order, and among draws with as few clashes the one whose
+    tables span the fewest places of ``order`` wins. A swap search from up to 8 starts, then, for
+    a round of at most :data:`EXACT_LIMIT` players still with a clash, an exhaustive search.
+    Returns the tables' players (in no particular seat order).
     """
     def cost(table: Sequence[str]) -> int:
         total = 0
@@ -594,23 +595,27 @@ def best_draw(players: Sequence[str], sizes: Sequence[int], met: set[frozenset[s
     def spread(table: Sequence[str]) -> int:
         return 0 if index is None else max(index[p] for p in table) - min(index[p] for p in table)
 
+    def score(table: Sequence[str]) -> int:
+        return cost(table) * 100 + spread(table)
+
     best: list[list[str]] | None = None
-    best_cost = -1
-    for _ in range(8 if order is None else 1):
-        start = list(order) if order is not None else rng.sample(list(players), len(players))
+    best_score = -1
+    for attempt in range(8):
+        start = list(order) if order is not None and attempt == 0 else rng.sample(list(players), len(players))
         tables, at = [], 0
         for n in sizes:
             tables.append(start[at:at + n])
             at += n
-        total = _improve(tables, cost, spread, rng)
-        if best is None or total < best_cost:
-            best, best_cost = tables, total
-        if best_cost == 0:
+        clash = _improve(tables, cost, spread, rng)
+        total = sum(score(t) for t in tables)
+        if best is None or total < best_score:
+            best, best_score = tables, total
+        if clash == 0 and (order is None or attempt == 0):
             break
     assert best is not None
-    if best_cost > 0 and len(players) <= EXACT_LIMIT and index is None:
-        exact = exhaustive_draw(list(players), list(sizes), cost)
-        if exact is not None and sum(cost(t) for t in exact) < best_cost:
+    if sum(cost(t) for t in best) > 0 and len(players) <= EXACT_LIMIT:
+        exact = exhaustive_draw(list(players), list(sizes), score)
+        if exact is not None and sum(score(t) for t in exact) < best_score:
             best = exact
     return best
 
