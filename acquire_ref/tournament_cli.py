@@ -201,10 +201,11 @@ def _make_games(path: Path, event: Event, rnd: Round) -> None:
 
 
 def _table_lines(path: Path, rnd: Round) -> list[str]:
+    from acquire_ref.events import plural
     from acquire_ref.words import PROGRAM
 
     lines = [f"Round {rnd.number} ({rnd.stage}{'' if rnd.draw == 1 else f', draw {rnd.draw}'}): "
-             f"{len(rnd.tables)} tables"]
+             f"{plural(len(rnd.tables), 'table')}"]
     for t in rnd.tables:
         state = "" if t.result is None else "  [result in]"
         lines.append(f"  table {t.number}: {', '.join(t.seats)}{state}")

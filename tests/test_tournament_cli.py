@@ -260,3 +260,45 @@ def test_the_installed_command_runs_a_draw(tmp_path):
     assert len(json.loads(done.stdout)["still_playing"][0]["seats"]) == 5  # five players: one table of 5 (T2.1)
     again = subprocess.run([exe, "tournament", "draw"], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert again.returncode == 3 and "round 1 is still open" in again.stderr and "Traceback" not in again.stderr
+
+
+def test_the_readme_walkthrough_prints_what_the_readme_shows(cli, tmp_path, monkeypatch):
+    """The README's tournament commands run in order in a copy of examples/, and every output the
+    walkthrough quotes after its runnable block is what the commands print."""
+    import re
+    import shlex
+    import shutil
+
+    from tests.helpers import EXAMPLES, ROOT
+
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    section = (ROOT / "README.md").read_text().split("## Tournaments and club ratings", 1)[1].split("\n## ", 1)[0]
+    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    for block in re.findall(r"```sh\n(.*?)```", section, re.S)[:1]:
+        for line in block.splitlines():
+            words = shlex.split(line.split("  #")[0])
+            assert words[0] == "acquire-ref"
+            assert cli(*words[1:], cwd=tmp_path).exit_code == 0, line
+    blocks = re.findall(r"```console\n(.*?)```", section, re.S)[1:]
+    assert len(blocks) == 2
+    for block in blocks:
+        for chunk in block.split("$ ")[1:]:
+            command, *shown = chunk.rstrip("\n").split("\n")
+            result = cli(*shlex.split(command.split("  #")[0])[1:], cwd=tmp_path)
+            if shown:
+                assert result.output.rstrip("\n").split("\n") == shown, command
+
+
+def test_standings_import_no_drawing_rating_or_web_library(cli, drawn):
+    """The tournament's read commands stay light (DESIGN 5): no rich, openskill, Textual or
+    Starlette; openskill is for `ratings` alone."""
+    from tests.test_startup import NEVER, loaded
+
+    folder, _ = drawn
+    event = str(folder / "club.event.toml")
+    top, ours, out = loaded(["tournament", "--event", event, "standings", "--json"])
+    assert json.loads(out)["event"] == "Club"
+    assert not top & (NEVER | {"rich"}), top & (NEVER | {"rich"})
+    assert "acquire_ref.ratings" not in ours
+    top, _, _ = loaded(["--help"])
+    assert "openskill" not in top
