@@ -225,8 +225,10 @@ def draw(
     force: bool = typer.Option(False, "--force", help="Draw the open round again: its draw and results are discarded."),
     as_json: bool = JSON,
 ) -> None:
-    """Draw the next round (T2): tables of 4 (3s or 5s as needed), random tables and seats, no
-    repeat opponents and groups apart where a draw allows; one game file per table.
+    """Draw the next round and make one game file per table (T2).
+
+    Tables of 4 (3s, or 5s with --fives, as the count needs), random tables and seats, no repeat
+    opponents and groups apart where a draw allows; the seed is in the event file.
 
     Example: acquire-ref tournament draw
     """
@@ -358,8 +360,7 @@ def standings(
     csv: Path | None = typer.Option(None, "--csv", metavar="FILE", help="Also write the standings as CSV (T5.2)."),
     html: Path | None = typer.Option(None, "--html", metavar="FILE", help="Also write them as an HTML page for the hall."),
 ) -> None:
-    """Rank by the format's tie-breaks, every key shown, the cut line, who advances, and which
-    tables are still playing (T4, T5).
+    """The standings: every tie-break key, the cut line, who advances, tables still playing (T4, T5).
 
     Example: acquire-ref tournament standings --html hall.html
     """
