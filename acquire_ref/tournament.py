@@ -281,8 +281,7 @@ class Event:
         still open, the format has no more rounds, or fewer than 3 players are active."""
         last = self.current()
         if last is not None and last.open:
-            waiting = _numbers(t for t in last.tables if t.result is None)
-            raise IllegalMoveError(f"round {last.number} is still open: tables {waiting} have no result "
+            raise IllegalMoveError(f"round {last.number} is still open: {_waiting(last)} "
                                    "(`tournament draw --force` discards it)")
         stage = self.next_stage()
         number = len(self.rounds) + 1
@@ -367,8 +366,7 @@ class Event:
         if last is None or not any(r.stage == "heat" for r in self.rounds):
             raise IllegalMoveError("no heat has been played yet: `tournament draw` draws the first")
         if last.open:
-            raise IllegalMoveError(f"round {last.number} is still open: tables "
-                                   f"{_numbers(t for t in last.tables if t.result is None)} have no result")
+            raise IllegalMoveError(f"round {last.number} is still open: {_waiting(last)}")
         seeds = [row.player for row in self.standings() if row.advances]
         number = len(self.rounds) + 1
         if last.stage == "heat":
@@ -474,6 +472,14 @@ def check_sheet(seats: Sequence[str], cash: dict[str, int]) -> dict[str, int]:
 
 def _numbers(tables: Iterable[Table]) -> str:
     return ", ".join(str(t.number) for t in tables)
+
+
+def _waiting(rnd: Round) -> str:
+    """The tables of ``rnd`` without a result, in words: ``table 2 has no result``."""
+    open_tables = [t for t in rnd.tables if t.result is None]
+    if len(open_tables) == 1:
+        return f"table {open_tables[0].number} has no result"
+    return f"tables {_numbers(open_tables)} have no result"
 
 
 def _pct(value: Fraction | float | None) -> float | None:

@@ -351,7 +351,8 @@ def result(
     assert tab.result is not None
     say(f"Round {number} table {table}: {describe_result(tab.result)}.")
     waiting = [str(t.number) for t in rnd.tables if t.result is None]
-    say(f"Round {number}: still playing: tables {', '.join(waiting)}." if waiting else f"Round {number} is complete.")
+    tables_word = "table" if len(waiting) == 1 else "tables"
+    say(f"Round {number}: still playing: {tables_word} {', '.join(waiting)}." if waiting else f"Round {number} is complete.")
 
 
 @tournament_app.command()

@@ -131,7 +131,8 @@ def csv_text(doc: dict[str, Any]) -> str:
 STYLE = """body{background:#10202b;color:#f4f1e8;font:1.4rem/1.5 system-ui,sans-serif;margin:2rem}
 h1{color:#f2c14e;margin:0 0 1rem}table{border-collapse:collapse;width:100%}
 th,td{padding:.3rem .8rem;text-align:right;border-bottom:1px solid #2e4756}
-th{color:#9cc5d9;font-weight:600}td.name,th.name{text-align:left;overflow-wrap:anywhere;max-width:30rem}
+th{color:#9cc5d9;font-weight:600}th.name{text-align:left;min-width:8rem}
+td.name{text-align:left;overflow-wrap:anywhere;max-width:30rem}td.note,th.note{text-align:left}
 tr.advances td{background:#1d3b2a}tr.cut td{border-bottom:4px solid #f2c14e}tr.out td{color:#8a8f94}
 p.note{color:#c9d6df}"""
 
@@ -152,10 +153,12 @@ def html_page(doc: dict[str, Any]) -> str:
         classes = [c for c, on in (("advances", row["advances"]), ("out", not row["active"]),
                                    ("cut", row["advances"] and inside == cut)) if on]
         cells = "".join(f"<td>{escape(cell(k, row[k]))}</td>" for k, _ in keys)
+        note = "advances" if row["advances"] else "withdrawn" if not row["active"] else ""
         rows.append(f'<tr class="{" ".join(classes)}"><td>{row["rank"]}</td><td class="name">{escape(row["player"])}</td>'
-                    f"{cells}</tr>")
+                    f'{cells}<td class="note">{note}</td></tr>')
     notes = "".join(f'<p class="note">{escape(line)}</p>' for line in _status_lines(doc))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head>\n'
-            f'<body><h1>{title}</h1><table><thead><tr><th>rank</th><th class="name">player</th>{head}</tr></thead>\n'
+            f'<body><h1>{title}</h1><table><thead><tr><th>rank</th><th class="name">player</th>{head}'
+            '<th class="note"></th></tr></thead>\n'
             f"<tbody>{''.join(rows)}</tbody></table>{notes}</body></html>\n")

@@ -135,7 +135,7 @@ def test_a_finished_game_file_gives_the_result_T3_1(cli, drawn):
     score = cli("score", "--json", game=folder / tables[0]["game"])
     money = {s["player"]: s["cash"] for s in json.loads(score.stdout)["standings"]}
     out = ok(cli, folder, "result", 1, 1)
-    assert "(game)" in out and "still playing: tables 2" in out
+    assert "(game)" in out and "still playing: table 2" in out
     doc = json.loads(ok(cli, folder, "tables", 1, "--json"))
     assert doc["tables"][0]["result"]["money"] == money
 
@@ -165,7 +165,7 @@ def test_a_draw_while_a_round_is_open_is_refused_and_force_says_what_it_discards
     folder, tables = drawn
     seats = tables[0]["seats"]
     ok(cli, folder, "result", 1, 1, *[f"{p}={(i + 2) * 10000}" for i, p in enumerate(seats)])
-    assert "round 1 is still open: tables 2 have no result" in refused(cli, folder, "draw", code=3)
+    assert "round 1 is still open: table 2 has no result" in refused(cli, folder, "draw", code=3)
     ok(cli, folder, "add", "Ivy")
     result = run(cli, folder, "draw", "--force")
     assert result.exit_code == 0
