@@ -302,3 +302,16 @@ def test_standings_import_no_drawing_rating_or_web_library(cli, drawn):
     assert "acquire_ref.ratings" not in ours
     top, _, _ = loaded(["--help"])
     assert "openskill" not in top
+
+
+def test_a_locked_event_file_waits_then_is_refused_unchanged_T1_2(cli, drawn):
+    """Another command holding the event file's lock: the change waits, then exits 5 and writes nothing."""
+    from acquire_ref.storage import locked
+
+    folder, _ = drawn
+    path = folder / "club.event.toml"
+    before = path.read_bytes()
+    with locked(path):
+        result = cli("tournament", "add", "Zed", cwd=folder, env={"ACQUIRE_LOCK_TIMEOUT": "0.2"})
+    assert result.exit_code == 5 and "locked by another acquire-ref command" in result.output
+    assert path.read_bytes() == before
