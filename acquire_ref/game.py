@@ -222,7 +222,8 @@ class GameState:
 
     def playable_tiles(self, player: str) -> list[Tile]:
         """Dealt mode: the tiles in ``player``'s rack that could be placed now (R4)."""
-        return [t for t in self.supply.rack(player) if self.tile_kind(t) in PLAYABLE]
+        kind, free, safe = self.board.kind, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size
+        return [t for t in self.supply.rack(player) if kind(t, free, safe) in PLAYABLE]
 
     def end_available(self) -> bool:
         """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""
@@ -239,8 +240,15 @@ class GameState:
     def net_worth(self) -> dict[str, int]:
         """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
         after the game is over, the final money."""
-        prices = [(c, self.edition.price(c, size)) for c, size in self.board.sizes.items()]
-        return {p: self.cash[p] + sum(self.shares[p][c] * price for c, price in prices) for p in self.players}
+        worth = {p: self.cash[p] for p in self.players}
+        shares, price = self.shares, self.edition.price
+        for c, size in self.board.sizes.items():
+            dollars = price(c, size)
+            for p in self.players:
+                held = shares[p][c]
+                if held:
+                    worth[p] += held * dollars
+        return worth
 
     def affordable(self, player: str, orders: Sequence[tuple[str, int]]) -> str:
         """What ``player``'s cash covers of ``orders`` (``(chain, count)`` pairs of chains on the board),
@@ -258,9 +266,10 @@ class GameState:
 
     def can_buy(self, player: str) -> bool:
         """True when ``player`` could buy at least one share now (R6.2)."""
-        return self.edition.buy_limit > 0 and any(
-            self.bank[c] > 0 and self.price(c) <= self.cash[player] for c in self.board.sizes
-        )
+        if self.edition.buy_limit <= 0:
+            return False
+        cash, bank, price = self.cash[player], self.bank, self.edition.price
+        return any(bank[c] > 0 and price(c, size) <= cash for c, size in self.board.sizes.items())
 
     def trade_cap(self, player: str, chain: str, survivor: str) -> int:
         """The most ``chain`` shares ``player`` may trade into ``survivor`` now: pairs of their

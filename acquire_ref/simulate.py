@@ -75,13 +75,14 @@ class Bot:
     def buy(self, g: Game) -> Move:
         """Shares to buy (R6)."""
         cash, orders = g.cash[g.player], dict[str, int]()
+        prices = {c: g.price(c) for c in sorted(g.board.sizes)}
         for _ in range(self.rng.randint(0, g.edition.buy_limit)):
-            options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash]
+            options = [c for c, price in prices.items() if g.bank[c] > orders.get(c, 0) and price <= cash]
             if not options:
                 break
-            c = self.rng.choice(sorted(options))
+            c = self.rng.choice(options)
             orders[c] = orders.get(c, 0) + 1
-            cash -= g.price(c)
+            cash -= prices[c]
         return Buy(tuple(orders.items()))
 
 

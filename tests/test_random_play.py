@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acquire_ref import AcquireError, IllegalMoveError
+from acquire_ref.board import Board
 from acquire_ref.events import BonusPaid, SharesBought, SharesSold
 from acquire_ref.game import audit
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
@@ -38,6 +39,12 @@ def check_invariants(table: Table) -> None:
             if owner is None:
                 assert all(g.board.owner.get(n) is None for n in t.neighbours())
     assert len(g.board.sizes) <= len(g.edition.chains)
+    # what each tile would do, as remembered between moves, is what a fresh board says (R4)
+    fresh = Board(g.board.chain_order)
+    for t, owner in g.board.owner.items():
+        fresh.put(t, owner)
+    free, safe = len(g.edition.chains) - len(g.board.sizes), g.edition.safe_size
+    assert [g.tile_kind(t) for t in ALL_TILES] == [fresh.kind(t, free, safe) for t in ALL_TILES]
 
 
 def probe_illegal(table: Table, rng: random.Random) -> None:
