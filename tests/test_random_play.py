@@ -68,9 +68,12 @@ def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) 
     table = Table([f"p{i}" for i in range(players)], seed, declare)
     rng = random.Random(seed ^ 0x5EED)
     g = table.game
+    worth: list[tuple[int, dict[str, int]]] = []  # each finished turn's net worth, seen as it happened
     for _ in range(MAX_MOVES):
         if g.over:
             break
+        if g.log and g.log[-1].turn not in (0, g.turn) and g.pending.decision == "place":
+            worth.append((g.log[-1].turn, g.net_worth()))
         if probe and rng.random() < 0.05:
             probe_illegal(table, rng)
         before = sum(g.cash.values())
@@ -87,6 +90,9 @@ def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) 
     standings = g.standings()
     assert [c for _, c, _ in standings] == sorted((c for _, c, _ in standings), reverse=True)
     assert all(sum(g.shares[p][c] for p in g.players) == 0 for c in g.board.sizes)
+    # the worth history, worked out afterwards by replay, is what each turn's end showed
+    assert g.worth_history[:-1] == worth[: len(g.worth_history) - 1]
+    assert [t for t, _ in g.worth_history] == list(range(1, g.turn + 1))
     return table
 
 
