@@ -192,9 +192,13 @@ class Board:
         kind = self.kind(tile, chains_available, safe_size)
         if kind in ("occupied", "lone"):
             return Effect(tile, kind, group=frozenset({tile}) if kind == "lone" else frozenset())
-        touched, _ = self._touching(tile)
-        chains = tuple(sorted(touched, key=lambda c: (-self.sizes[c], self.chain_order.get(c, 0), c)))
-        safe = tuple(c for c in chains if self.sizes[c] >= safe_size)
+        touched, lone_near = self._touching(tile)
+        sizes = self.sizes
+        if len(touched) == 1:
+            chains: tuple[str, ...] = tuple(touched)
+        else:
+            chains = tuple(sorted(touched, key=lambda c: (-sizes[c], self.chain_order.get(c, 0), c)))
+        safe = tuple(c for c in chains if sizes[c] >= safe_size)
         if kind == "dead":
             return Effect(tile, kind, chains, safe=safe)
-        return Effect(tile, kind, chains, self.lone_group(tile), safe)
+        return Effect(tile, kind, chains, self.lone_group(tile) if lone_near else frozenset((tile,)), safe)

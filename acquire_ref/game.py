@@ -466,7 +466,8 @@ class Game(GameState):
             raise _refuse(f"{tile} was put out of the game as a dead tile (R7.3)")
 
     def _verify_place(self, move: Place) -> _Plan:
-        self._expect(f"place {move.tile}", PlaceTile)
+        if not isinstance(self.pending, PlaceTile):
+            self._expect(f"place {move.tile}", PlaceTile)
         p, tile = self.player, move.tile
         if self.racks[p] == 0:
             raise _refuse(f"{p}'s rack is empty and the bag is too (R7.2): type `pass`")
