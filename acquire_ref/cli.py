@@ -1074,7 +1074,7 @@ def simulate(
     games: int = typer.Option(100, "--games", min=1, max=10**6, metavar="N", help="How many complete games (at most 1,000,000)."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
     players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
-    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the bots play."),
+    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the built-in bots play."),
     edition: str = EDITION,
     option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
     out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
@@ -1082,50 +1082,52 @@ def simulate(
         0, "--jobs", min=0, max=256, metavar="N",
         help="Processes to play on (default 0: one per core); the results do not depend on it.",
     ),
+    bot: list[str] = typer.Option(
+        [], "--bot", metavar="NAME=COMMAND",
+        help="Seat an outside bot, a program speaking the bot protocol (man 5 acquire-ref), under the player name "
+        "NAME; repeat for more. Bots take the first seats, the built-in bots the rest (p2, p3...).",
+    ),
+    bot_timeout: float = typer.Option(
+        5.0, "--bot-timeout", min=0.01, max=3600, metavar="SECONDS", help="How long a bot may take over one answer.",
+    ),
+    bot_faults: str = typer.Option(
+        "fallback", "--bot-faults", metavar="fallback|stop",
+        help="After a bot's fault (garbage, an illegal move, no answer, an exit): the referee plays the first "
+        "legal move for it, or the game stops (exit 3 after the report).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
-    """Play complete dealt games with built-in bots and report what happened: for trying house rules.
+    """Play complete dealt games with built-in bots, and outside bots if seated, and report what
+    happened: for trying house rules and bots.
 
     Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
     """
     import os
 
-    from acquire_ref.simulate import STRATEGIES, Batch, Summary, run_batch
-    from acquire_ref.storage import output_folder, write_new
+    from acquire_ref.bots import RULES, BotSpec
+    from acquire_ref.simulate import STRATEGIES, Batch
+    from acquire_ref.simulation import run
+    from acquire_ref.storage import output_folder
 
     if strategy not in STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
+    if bot_faults not in RULES:
+        raise NotationError(f"--bot-faults {bot_faults!r}: {' or '.join(RULES)}")
     ed, edition_value = edition_spec(edition)
     opts = rule_options(option)
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
+    bots = [BotSpec.parse(item) for item in bot]
+    if len(bots) > players:
+        raise NotationError(f"{len(bots)} bots need --players {len(bots)} or more")
+    names = [b.name for b in bots] + [f"p{i + 1}" for i in range(len(bots), players)]
     if out is not None:
         _fresh_outputs(output_folder(out), seed, games)
-    names = [f"p{i + 1}" for i in range(players)]
     from acquire_ref.game import Game
 
-    Game.table(names, ed, opts)  # checks the options once, before the progress bar
-    from rich.progress import Progress
-
-    from acquire_ref.render import console
-
-    summary = Summary()
-    batch = Batch(names, strategy, ed, edition_value, opts, files=out is not None)
-    jobs = jobs or os.cpu_count() or 1
-    with Progress(console=console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{games} games, {players} {strategy} players, {jobs} job(s)", total=games)
-        for result in run_batch(batch, range(seed, seed + games), jobs):
-            summary.add(result)
-            if out is not None and result.text is not None:
-                write_new(out / f"game-{result.seed:06d}.toml", result.text)
-            progress.advance(task)
-    doc = summary.as_dict()
-    if as_json:
-        _json(doc)
-        return
-    from acquire_ref.render import summary_table
-
-    console().print(summary_table(doc, strategy, players))
+    Game.table(names, ed, opts)  # checks the names and options once, before the progress bar
+    batch = Batch(names, strategy, ed, edition_value, opts, out is not None, bots, bot_timeout, bot_faults)
+    run(batch, range(seed, seed + games), jobs or os.cpu_count() or 1, out, as_json)
 
 
 @app.command()

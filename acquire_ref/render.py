@@ -281,8 +281,11 @@ def console(stderr: bool = False, record: bool = False) -> Console:
 
 
 def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
-    """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat."""
-    t = Table(title=f"{doc['games']} simulated games, {players} {strategy} players", title_justify="left")
+    """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat, and each
+    outside bot's decisions, the moves the referee played for it, and its faults by kind."""
+    bots = doc.get("bots", {})
+    seats = f"{players - len(bots)} {strategy} players" + (f" and {len(bots)} outside bot(s)" if bots else "")
+    t = Table(title=f"{doc['games']} simulated games, {seats}", title_justify="left")
     t.add_column("measure")
     t.add_column("value", justify="right")
     turns, margin = doc["turns"], doc["winning_margin"]
@@ -292,5 +295,9 @@ def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
     for reason, n in sorted(doc["end_reasons"].items()):
         t.add_row(f"ended: {reason}", str(n))
     for seat, wins in sorted(doc["wins_by_seat"].items()):
-        t.add_row(f"wins by {seat}", f"{wins:g}")
+        t.add_row(Text(visible(f"wins by {seat}")), f"{wins:g}")
+    for name, bot in bots.items():
+        faults = ", ".join(f"{n} {kind}" for kind, n in bot["faults"].items()) or "none"
+        t.add_row(Text(visible(f"bot {name}: decisions, fallback moves")), f"{bot['decisions']}, {bot['fallback_moves']}")
+        t.add_row(Text(visible(f"bot {name}: faults")), faults)
     return t
