@@ -1170,7 +1170,10 @@ def play(
         ..., metavar="SCRIPT", help="A game script: a game file without the snapshot; - reads it from standard input.",
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
-    check_only: bool = typer.Option(False, "--check", help="Play the script without writing anything; say where it stops."),
+    check_only: bool = typer.Option(
+        False, "--check",
+        help="Play the script without writing anything; say where it stops (with --append: after the game's moves).",
+    ),
     append: bool = typer.Option(
         False, "--append", help="Add the script's moves to the existing game file (only its moves are read).",
     ),
@@ -1182,7 +1185,8 @@ def play(
 
     With --append the script's moves are added to the game file's game, each verified; at the first
     refused move it stops and names the script's line, the move and the rule, and the file holds
-    the moves before it (none with --all-or-nothing).
+    the moves before it (none with --all-or-nothing). --check --append verifies them the same way
+    and writes nothing.
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
@@ -1191,12 +1195,12 @@ def play(
 
     if all_or_nothing and not append:
         raise NotationError("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)")
-    if append and (force or check_only):
-        raise NotationError(f"--append adds to the game file: it does not go with {'--force' if force else '--check'}")
+    if append and force:
+        raise NotationError("--append adds to the game file: it does not go with --force")
     source = "standard input" if str(script) == "-" else str(script)
     text = _script_text(script)
     if append:
-        _append(script, source, text, all_or_nothing)
+        _append(script, source, text, all_or_nothing, check_only)
         return
     record = parse_record(text, source)
     game = record.replay_whole(error=IllegalMoveError, source=source)
@@ -1223,13 +1227,17 @@ def _script_text(script: Path) -> str:
     return read_standard_input("script") if str(script) == "-" else read_text(script, "script")
 
 
-def _say_where_it_stops(source: str, game: Game) -> None:
+def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
+    """Say that the script's moves are legal and where the game then stops; ``added`` says what
+    ``--check --append`` would have added, in place of the count of the game's moves."""
     from acquire_ref.describe import pending
     from acquire_ref.words import with_program
 
     n = len(game.moves)
     state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
-    _say(f"{source}: {'the' if n == 1 else 'all'} {_moves_count(n)} {'is' if n == 1 else 'are'} legal; {state}.")
+    legal = (f"its moves are legal and {added}" if added
+             else f"{'the' if n == 1 else 'all'} {_moves_count(n)} {'is' if n == 1 else 'are'} legal")
+    _say(f"{source}: {legal}; {state}.")
 
 
 def _show_played(headline: str, game: Game) -> None:
@@ -1243,9 +1251,10 @@ def _show_played(headline: str, game: Game) -> None:
         con.print(status_view(game))
 
 
-def _append(script: Path, source: str, text: str, all_or_nothing: bool) -> None:
+def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_only: bool = False) -> None:
     """``play --append``: the script's moves added to the game file, each verified, under its lock;
-    at a refused move the error names the script's line, the move and the rule."""
+    at a refused move the error names the script's line, the move and the rule. With
+    ``check_only`` (``--check``) the moves are verified the same way and nothing is written."""
     from acquire_ref.record import appended_moves, move_lines
     from acquire_ref.session import GameFile
     from acquire_ref.storage import file_exists, refuse_same_file
@@ -1259,18 +1268,34 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool) -> None:
     handle = GameFile.open(path)
     _notices(handle.notices)
     moves = appended_moves(text, handle.record, source)
-    added, error = handle.apply_all(moves, all_or_nothing)
+    added, error = _try_moves(handle.game, moves) if check_only else handle.apply_all(moves, all_or_nothing)
+    if error is None and check_only:
+        _say_where_it_stops(source, handle.game, f"would add {_moves_count(added)} to {path} (nothing was written, --check)")
+        return
     if error is None:
         _show_played(f"Added {_moves_count(added)} from {source} to {path}.", handle.game)
         return
     lines = move_lines(text)
     where = f"line {lines[added]}" if added < len(lines) else f"move {added + 1}"
-    kept = ("nothing was added (--all-or-nothing)" if all_or_nothing
+    kept = ("nothing was written (--check)" if check_only else "nothing was added (--all-or-nothing)" if all_or_nothing
             else f"the {_moves_count(added)} before it {'was' if added == 1 else 'were'} added to {path}" if added
             else f"nothing was added to {path}")
     verdict = "is illegal" if error.exit_code == 3 else "can't be read"
     kind = IllegalMoveError if error.exit_code == 3 else GameFileError
     raise kind(f"{source} {where}: `{moves[added]}` {verdict}: {with_program(str(error))}; {kept}")
+
+
+def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:
+    """Apply ``moves`` to ``game`` (in memory) until one is refused: how many were applied, and
+    the error that refused the next one (None when all were)."""
+    from acquire_ref.moves import parse_move
+
+    for n, move in enumerate(moves):
+        try:
+            game.apply(parse_move(move, game.edition))
+        except AcquireError as exc:
+            return n, exc
+    return len(moves), None
 
 
 @app.command()
