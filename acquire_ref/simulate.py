@@ -315,10 +315,14 @@ def run_batch(batch: Batch, seeds: range, jobs: int = 1) -> Iterator[GameResult]
         yield from pool.map(batch.play, seeds, chunksize=chunk)
 
 
+FIRST_FAULTS = 20
+"""How many faults of outside bots a report lists one by one; it counts them all."""
+
+
 class Summary:
     """What a batch of simulated games did: counts, turns, margins (dollars), end reasons, and
     each outside bot's decisions, fallback moves and faults by kind (``bots`` names their
-    commands)."""
+    commands), and the first faults themselves."""
 
     def __init__(self, bots: dict[str, str] | None = None) -> None:
         self.games = 0
@@ -329,6 +333,8 @@ class Summary:
         self.wins: dict[str, float] = {}
         self.bots: dict[str, dict[str, Any]] = {name: {"command": command, "decisions": 0, "fallback_moves": 0, "faults": {}}
                      for name, command in (bots or {}).items()}
+        self.first_faults: list[dict[str, Any]] = []
+        """The first :data:`FIRST_FAULTS` faults of outside bots, in seed order."""
 
     def add(self, result: GameResult) -> None:
         """Count one game."""
@@ -345,6 +351,7 @@ class Summary:
             mine["fallback_moves"] += report["fallback_moves"]
             for kind, n in report["faults"].items():
                 mine["faults"][kind] = mine["faults"].get(kind, 0) + n
+        self.first_faults.extend(result.faults[:FIRST_FAULTS - len(self.first_faults)])
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
@@ -359,4 +366,5 @@ class Summary:
         }
         if self.bots:
             doc["bots"] = self.bots
+            doc["first_faults"] = self.first_faults
         return doc

@@ -7,15 +7,9 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from acquire_ref.errors import IllegalMoveError
-
-if TYPE_CHECKING:
-    from acquire_ref.simulate import Batch
-
-FAULT_LINES = 20
-"""How many faults are told one a line on standard error; the report counts them all."""
+from acquire_ref.simulate import FIRST_FAULTS, Batch
 
 
 def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) -> None:
@@ -47,14 +41,14 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
             stopped += result.ended == "stopped by a bot fault"
             for fault in result.faults:
                 faults += 1
-                if faults <= FAULT_LINES:
+                if faults <= FIRST_FAULTS:
                     err.print(Text(visible(f"acquire-ref: bot {fault['bot']}, game {fault['seed']}, move {fault['move']} "
                                            f"({fault['decision']}): {fault['text']}")))
             if out is not None and result.text is not None:
                 write_new(out / f"game-{result.seed:06d}.toml", result.text)
             progress.advance(task)
-    if faults > FAULT_LINES:
-        err.print(Text(f"acquire-ref: {faults - FAULT_LINES} more bot fault(s) not shown; the report counts them all"))
+    if faults > FIRST_FAULTS:
+        err.print(Text(f"acquire-ref: {faults - FIRST_FAULTS} more bot fault(s) not shown; the report counts them all"))
     doc = summary.as_dict()
     if as_json:
         sys.stdout.write(json.dumps(doc, indent=2) + "\n")

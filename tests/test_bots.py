@@ -44,6 +44,7 @@ def test_the_example_bot_plays_complete_games_whose_files_check(cli, tmp_path):
     assert doc["games"] == 3 and "stopped by a bot fault" not in doc["end_reasons"]
     mine = doc["bots"]["greedy"]
     assert mine["decisions"] > 30 and mine["fallback_moves"] == 0 and mine["faults"] == {}
+    assert doc["first_faults"] == []
     assert "acquire-ref: bot" not in result.stderr  # no fault told
     files = sorted(out.glob("game-*.toml"))
     assert [f.name for f in files] == ["game-000005.toml", "game-000006.toml", "game-000007.toml"]
@@ -101,6 +102,10 @@ def test_a_bot_answering_garbage_gets_the_first_legal_move_played_for_it(cli, tm
     assert "the referee plays `place " in first
     assert "\x1b" not in result.stderr and "\\x1b" in result.stderr  # the answer is shown, not obeyed
     assert "more bot fault(s) not shown" in result.stderr
+    listed = doc["first_faults"]  # the first 20, in the order they happened, as told on stderr
+    assert len(listed) == 20 and {f["kind"] for f in listed} == {"garbage"} and {f["bot"] for f in listed} == {"Bad"}
+    assert [(f["seed"], f["move"]) for f in listed] == sorted((f["seed"], f["move"]) for f in listed)
+    assert "\\u001b]0;owned" in listed[0]["text"] and listed[0]["decision"] == "place"  # escaped, as data
 
 
 def test_an_illegal_move_is_a_fault_named_with_its_rule_and_the_fallback_holds_and_buys_nothing(cli, tmp_path):
