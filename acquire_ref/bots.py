@@ -189,6 +189,8 @@ class OutsideBot:
         self.process: _Process | None = None
         self.gone = ""
         """Why the program no longer plays (empty while it does)."""
+        self.why_not = ""
+        """Why the program could not be started (empty when it was)."""
         self.decisions = 0
         self.fallbacks = 0
         self.faults: list[dict[str, Any]] = []
@@ -205,9 +207,6 @@ class OutsideBot:
                  "edition": game.edition.name, "options": game.options.as_dict(), "seed": self.seed,
                  "timeout": self.timeout}
         self._send(hello)
-
-    why_not = ""
-    """Why the program could not be started (empty when it was)."""
 
     def _send(self, doc: dict[str, Any]) -> str | None:
         """Send one message; None once sent, else the fault."""
@@ -281,7 +280,7 @@ class OutsideBot:
             self.process = None
             self.gone = detail
         fault: dict[str, Any] = {"bot": self.spec.name, "seed": self.seed, "turn": game.turn, "move": len(game.log) + 1,
-                 "decision": game.pending.decision, "kind": kind, "text": detail}
+                                 "decision": game.pending.decision, "kind": kind, "text": detail}
         if self.rule == "stop":
             fault["text"] += "; the game is stopped (--bot-faults stop)"
             self.faults.append(fault)

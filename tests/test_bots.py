@@ -222,3 +222,13 @@ def test_the_same_seed_gives_the_same_games_with_one_job_or_two(tmp_path):
         runs[jobs] = (result.stdout, {p.name: p.read_bytes() for p in sorted(out.iterdir())})
     assert json.loads(runs[1][0])["bots"]["greedy"]["decisions"] > 0 and len(runs[1][1]) == 4
     assert runs[1] == runs[2]
+
+
+def test_a_bots_name_is_shown_as_written_and_two_players_keep_the_market_the_referees(cli):
+    """A name that looks like markup is data (DESIGN 1); with two players the market's draws
+    (R9) are the referee's, so the bot is only asked its own decisions."""
+    result = cli("simulate", "--games", "1", "--seed", "4", "--players", "2", "--jobs", "1",
+                 "--bot", f"[red]Z={command(EXAMPLE_BOT)}")
+    assert result.exit_code == 0, result.output
+    assert "bot [red]Z: faults" in result.stdout and "1 random players and 1 outside bot(s)" in result.stdout
+    assert "acquire-ref: bot" not in result.stderr
