@@ -19,7 +19,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from acquire_ref.events import Event, money
+from acquire_ref.events import Event, money, plural
 from acquire_ref.game import Game
 from acquire_ref.tiles import COLUMNS, iter_rows
 from acquire_ref.words import visible
@@ -284,8 +284,9 @@ def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
     """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat, and each
     outside bot's decisions, the moves the referee played for it, and its faults by kind."""
     bots = doc.get("bots", {})
-    seats = f"{players - len(bots)} {strategy} players" + (f" and {len(bots)} outside bot(s)" if bots else "")
-    t = Table(title=f"{doc['games']} simulated games, {seats}", title_justify="left")
+    built_in = plural(players - len(bots), f"{strategy} player")
+    seats = f"{built_in} and {plural(len(bots), 'outside bot')}" if bots else built_in
+    t = Table(title=f"{plural(doc['games'], 'simulated game')}, {seats}", title_justify="left")
     t.add_column("measure")
     t.add_column("value", justify="right")
     turns, margin = doc["turns"], doc["winning_margin"]

@@ -24,6 +24,7 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
     from rich.progress import Progress
     from rich.text import Text
 
+    from acquire_ref.events import plural
     from acquire_ref.render import console
     from acquire_ref.simulate import Summary, run_batch
     from acquire_ref.storage import write_new
@@ -33,8 +34,8 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
     faults = stopped = 0
     err = console(stderr=True)
     with Progress(console=err, transient=True) as progress:
-        seats = f"{len(batch.players) - len(batch.bots)} {batch.strategy} players"
-        bots = f", {len(batch.bots)} outside bot(s)" if batch.bots else ""
+        seats = plural(len(batch.players) - len(batch.bots), f"{batch.strategy} player")
+        bots = f", {plural(len(batch.bots), 'outside bot')}" if batch.bots else ""
         task = progress.add_task(f"{len(seeds)} games, {seats}{bots}, {jobs} job(s)", total=len(seeds))
         for result in run_batch(batch, seeds, jobs):
             summary.add(result)

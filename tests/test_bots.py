@@ -230,5 +230,5 @@ def test_a_bots_name_is_shown_as_written_and_two_players_keep_the_market_the_ref
     result = cli("simulate", "--games", "1", "--seed", "4", "--players", "2", "--jobs", "1",
                  "--bot", f"[red]Z={command(EXAMPLE_BOT)}")
     assert result.exit_code == 0, result.output
-    assert "bot [red]Z: faults" in result.stdout and "1 random players and 1 outside bot(s)" in result.stdout
+    assert "bot [red]Z: faults" in result.stdout and "1 simulated game, 1 random player and 1 outside bot\n" in result.stdout
     assert "acquire-ref: bot" not in result.stderr
