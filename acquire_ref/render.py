@@ -19,7 +19,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from acquire_ref.events import Event, money
+from acquire_ref.events import Event, money, plural
 from acquire_ref.game import Game
 from acquire_ref.tiles import COLUMNS, iter_rows
 from acquire_ref.words import visible
@@ -281,8 +281,12 @@ def console(stderr: bool = False, record: bool = False) -> Console:
 
 
 def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
-    """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat."""
-    t = Table(title=f"{doc['games']} simulated games, {players} {strategy} players", title_justify="left")
+    """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat, and each
+    outside bot's decisions, the moves the referee played for it, and its faults by kind."""
+    bots = doc.get("bots", {})
+    built_in = plural(players - len(bots), f"{strategy} player")
+    seats = f"{built_in} and {plural(len(bots), 'outside bot')}" if bots else built_in
+    t = Table(title=f"{plural(doc['games'], 'simulated game')}, {seats}", title_justify="left")
     t.add_column("measure")
     t.add_column("value", justify="right")
     turns, margin = doc["turns"], doc["winning_margin"]
@@ -292,5 +296,9 @@ def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
     for reason, n in sorted(doc["end_reasons"].items()):
         t.add_row(f"ended: {reason}", str(n))
     for seat, wins in sorted(doc["wins_by_seat"].items()):
-        t.add_row(f"wins by {seat}", f"{wins:g}")
+        t.add_row(Text(visible(f"wins by {seat}")), f"{wins:g}")
+    for name, bot in bots.items():
+        faults = ", ".join(f"{n} {kind}" for kind, n in bot["faults"].items()) or "none"
+        t.add_row(Text(visible(f"bot {name}: decisions, fallback moves")), f"{bot['decisions']}, {bot['fallback_moves']}")
+        t.add_row(Text(visible(f"bot {name}: faults")), faults)
     return t

@@ -17,8 +17,8 @@ LAYERS: list[set[str]] = [
     {"merger"},
     {"game"},
     {"describe", "views"},
-    {"record", "storage", "render", "simulate", "session"},
-    {"cli", "console", "pipe"},
+    {"record", "storage", "render", "simulate", "bots", "session"},
+    {"cli", "console", "pipe", "simulation"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
