@@ -710,6 +710,7 @@ def watch(
 
     path = _path()
     con = console()
+    con.soft_wrap = False  # long lines wrap at the screen's width, in a live view and in a pipe alike
     last, shown = object(), 0
     live = Live(Text(""), console=con, auto_refresh=False) if con.is_terminal else None
     try:
@@ -720,9 +721,9 @@ def watch(
             if now != last:
                 last = now
                 if live:
-                    live.update(_watch_view(path), refresh=True)
+                    live.update(_watch_view(path, con.width), refresh=True)
                 else:  # not a terminal: each redraw follows the last
-                    con.print(_watch_view(path))
+                    con.print(_watch_view(path, con.width))
                 shown += 1
                 if updates and shown >= updates:
                     break
@@ -743,24 +744,23 @@ def _stamp(path: Path) -> tuple[int, int] | None:
         return None
 
 
-def _watch_view(path: Path) -> RenderableType:
-    """The status of the game in the file now, or the reason it can't be read."""
+def _watch_view(path: Path, width: int = 80) -> RenderableType:
+    """The game in the file now as ``watch`` shows it in ``width`` columns
+    (:func:`acquire_ref.render.watch_view`), or the reason it can't be read. A notice about the
+    file (a snapshot to rebuild) is not shown: the view is for the table, and a notice would stay
+    on the screen until someone writes the file."""
     import time
 
-    from rich.console import Group
     from rich.text import Text
 
-    from acquire_ref.render import status_view
+    from acquire_ref.render import watch_view
     from acquire_ref.storage import load_game
 
     try:
-        game, _, notices = load_game(path)
+        game, _, _ = load_game(path)
     except AcquireError as exc:
         return Text(f"acquire-ref watch: {exc}")
-    heading = Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim")
-    for n in notices:  # part of the view, redrawn with it, never left behind under it
-        heading.append(f"\nnotice: {n}", style="dim")
-    return Group(heading, status_view(game))
+    return watch_view(game, f"{path.name} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", width)
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
