@@ -295,3 +295,21 @@ def test_screenshots_for_people_to_look_at(browser, serve, played, width, height
         shown = page.locator(".grid" if name == "merger" else ".final").bounding_box()
         assert shown is not None and shown["x"] + shown["width"] <= width and shown["y"] + shown["height"] <= height
         assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing runs off the side
+
+
+def test_ctrl_c_stops_the_server_at_once_with_pages_open(serve, played):
+    import signal
+
+    server = serve(played(3))
+    where = urlsplit(server.url)
+    streams = []
+    for _ in range(2):  # two screens watching
+        conn = http.client.HTTPConnection(where.hostname, where.port, timeout=10)
+        conn.request("GET", "/events")
+        streams.append(conn.getresponse())
+        assert streams[-1].readline() == b"retry: 1000\n"
+    server.process.send_signal(signal.SIGINT)
+    out, err = server.process.communicate(timeout=20)
+    assert server.process.returncode == 0, err
+    assert "Traceback" not in err and "ERROR" not in err, err
+    assert out.strip().endswith("The live board has stopped.")

@@ -231,3 +231,29 @@ def test_the_server_reads_the_game_file_and_writes_nothing(play):
 def test_the_installed_command_serves_with_its_help(tmp_path):
     result = subprocess.run([installed(), "serve", "--help"], capture_output=True, text=True, check=False)
     assert result.returncode == 0 and "--host" in result.stdout and "Example: acquire-ref serve" in result.stdout
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.toml") if "\nmoves = [" in p.read_text()))
+def test_every_position_of_the_shipped_games_makes_a_page_and_a_picture(cli, tmp_path, script):
+    """Each move of each shipped game: the page part and the SVG are made, the banner is there
+    exactly while a merger of this turn or the last is shown, and the market's bonus (R9) has a row."""
+    from acquire_ref.record import parse_record, replay
+    from acquire_ref.storage import load_game
+
+    path = tmp_path / "g.toml"
+    assert cli("play", EXAMPLES / script, game=path).exit_code == 0
+    game, _, _ = load_game(path)
+    moves, text = [str(m) for m in game.moves], path.read_text()
+    market_rows = 0
+    for k in range(len(moves) + 1):
+        record = parse_record(text)
+        record.moves = moves[:k]
+        position = replay(record)
+        doc = model.board(position)
+        html = pages.fragment(doc)
+        assert pages.render("board.svg", doc=doc, layout=pages.svg_layout(doc)).startswith("<svg")
+        recent = any(e.kind == "merger_began" for entry in position.log if entry.turn >= position.turn - 1
+                     for e in entry.events)
+        assert (doc["banner"] is not None) == (recent and not position.over), k
+        market_rows += html.count("the market (R9, stays in the bank)")
+    assert (market_rows > 0) == (script == "two-players.toml")

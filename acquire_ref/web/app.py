@@ -19,6 +19,7 @@ this server (Content-Security-Policy).
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -96,10 +97,12 @@ def sse(name: str, data: str) -> str:
     return f"event: {name}\n{lines}\n"
 
 
-def create_app(path: Path, poll: float = POLL) -> Starlette:
+def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None) -> Starlette:
     """The application serving the live board of the game file at ``path``; ``poll`` is the
-    seconds between looks at the file."""
+    seconds between looks at the file; once ``stopping`` is set, every event stream ends (within
+    ``poll`` seconds), so that the server stops at once."""
     board = Board(path)
+    stopping = stopping or threading.Event()
     headers = _headers()
 
     async def page(request: Request) -> Response:
@@ -113,7 +116,7 @@ def create_app(path: Path, poll: float = POLL) -> Starlette:
     async def stream(request: Request) -> AsyncIterator[str]:
         sent, quiet = -1, 0.0
         yield "retry: 1000\n\n"
-        while not await request.is_disconnected():
+        while not stopping.is_set() and not await request.is_disconnected():
             version, _, html = await board.current()
             if html and version != sent:
                 sent, quiet = version, 0.0

@@ -9,8 +9,10 @@ network can, and the address to type there is printed.
 from __future__ import annotations
 
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 from acquire_ref.errors import GameFileError, NotationError
 
@@ -90,9 +92,19 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
     else:
         say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
     say("It only reads the game file. Ctrl-C stops.")
-    config = uvicorn.Config(create_app(path), log_level="warning", access_log=False, timeout_graceful_shutdown=1,
-                            lifespan="off")
+    stopping = threading.Event()
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            stopping.set()  # the open event streams end, and the server stops without waiting for them
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(create_app(path, stopping=stopping), log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=2, lifespan="off")
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the server has stopped, as asked
+        pass
     finally:
         sock.close()
+    say("The live board has stopped.")
