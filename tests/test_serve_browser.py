@@ -281,9 +281,9 @@ def test_serve_prints_the_address_to_type(serve, played):
                                            "This computer has no address on a local network"))
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1024, 768)])
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1024, 768), (768, 1024)])
 def test_screenshots_for_people_to_look_at(browser, serve, played, width, height):
-    """The page at a television's and a tablet's size, mid-merger and at the end, kept in
+    """The page at a television's size and a tablet's (on its side and upright), mid-merger and at the end, kept in
     tests/artifacts/: the board, the pending decision and the tables must be on the screen."""
     ARTIFACTS.mkdir(exist_ok=True)
     for name, moves in (("merger", MERGER + 6), ("final", None)):
