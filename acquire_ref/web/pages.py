@@ -92,12 +92,16 @@ def status_svg(game: Game, viewer: str | None = None) -> str:
 
 
 def svg_layout(doc: dict[str, Any]) -> dict[str, int]:
-    """Sizes of the SVG picture in pixels: ``cell`` (a board square), ``board`` (its width),
-    ``width`` and ``height`` (the whole picture, taller with more chains and players)."""
-    cell = 72
-    board = cell * 13
-    lines = 4 + len(doc["chains"]) + len(doc["players"]) + 3
-    return {"cell": cell, "board": board, "width": board + 40, "height": cell * 10 + 80 + lines * 40}
+    """Where things go in the SVG picture, in pixels: ``cell`` (a board square), ``width``, the
+    tops of the ``text`` under the board, of the ``chains`` and of the ``players``, the ``line``
+    height and ``height`` (taller with more chains and players); ``room`` is the width a line
+    of text may take: a longer one is drawn narrower rather than cut."""
+    cell, line = 72, 40
+    text = 20 + cell * 10 + 50
+    chains = text + 120
+    players = chains + len(doc["chains"]) * line + 30
+    return {"cell": cell, "width": cell * 13 + 40, "text": text, "chains": chains, "players": players, "line": line,
+            "height": players + len(doc["players"]) * line, "room": cell * 13}
 
 
 def score_html(title: str, doc: dict[str, Any]) -> str:
