@@ -257,3 +257,13 @@ def test_every_position_of_the_shipped_games_makes_a_page_and_a_picture(cli, tmp
         assert (doc["banner"] is not None) == (recent and not position.over), k
         market_rows += html.count("the market (R9, stays in the bank)")
     assert (market_rows > 0) == (script == "two-players.toml")
+
+
+def test_a_long_name_in_the_svg_is_drawn_narrower_not_cut(play, cli, tmp_path):
+    long = "Bartholomew-" * 6
+    path = play(MERGER + 6, names=["Ann", long, "Cat", "Dan"])
+    assert cli("status", "--svg", tmp_path / "s.svg", game=path).exit_code == 0
+    text = (tmp_path / "s.svg").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if long in x and "<tspan" in x)
+    assert 'textLength="936" lengthAdjust="spacingAndGlyphs"' in line and "$12,500" in line
+    assert "textLength" not in next(x for x in text.splitlines() if ">Ann</tspan>" in x)
