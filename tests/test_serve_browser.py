@@ -313,3 +313,22 @@ def test_ctrl_c_stops_the_server_at_once_with_pages_open(serve, played):
     assert server.process.returncode == 0, err
     assert "Traceback" not in err and "ERROR" not in err, err
     assert out.strip().endswith("The live board has stopped.")
+
+
+def test_the_status_export_opens_in_a_browser_as_a_whole_page(browser, played, cli, tmp_path):
+    from playwright.sync_api import expect
+
+    page_file = tmp_path / "status.html"
+    assert cli("status", "--html", page_file, game=played(MERGER + 6)).exit_code == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    expect(page.locator(".pending .headline")).to_have_text("Dan: buy shares")
+    expect(page.locator(".banner .bonuses tr").first).to_contain_text("Cat$4,000")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    side, board = page.locator(".side").bounding_box(), page.locator(".board").bounding_box()
+    assert side["width"] > 400 and board["x"] + board["width"] <= side["x"]
+    assert page.locator("script").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "status-export-1280.png"), full_page=True)
+    context.close()
