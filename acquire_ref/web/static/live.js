@@ -2,7 +2,11 @@
   "use strict";
   var live = document.getElementById("live");
   var link = document.getElementById("link");
-  if (!window.EventSource) { link.textContent = "no live updates in this browser: reload to update"; return; }
+  if (!window.EventSource) {  // a browser without server-sent events: the whole page, every 5 seconds
+    link.textContent = "updated every 5 seconds";
+    setTimeout(function () { window.location.reload(); }, 5000);
+    return;
+  }
   var stream = new EventSource("events");
   stream.addEventListener("board", function (event) {
     live.innerHTML = event.data;
