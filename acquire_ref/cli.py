@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -618,12 +618,14 @@ def end() -> None:
 
 
 def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title: str,
-          reads: dict[str, Path | None] | None = None) -> None:
-    """Print for people; with ``svg``/``html`` also export exactly what was printed.
+          reads: dict[str, Path | None] | None = None, pages: dict[str, Callable[[], str]] | None = None) -> None:
+    """Print for people; with ``svg``/``html`` also export: the page that ``pages`` makes for
+    ``"svg"`` or ``"html"`` (see :mod:`acquire_ref.web.pages`), else exactly what was printed.
 
     An export is written by :func:`acquire_ref.storage.write_export`: never over the game file or
     any file in ``reads`` (what the command read: a position file), whatever its name (DESIGN 3).
     """
+    pages = pages or {}
     from acquire_ref.render import console
     from acquire_ref.storage import refuse_same_file, write_export
 
@@ -631,19 +633,21 @@ def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title
     for target in (svg, html):
         if target is not None:
             refuse_same_file(target, inputs, "--svg/--html")
-    con = console(record=bool(svg or html))
+    con = console(record=bool((svg and "svg" not in pages) or (html and "html" not in pages)))
     con.print(renderable)
     if svg is not None:
-        write_export(svg, con.export_svg(title=title, clear=False), inputs)
+        write_export(svg, pages["svg"]() if "svg" in pages else con.export_svg(title=title, clear=False), inputs)
         _say(f"Wrote {svg}", err=True)
     if html is not None:
-        write_export(html, con.export_html(clear=False), inputs)
+        write_export(html, pages["html"]() if "html" in pages else con.export_html(clear=False), inputs)
         _say(f"Wrote {html}", err=True)
 
 
 EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.")
 SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
-HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is shown as an HTML page.")
+HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
+BOARD_SVG = typer.Option(None, "--svg", metavar="FILE",
+                         help="Also write the board, chains and players as an SVG picture to print or share.")
 
 
 @app.command()
@@ -653,7 +657,7 @@ def status(
         None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.",
         autocompletion=complete_player,
     ),
-    svg: Path | None = SVG,
+    svg: Path | None = BOARD_SVG,
     html: Path | None = HTML,
 ) -> None:
     """The board, chains, players, tiles in the bag, and whose decision is pending (R10).
@@ -672,7 +676,13 @@ def status(
         return
     from acquire_ref.render import status_view
 
-    _show(status_view(game, viewer), svg, html, f"acquire-ref status: turn {game.turn}")
+    def page(kind: str) -> str:
+        from acquire_ref.web import pages
+
+        return pages.status_svg(game, viewer) if kind == "svg" else pages.status_html(game, viewer)
+
+    _show(status_view(game, viewer), svg, html, f"acquire-ref status: turn {game.turn}",
+          pages={"svg": lambda: page("svg"), "html": lambda: page("html")})
 
 
 @app.command()
@@ -700,6 +710,7 @@ def watch(
 
     path = _path()
     con = console()
+    con.soft_wrap = False  # long lines wrap at the screen's width, in a live view and in a pipe alike
     last, shown = object(), 0
     live = Live(Text(""), console=con, auto_refresh=False) if con.is_terminal else None
     try:
@@ -710,9 +721,9 @@ def watch(
             if now != last:
                 last = now
                 if live:
-                    live.update(_watch_view(path), refresh=True)
+                    live.update(_watch_view(path, con.width), refresh=True)
                 else:  # not a terminal: each redraw follows the last
-                    con.print(_watch_view(path))
+                    con.print(_watch_view(path, con.width))
                 shown += 1
                 if updates and shown >= updates:
                     break
@@ -733,24 +744,23 @@ def _stamp(path: Path) -> tuple[int, int] | None:
         return None
 
 
-def _watch_view(path: Path) -> RenderableType:
-    """The status of the game in the file now, or the reason it can't be read."""
+def _watch_view(path: Path, width: int = 80) -> RenderableType:
+    """The game in the file now as ``watch`` shows it in ``width`` columns
+    (:func:`acquire_ref.render.watch_view`), or the reason it can't be read. A notice about the
+    file (a snapshot to rebuild) is not shown: the view is for the table, and a notice would stay
+    on the screen until someone writes the file."""
     import time
 
-    from rich.console import Group
     from rich.text import Text
 
-    from acquire_ref.render import status_view
+    from acquire_ref.render import watch_view
     from acquire_ref.storage import load_game
 
     try:
-        game, _, notices = load_game(path)
+        game, _, _ = load_game(path)
     except AcquireError as exc:
         return Text(f"acquire-ref watch: {exc}")
-    heading = Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim")
-    for n in notices:  # part of the view, redrawn with it, never left behind under it
-        heading.append(f"\nnotice: {n}", style="dim")
-    return Group(heading, status_view(game))
+    return watch_view(game, f"{path.name} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", width)
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
@@ -807,7 +817,12 @@ def score(
 
     width = console().width
     parts = [score_view(title, doc)] + ([worth_chart(game, width)] if game is not None and game.turn else [])
-    _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position})
+    def page() -> str:
+        from acquire_ref.web.pages import score_html
+
+        return score_html(title, doc)
+
+    _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position}, {"html": page})
 
 
 @app.command()
@@ -1162,6 +1177,24 @@ def table(
     from acquire_ref.console.app import run as run_console
 
     run_console(path)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", metavar="HOST",
+                             help="The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the local network)."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+) -> None:
+    """The live board for a TV or tablet: a web page of the board, chains, players and pending
+    decision that updates the moment the game file changes (Ctrl-C stops).
+
+    It only reads the game file, and prints the address to open in the browser.
+
+    Example: acquire-ref serve --host 0.0.0.0
+    """
+    from acquire_ref.web.serve import run as run_server
+
+    run_server(_path(), host, port, _say)
 
 
 @app.command()

@@ -127,6 +127,92 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
     return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
 
 
+def _watch_side(game: Game) -> Text:
+    """Beside the board in ``watch``: turn, tiles in the bag, each chain on one line (letter, name,
+    size, price, shares left in the bank, safe) and whether the end is available (R3, R8.1)."""
+    out = Text(f"Turn {game.turn}, {plural(game.bag, 'tile')} in the bag\n", style="bold")
+    ed = game.edition
+    if game.board.sizes:
+        out.append(f"{'chain':<13} {'size':>4} {'price':>6} bank\n", style="dim")
+    else:
+        out.append("No chain is on the board yet.\n", style="dim")
+    defunct = game.defunct_chains()
+    for c in game.chains_on_board():
+        ch, size = ed.chain(c), game.board.sizes[c]
+        out.append(f"{ch.letter} ", style=_style(ch.colour, "bold "))
+        out.append(f"{c:<11} {size:>4} {money(game.price(c)):>6} {game.bank[c]:>4}")
+        out.append(" defunct" if c in defunct else " safe" if ed.is_safe(size) else "", style="dim")
+        out.append("\n")
+    if game.end_declared:
+        out.append("The end has been declared.", style="bold")
+    elif game.end_available():
+        out.append("End available (R8.1).", style="bold")
+    out.rstrip()
+    return out
+
+
+def _watch_players(game: Game, width: int) -> Text:
+    """``watch``: one line per player, seating order: cash, shares by chain letter, and net
+    worth when the line has room for it in ``width`` columns; the player to decide marked; with
+    hidden holdings only the rack count (R10.1)."""
+    out = Text()
+    worth = game.net_worth()
+    names = max(len(p) for p in game.players)
+    for i, p in enumerate(game.players):
+        mark = "> " if i == game.current and game.pending.player is not None else "  "
+        line = Text(mark + f"{p:<{names}} ", style="bold" if mark.strip() else "")
+        if game.hidden:
+            line.append(f"holdings hidden, {plural(game.racks[p], 'tile')} in the rack")
+        else:
+            line.append(f"{money(game.cash[p]):>8}  ")
+            for c, n in game.shares[p].items():
+                if n:
+                    ch = game.edition.chain(c)
+                    line.append(ch.letter, style=_style(ch.colour, "bold "))
+                    line.append(f"{n} ")
+            extra = f" worth {money(worth[p])}"
+            if line.cell_len + len(extra) <= width:
+                line.append(extra, style="dim")
+        out.append_text(line.append("\n"))
+    out.rstrip()
+    return out
+
+
+def _watch_standings(game: Game) -> Text:
+    """``watch`` at the end: the final standings, each player's payout on one line (R8.3)."""
+    out = Text(f"Final standings: {game.end_reason}\n", style="bold")
+    ranks = {p: r for p, _, r in game.standings()}
+    for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
+        bonuses, sales = sum(b[1] for b in s.bonuses), sum(x[2] for x in s.sales)
+        out.append(f"{ranks[s.player]}. {s.player} {money(s.total)}", style="bold")
+        out.append(f"  (cash {money(s.before)} + bonuses {money(bonuses)} + shares sold {money(sales)})\n")
+    out.rstrip()
+    return out
+
+
+def watch_view(game: Game, heading: str, width: int) -> Group:
+    """What ``watch`` shows, made to fit 80 x 24 with up to six players: ``heading``, the board
+    with the chains beside it (below it when ``width`` is under 80 columns), one line per
+    player and the pending decision, wrapped, never cut; at the end the final standings."""
+    board = board_text(game)
+    board.rstrip()
+    if width >= 80:
+        top: RenderableType = Table.grid(padding=(0, 3))
+        assert isinstance(top, Table)
+        top.add_column(no_wrap=True)
+        top.add_column()
+        top.add_row(board, _watch_side(game))
+    else:
+        top = Group(board, _watch_side(game))
+    if game.over:
+        return Group(Text(heading, style="dim"), top, _watch_standings(game))
+    from acquire_ref.describe import pending as describe_pending
+    from acquire_ref.words import with_program
+
+    pending = Text("Next: ", style="bold").append(with_program(describe_pending(game)), style="")
+    return Group(Text(heading, style="dim"), top, _watch_players(game, width), pending)
+
+
 def score_view(title: str, doc: dict[str, Any]) -> Table:
     """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3)."""
     t = Table(title=title, title_justify="left", show_lines=True)

@@ -18,13 +18,13 @@ LAYERS: list[set[str]] = [
     {"game"},
     {"describe", "views"},
     {"record", "storage", "render", "simulate", "bots", "session"},
-    {"cli", "console", "pipe", "simulation"},
+    {"cli", "console", "pipe", "simulation", "web"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
 ENGINE = {"values", "tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
           "supply", "merger", "game", "describe", "views"}
-FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "filelock", "tomli_w",
+FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "jinja2", "filelock", "tomli_w",
                        "acquire_ref.record", "acquire_ref.storage", "acquire_ref.cli", "acquire_ref.render"}
 
 
