@@ -82,33 +82,58 @@ class Board:
         self.owner: dict[Tile, str | None] = {}
         self.sizes: dict[str, int] = {}
         self.chain_order = chain_order or {}
-        self._kinds: dict[Tile, Kind] = {}  # what each tile would do, until the board changes
-        self._kinds_for: tuple[int, int] = (-1, -1)
+        self._kinds: dict[Tile, Kind] = {}  # what each tile would do, until it or a neighbour changes
+        self._kinds_for: tuple[bool, int] = (False, -1)  # (a chain can be founded, safe size) of _kinds
 
     def __contains__(self, tile: Tile) -> bool:
         return tile in self.owner
 
     def put(self, tile: Tile, chain: str | None = None) -> None:
         """Place ``tile``, lone or in ``chain`` (no rules checked: the game does that)."""
-        self._kinds.clear()
         self.owner[tile] = chain
         if chain is not None:
-            self.sizes[chain] = self.sizes.get(chain, 0) + 1
+            size = self.sizes[chain] = self.sizes.get(chain, 0) + 1
+            self._resized(size - 1, size)
+        self._forget((tile,))
 
     def assign(self, tiles: Iterable[Tile], chain: str) -> None:
         """Make every tile in ``tiles`` (placed or not) part of ``chain``, updating sizes."""
-        self._kinds.clear()
+        owner, sizes = self.owner, self.sizes
+        before = {chain: sizes.get(chain, 0)}
+        changed = []
         for t in tiles:
-            placed = t in self.owner
-            old = self.owner.get(t)
+            placed = t in owner
+            old = owner.get(t)
             if placed and old == chain:
                 continue
             if old is not None:
-                self.sizes[old] -= 1
-                if not self.sizes[old]:
-                    del self.sizes[old]
-            self.owner[t] = chain
-            self.sizes[chain] = self.sizes.get(chain, 0) + 1
+                before.setdefault(old, sizes[old])
+                sizes[old] -= 1
+                if not sizes[old]:
+                    del sizes[old]
+            owner[t] = chain
+            sizes[chain] = sizes.get(chain, 0) + 1
+            changed.append(t)
+        for c, size in before.items():
+            self._resized(size, sizes.get(c, 0))
+        self._forget(changed)
+
+    def _forget(self, tiles: Iterable[Tile]) -> None:
+        """Drop the remembered kinds that ``tiles`` changing can change: their own and their
+        neighbours' (a tile's kind depends only on its neighbours, R4)."""
+        kinds = self._kinds
+        if kinds:
+            for t in tiles:
+                kinds.pop(t, None)
+                for n in t.neighbours():
+                    kinds.pop(n, None)
+
+    def _resized(self, old: int, new: int) -> None:
+        """A chain went from ``old`` to ``new`` tiles: if that made it safe or unsafe, a tile
+        anywhere beside it may turn dead or playable (R4.6), so every remembered kind goes."""
+        safe = self._kinds_for[1]
+        if (old >= safe) != (new >= safe):
+            self._kinds.clear()
 
     def chain_tiles(self, chain: str) -> list[Tile]:
         """The tiles of ``chain``, in board order."""
@@ -135,10 +160,12 @@ class Board:
 
     def kind(self, tile: Tile, chains_available: int, safe_size: int) -> Kind:
         """Only the ``kind`` of :meth:`effect`, without working out the tiles involved (faster);
-        remembered until the board changes."""
-        if self._kinds_for != (chains_available, safe_size):
+        remembered until the tile or a neighbour changes, a chain turns safe, or the last chain
+        that could be founded is (or a defunct chain frees one)."""
+        key = (chains_available > 0, safe_size)
+        if self._kinds_for != key:
             self._kinds.clear()
-            self._kinds_for = (chains_available, safe_size)
+            self._kinds_for = key
         found = self._kinds.get(tile)
         if found is None:
             found = self._kinds[tile] = self._classify(tile, chains_available, safe_size)
@@ -165,9 +192,13 @@ class Board:
         kind = self.kind(tile, chains_available, safe_size)
         if kind in ("occupied", "lone"):
             return Effect(tile, kind, group=frozenset({tile}) if kind == "lone" else frozenset())
-        touched, _ = self._touching(tile)
-        chains = tuple(sorted(touched, key=lambda c: (-self.sizes[c], self.chain_order.get(c, 0), c)))
-        safe = tuple(c for c in chains if self.sizes[c] >= safe_size)
+        touched, lone_near = self._touching(tile)
+        sizes = self.sizes
+        if len(touched) == 1:
+            chains: tuple[str, ...] = tuple(touched)
+        else:
+            chains = tuple(sorted(touched, key=lambda c: (-sizes[c], self.chain_order.get(c, 0), c)))
+        safe = tuple(c for c in chains if sizes[c] >= safe_size)
         if kind == "dead":
             return Effect(tile, kind, chains, safe=safe)
-        return Effect(tile, kind, chains, self.lone_group(tile), safe)
+        return Effect(tile, kind, chains, self.lone_group(tile) if lone_near else frozenset((tile,)), safe)

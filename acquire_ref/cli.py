@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -618,12 +618,14 @@ def end() -> None:
 
 
 def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title: str,
-          reads: dict[str, Path | None] | None = None) -> None:
-    """Print for people; with ``svg``/``html`` also export exactly what was printed.
+          reads: dict[str, Path | None] | None = None, pages: dict[str, Callable[[], str]] | None = None) -> None:
+    """Print for people; with ``svg``/``html`` also export: the page that ``pages`` makes for
+    ``"svg"`` or ``"html"`` (see :mod:`acquire_ref.web.pages`), else exactly what was printed.
 
     An export is written by :func:`acquire_ref.storage.write_export`: never over the game file or
     any file in ``reads`` (what the command read: a position file), whatever its name (DESIGN 3).
     """
+    pages = pages or {}
     from acquire_ref.render import console
     from acquire_ref.storage import refuse_same_file, write_export
 
@@ -631,19 +633,21 @@ def _show(renderable: RenderableType, svg: Path | None, html: Path | None, title
     for target in (svg, html):
         if target is not None:
             refuse_same_file(target, inputs, "--svg/--html")
-    con = console(record=bool(svg or html))
+    con = console(record=bool((svg and "svg" not in pages) or (html and "html" not in pages)))
     con.print(renderable)
     if svg is not None:
-        write_export(svg, con.export_svg(title=title, clear=False), inputs)
+        write_export(svg, pages["svg"]() if "svg" in pages else con.export_svg(title=title, clear=False), inputs)
         _say(f"Wrote {svg}", err=True)
     if html is not None:
-        write_export(html, con.export_html(clear=False), inputs)
+        write_export(html, pages["html"]() if "html" in pages else con.export_html(clear=False), inputs)
         _say(f"Wrote {html}", err=True)
 
 
 EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.")
 SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
-HTML = typer.Option(None, "--html", metavar="FILE", help="Also write what is shown as an HTML page.")
+HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
+BOARD_SVG = typer.Option(None, "--svg", metavar="FILE",
+                         help="Also write the board, chains and players as an SVG picture to print or share.")
 
 
 @app.command()
@@ -653,7 +657,7 @@ def status(
         None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.",
         autocompletion=complete_player,
     ),
-    svg: Path | None = SVG,
+    svg: Path | None = BOARD_SVG,
     html: Path | None = HTML,
 ) -> None:
     """The board, chains, players, tiles in the bag, and whose decision is pending (R10).
@@ -672,7 +676,13 @@ def status(
         return
     from acquire_ref.render import status_view
 
-    _show(status_view(game, viewer), svg, html, f"acquire-ref status: turn {game.turn}")
+    def page(kind: str) -> str:
+        from acquire_ref.web import pages
+
+        return pages.status_svg(game, viewer) if kind == "svg" else pages.status_html(game, viewer)
+
+    _show(status_view(game, viewer), svg, html, f"acquire-ref status: turn {game.turn}",
+          pages={"svg": lambda: page("svg"), "html": lambda: page("html")})
 
 
 @app.command()
@@ -700,6 +710,7 @@ def watch(
 
     path = _path()
     con = console()
+    con.soft_wrap = False  # long lines wrap at the screen's width, in a live view and in a pipe alike
     last, shown = object(), 0
     live = Live(Text(""), console=con, auto_refresh=False) if con.is_terminal else None
     try:
@@ -710,9 +721,9 @@ def watch(
             if now != last:
                 last = now
                 if live:
-                    live.update(_watch_view(path), refresh=True)
+                    live.update(_watch_view(path, con.width), refresh=True)
                 else:  # not a terminal: each redraw follows the last
-                    con.print(_watch_view(path))
+                    con.print(_watch_view(path, con.width))
                 shown += 1
                 if updates and shown >= updates:
                     break
@@ -733,24 +744,23 @@ def _stamp(path: Path) -> tuple[int, int] | None:
         return None
 
 
-def _watch_view(path: Path) -> RenderableType:
-    """The status of the game in the file now, or the reason it can't be read."""
+def _watch_view(path: Path, width: int = 80) -> RenderableType:
+    """The game in the file now as ``watch`` shows it in ``width`` columns
+    (:func:`acquire_ref.render.watch_view`), or the reason it can't be read. A notice about the
+    file (a snapshot to rebuild) is not shown: the view is for the table, and a notice would stay
+    on the screen until someone writes the file."""
     import time
 
-    from rich.console import Group
     from rich.text import Text
 
-    from acquire_ref.render import status_view
+    from acquire_ref.render import watch_view
     from acquire_ref.storage import load_game
 
     try:
-        game, _, notices = load_game(path)
+        game, _, _ = load_game(path)
     except AcquireError as exc:
         return Text(f"acquire-ref watch: {exc}")
-    heading = Text(f"{path} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", style="dim")
-    for n in notices:  # part of the view, redrawn with it, never left behind under it
-        heading.append(f"\nnotice: {n}", style="dim")
-    return Group(heading, status_view(game))
+    return watch_view(game, f"{path.name} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", width)
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
@@ -807,7 +817,12 @@ def score(
 
     width = console().width
     parts = [score_view(title, doc)] + ([worth_chart(game, width)] if game is not None and game.turn else [])
-    _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position})
+    def page() -> str:
+        from acquire_ref.web.pages import score_html
+
+        return score_html(title, doc)
+
+    _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position}, {"html": page})
 
 
 @app.command()
@@ -1074,7 +1089,7 @@ def simulate(
     games: int = typer.Option(100, "--games", min=1, max=10**6, metavar="N", help="How many complete games (at most 1,000,000)."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
     players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
-    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the bots play."),
+    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the built-in bots play."),
     edition: str = EDITION,
     option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
     out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
@@ -1082,50 +1097,52 @@ def simulate(
         0, "--jobs", min=0, max=256, metavar="N",
         help="Processes to play on (default 0: one per core); the results do not depend on it.",
     ),
+    bot: list[str] = typer.Option(
+        [], "--bot", metavar="NAME=COMMAND",
+        help="Seat an outside bot, a program speaking the bot protocol (man 5 acquire-ref), under the player name "
+        "NAME; repeat for more. Bots take the first seats, the built-in bots the rest (p2, p3...).",
+    ),
+    bot_timeout: float = typer.Option(
+        5.0, "--bot-timeout", min=0.01, max=3600, metavar="SECONDS", help="How long a bot may take over one answer.",
+    ),
+    bot_faults: str = typer.Option(
+        "fallback", "--bot-faults", metavar="fallback|stop",
+        help="After a bot's fault (garbage, an illegal move, no answer, an exit): the referee plays the first "
+        "legal move for it, or the game stops (exit 3 after the report).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
-    """Play complete dealt games with built-in bots and report what happened: for trying house rules.
+    """Play complete dealt games with built-in bots, and outside bots if seated, and report what
+    happened: for trying house rules and bots.
 
     Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
     """
     import os
 
-    from acquire_ref.simulate import STRATEGIES, Batch, Summary, run_batch
-    from acquire_ref.storage import output_folder, write_new
+    from acquire_ref.bots import RULES, BotSpec
+    from acquire_ref.simulate import STRATEGIES, Batch
+    from acquire_ref.simulation import run
+    from acquire_ref.storage import output_folder
 
     if strategy not in STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
+    if bot_faults not in RULES:
+        raise NotationError(f"--bot-faults {bot_faults!r}: {' or '.join(RULES)}")
     ed, edition_value = edition_spec(edition)
     opts = rule_options(option)
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
+    bots = [BotSpec.parse(item) for item in bot]
+    if len(bots) > players:
+        raise NotationError(f"{len(bots)} bots need --players {len(bots)} or more")
+    names = [b.name for b in bots] + [f"p{i + 1}" for i in range(len(bots), players)]
     if out is not None:
         _fresh_outputs(output_folder(out), seed, games)
-    names = [f"p{i + 1}" for i in range(players)]
     from acquire_ref.game import Game
 
-    Game.table(names, ed, opts)  # checks the options once, before the progress bar
-    from rich.progress import Progress
-
-    from acquire_ref.render import console
-
-    summary = Summary()
-    batch = Batch(names, strategy, ed, edition_value, opts, files=out is not None)
-    jobs = jobs or os.cpu_count() or 1
-    with Progress(console=console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{games} games, {players} {strategy} players, {jobs} job(s)", total=games)
-        for result in run_batch(batch, range(seed, seed + games), jobs):
-            summary.add(result)
-            if out is not None and result.text is not None:
-                write_new(out / f"game-{result.seed:06d}.toml", result.text)
-            progress.advance(task)
-    doc = summary.as_dict()
-    if as_json:
-        _json(doc)
-        return
-    from acquire_ref.render import summary_table
-
-    console().print(summary_table(doc, strategy, players))
+    Game.table(names, ed, opts)  # checks the names and options once, before the progress bar
+    batch = Batch(names, strategy, ed, edition_value, opts, out is not None, bots, bot_timeout, bot_faults)
+    run(batch, range(seed, seed + games), jobs or os.cpu_count() or 1, out, as_json)
 
 
 @app.command()
@@ -1163,12 +1180,33 @@ def table(
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", metavar="HOST",
+                             help="The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the local network)."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+) -> None:
+    """The live board for a TV or tablet: a web page of the board, chains, players and pending
+    decision that updates the moment the game file changes (Ctrl-C stops).
+
+    It only reads the game file, and prints the address to open in the browser.
+
+    Example: acquire-ref serve --host 0.0.0.0
+    """
+    from acquire_ref.web.serve import run as run_server
+
+    run_server(_path(), host, port, _say)
+
+
+@app.command()
 def play(
     script: Path = typer.Argument(
         ..., metavar="SCRIPT", help="A game script: a game file without the snapshot; - reads it from standard input.",
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
-    check_only: bool = typer.Option(False, "--check", help="Play the script without writing anything; say where it stops."),
+    check_only: bool = typer.Option(
+        False, "--check",
+        help="Play the script without writing anything; say where it stops (with --append: after the game's moves).",
+    ),
     append: bool = typer.Option(
         False, "--append", help="Add the script's moves to the existing game file (only its moves are read).",
     ),
@@ -1180,7 +1218,8 @@ def play(
 
     With --append the script's moves are added to the game file's game, each verified; at the first
     refused move it stops and names the script's line, the move and the rule, and the file holds
-    the moves before it (none with --all-or-nothing).
+    the moves before it (none with --all-or-nothing). --check --append verifies them the same way
+    and writes nothing.
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
@@ -1189,12 +1228,12 @@ def play(
 
     if all_or_nothing and not append:
         raise NotationError("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)")
-    if append and (force or check_only):
-        raise NotationError(f"--append adds to the game file: it does not go with {'--force' if force else '--check'}")
+    if append and force:
+        raise NotationError("--append adds to the game file: it does not go with --force")
     source = "standard input" if str(script) == "-" else str(script)
     text = _script_text(script)
     if append:
-        _append(script, source, text, all_or_nothing)
+        _append(script, source, text, all_or_nothing, check_only)
         return
     record = parse_record(text, source)
     game = record.replay_whole(error=IllegalMoveError, source=source)
@@ -1221,13 +1260,17 @@ def _script_text(script: Path) -> str:
     return read_standard_input("script") if str(script) == "-" else read_text(script, "script")
 
 
-def _say_where_it_stops(source: str, game: Game) -> None:
+def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
+    """Say that the script's moves are legal and where the game then stops; ``added`` says what
+    ``--check --append`` would have added, in place of the count of the game's moves."""
     from acquire_ref.describe import pending
     from acquire_ref.words import with_program
 
     n = len(game.moves)
     state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
-    _say(f"{source}: {'the' if n == 1 else 'all'} {_moves_count(n)} {'is' if n == 1 else 'are'} legal; {state}.")
+    legal = (f"its moves are legal and {added}" if added
+             else f"{'the' if n == 1 else 'all'} {_moves_count(n)} {'is' if n == 1 else 'are'} legal")
+    _say(f"{source}: {legal}; {state}.")
 
 
 def _show_played(headline: str, game: Game) -> None:
@@ -1241,9 +1284,10 @@ def _show_played(headline: str, game: Game) -> None:
         con.print(status_view(game))
 
 
-def _append(script: Path, source: str, text: str, all_or_nothing: bool) -> None:
+def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_only: bool = False) -> None:
     """``play --append``: the script's moves added to the game file, each verified, under its lock;
-    at a refused move the error names the script's line, the move and the rule."""
+    at a refused move the error names the script's line, the move and the rule. With
+    ``check_only`` (``--check``) the moves are verified the same way and nothing is written."""
     from acquire_ref.record import appended_moves, move_lines
     from acquire_ref.session import GameFile
     from acquire_ref.storage import file_exists, refuse_same_file
@@ -1257,18 +1301,34 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool) -> None:
     handle = GameFile.open(path)
     _notices(handle.notices)
     moves = appended_moves(text, handle.record, source)
-    added, error = handle.apply_all(moves, all_or_nothing)
+    added, error = _try_moves(handle.game, moves) if check_only else handle.apply_all(moves, all_or_nothing)
+    if error is None and check_only:
+        _say_where_it_stops(source, handle.game, f"would add {_moves_count(added)} to {path} (nothing was written, --check)")
+        return
     if error is None:
         _show_played(f"Added {_moves_count(added)} from {source} to {path}.", handle.game)
         return
     lines = move_lines(text)
     where = f"line {lines[added]}" if added < len(lines) else f"move {added + 1}"
-    kept = ("nothing was added (--all-or-nothing)" if all_or_nothing
+    kept = ("nothing was written (--check)" if check_only else "nothing was added (--all-or-nothing)" if all_or_nothing
             else f"the {_moves_count(added)} before it {'was' if added == 1 else 'were'} added to {path}" if added
             else f"nothing was added to {path}")
     verdict = "is illegal" if error.exit_code == 3 else "can't be read"
     kind = IllegalMoveError if error.exit_code == 3 else GameFileError
     raise kind(f"{source} {where}: `{moves[added]}` {verdict}: {with_program(str(error))}; {kept}")
+
+
+def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:
+    """Apply ``moves`` to ``game`` (in memory) until one is refused: how many were applied, and
+    the error that refused the next one (None when all were)."""
+    from acquire_ref.moves import parse_move
+
+    for n, move in enumerate(moves):
+        try:
+            game.apply(parse_move(move, game.edition))
+        except AcquireError as exc:
+            return n, exc
+    return len(moves), None
 
 
 @app.command()

@@ -71,6 +71,10 @@ def pending(game: Game) -> str:
         held = game.shares[p][pend.chain]
         merger = game.merger
         price = game.edition.price(pend.chain, merger.sizes[pend.chain]) if merger else 0
+        if game.hidden:  # neither the holding nor the trade it allows is public (R10.1)
+            return (f"{p} to sell, trade or hold their {pend.chain} shares (defunct, sells at {money(price)}): "
+                    f"type `dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}); "
+                    "the rest is held")
         can_trade = game.trade_cap(p, pend.chain, pend.survivor)
         if can_trade:
             how = (f"`dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}, "

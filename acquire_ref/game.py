@@ -22,6 +22,7 @@ PlaceTile(player='Ann')
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from acquire_ref import events as ev
@@ -107,9 +108,9 @@ class GameState:
     ``{chain: count}``); ``bank`` shares per chain; ``board`` (:class:`~acquire_ref.board.Board`);
     ``supply`` (the bag and racks, :mod:`acquire_ref.supply`); ``discarded`` dead tiles out of
     the game; ``current`` seat index; ``turn`` number; ``pending`` (:mod:`acquire_ref.pending`);
-    ``log`` (one :class:`LogEntry` per move); ``worth_history``, each player's net worth in dollars
-    after every finished turn (``[(turn, {player: dollars})]``); ``final_cash`` each player's money
-    after the final payout (None until the game is over).
+    ``log`` (one :class:`LogEntry` per move); :attr:`worth_history`, each player's net worth in
+    dollars after every finished turn (``[(turn, {player: dollars})]``, worked out when first
+    asked); ``final_cash`` each player's money after the final payout (None until the game is over).
     """
 
     def __init__(self, players: Sequence[str], edition: Edition, options: Options, supply: TableSupply,
@@ -129,7 +130,12 @@ class GameState:
         self.end_declared = False
         self.final_cash: dict[str, int] | None = None
         self.log: list[LogEntry] = []
-        self.worth_history: list[tuple[int, dict[str, int]]] = []
+        self._worth: list[tuple[int, dict[str, int]]] = []
+        self._worth_moves = 0  # how many moves of the log ``_worth`` has followed
+        self._restart: Callable[[], Game] | None = None
+        """How the game began (a named constructor with its arguments), to work out the worth
+        history by replaying the log when it is asked for; None: the history is kept as the
+        game goes (a game made by the constructor itself)."""
         self.start_worth = {p: edition.starting_cash for p in players}
         """Each player's net worth in dollars when the game began (a position's, ``from_position``)."""
         self.market = MarketRule(len(self.players) == 2 and options.market, seed)
@@ -146,6 +152,22 @@ class GameState:
         self._final_scores: list[PlayerScore] | None = None
 
     # ----- questions ----------------------------------------------------------------------
+    @property
+    def worth_history(self) -> list[tuple[int, dict[str, int]]]:
+        """Each player's net worth in dollars after every finished turn: ``[(turn, {player:
+        dollars})]`` (bonuses not counted, so the last is before the final payout).
+
+        Worked out when asked, by replaying the log from the game's start (so a simulation or a
+        read command that never asks pays nothing for it), and remembered until the next move.
+        """
+        if self._restart is not None and self._worth_moves != len(self.log):
+            again = self._restart()
+            again._restart = None
+            for entry in self.log:
+                again.apply(entry.move)
+            self._worth, self._worth_moves = again._worth, len(self.log)
+        return self._worth
+
     @property
     def player(self) -> str:
         """The player whose turn it is."""
@@ -222,7 +244,8 @@ class GameState:
 
     def playable_tiles(self, player: str) -> list[Tile]:
         """Dealt mode: the tiles in ``player``'s rack that could be placed now (R4)."""
-        return [t for t in self.supply.rack(player) if self.tile_kind(t) in PLAYABLE]
+        kind, free, safe = self.board.kind, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size
+        return [t for t in self.supply.rack(player) if kind(t, free, safe) in PLAYABLE]
 
     def end_available(self) -> bool:
         """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""
@@ -239,8 +262,15 @@ class GameState:
     def net_worth(self) -> dict[str, int]:
         """Each player's cash plus shares at current prices, in dollars (bonuses not counted);
         after the game is over, the final money."""
-        prices = [(c, self.edition.price(c, size)) for c, size in self.board.sizes.items()]
-        return {p: self.cash[p] + sum(self.shares[p][c] * price for c, price in prices) for p in self.players}
+        worth = {p: self.cash[p] for p in self.players}
+        shares, price = self.shares, self.edition.price
+        for c, size in self.board.sizes.items():
+            dollars = price(c, size)
+            for p in self.players:
+                held = shares[p][c]
+                if held:
+                    worth[p] += held * dollars
+        return worth
 
     def affordable(self, player: str, orders: Sequence[tuple[str, int]]) -> str:
         """What ``player``'s cash covers of ``orders`` (``(chain, count)`` pairs of chains on the board),
@@ -258,9 +288,10 @@ class GameState:
 
     def can_buy(self, player: str) -> bool:
         """True when ``player`` could buy at least one share now (R6.2)."""
-        return self.edition.buy_limit > 0 and any(
-            self.bank[c] > 0 and self.price(c) <= self.cash[player] for c in self.board.sizes
-        )
+        if self.edition.buy_limit <= 0:
+            return False
+        cash, bank, price = self.cash[player], self.bank, self.edition.price
+        return any(bank[c] > 0 and price(c, size) <= cash for c, size in self.board.sizes.items())
 
     def trade_cap(self, player: str, chain: str, survivor: str) -> int:
         """The most ``chain`` shares ``player`` may trade into ``survivor`` now: pairs of their
@@ -302,7 +333,9 @@ class Game(GameState):
         :class:`NotationError` for a bad player list, edition or option.
         """
         players, ed, opts = cls._setup(players, edition, options)
-        return cls(players, ed, opts, TableSupply(players))
+        game = cls(players, ed, opts, TableSupply(players))
+        game._restart = partial(cls.table, players, ed, options)
+        return game
 
     new = table
     """The usual game: :meth:`table`."""
@@ -318,7 +351,9 @@ class Game(GameState):
         if sorted(bag_order) != sorted(ALL_TILES):
             raise NotationError("a dealt game's bag order must hold each of the 108 tiles once")
         players, ed, opts = cls._setup(players, edition, options)
-        return cls(players, ed, opts, DealtSupply(players, list(bag_order)), seed)
+        game = cls(players, ed, opts, DealtSupply(players, list(bag_order)), seed)
+        game._restart = partial(cls.dealt, players, list(bag_order), seed, ed, options)
+        return game
 
     @classmethod
     def from_position(cls, players: Iterable[str], position: Position, edition: Edition | str = "classic",
@@ -344,6 +379,7 @@ class Game(GameState):
         if problems:
             raise NotationError("the position's books do not balance: " + "; ".join(problems))
         game.start_worth = game.net_worth()
+        game._restart = partial(cls.from_position, players, position, ed, options)
         return game
 
     # ----- the verifier and the mutator -----------------------------------------------------
@@ -430,7 +466,8 @@ class Game(GameState):
             raise _refuse(f"{tile} was put out of the game as a dead tile (R7.3)")
 
     def _verify_place(self, move: Place) -> _Plan:
-        self._expect(f"place {move.tile}", PlaceTile)
+        if not isinstance(self.pending, PlaceTile):
+            self._expect(f"place {move.tile}", PlaceTile)
         p, tile = self.player, move.tile
         if self.racks[p] == 0:
             raise _refuse(f"{p}'s rack is empty and the bag is too (R7.2): type `pass`")
@@ -813,7 +850,8 @@ class Game(GameState):
         out.append(ev.TurnFinished(p, drew, self.bag, reason))
         if self.supply.knows_racks:
             self._replace_dead_tiles(p, out)
-        self.worth_history.append((self.turn, self.net_worth()))
+        if self._restart is None:
+            self._worth.append((self.turn, self.net_worth()))
         self.passes = 0 if self.placed_this_turn else self.passes + 1
         if self.end_declared:
             self._ending, self._ended_by = EndReason.DECLARED, p

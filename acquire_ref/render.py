@@ -19,7 +19,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from acquire_ref.events import Event, money
+from acquire_ref.events import Event, money, plural
 from acquire_ref.game import Game
 from acquire_ref.tiles import COLUMNS, iter_rows
 from acquire_ref.words import visible
@@ -125,6 +125,92 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
     pending = Text("Next: ", style="bold").append(with_program(describe_pending(game)), style="")
     chains = chain_table(game) if game.board.sizes else Text("No chain is on the board yet.")
     return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
+
+
+def _watch_side(game: Game) -> Text:
+    """Beside the board in ``watch``: turn, tiles in the bag, each chain on one line (letter, name,
+    size, price, shares left in the bank, safe) and whether the end is available (R3, R8.1)."""
+    out = Text(f"Turn {game.turn}, {plural(game.bag, 'tile')} in the bag\n", style="bold")
+    ed = game.edition
+    if game.board.sizes:
+        out.append(f"{'chain':<13} {'size':>4} {'price':>6} bank\n", style="dim")
+    else:
+        out.append("No chain is on the board yet.\n", style="dim")
+    defunct = game.defunct_chains()
+    for c in game.chains_on_board():
+        ch, size = ed.chain(c), game.board.sizes[c]
+        out.append(f"{ch.letter} ", style=_style(ch.colour, "bold "))
+        out.append(f"{c:<11} {size:>4} {money(game.price(c)):>6} {game.bank[c]:>4}")
+        out.append(" defunct" if c in defunct else " safe" if ed.is_safe(size) else "", style="dim")
+        out.append("\n")
+    if game.end_declared:
+        out.append("The end has been declared.", style="bold")
+    elif game.end_available():
+        out.append("End available (R8.1).", style="bold")
+    out.rstrip()
+    return out
+
+
+def _watch_players(game: Game, width: int) -> Text:
+    """``watch``: one line per player, seating order: cash, shares by chain letter, and net
+    worth when the line has room for it in ``width`` columns; the player to decide marked; with
+    hidden holdings only the rack count (R10.1)."""
+    out = Text()
+    worth = game.net_worth()
+    names = max(len(p) for p in game.players)
+    for i, p in enumerate(game.players):
+        mark = "> " if i == game.current and game.pending.player is not None else "  "
+        line = Text(mark + f"{p:<{names}} ", style="bold" if mark.strip() else "")
+        if game.hidden:
+            line.append(f"holdings hidden, {plural(game.racks[p], 'tile')} in the rack")
+        else:
+            line.append(f"{money(game.cash[p]):>8}  ")
+            for c, n in game.shares[p].items():
+                if n:
+                    ch = game.edition.chain(c)
+                    line.append(ch.letter, style=_style(ch.colour, "bold "))
+                    line.append(f"{n} ")
+            extra = f" worth {money(worth[p])}"
+            if line.cell_len + len(extra) <= width:
+                line.append(extra, style="dim")
+        out.append_text(line.append("\n"))
+    out.rstrip()
+    return out
+
+
+def _watch_standings(game: Game) -> Text:
+    """``watch`` at the end: the final standings, each player's payout on one line (R8.3)."""
+    out = Text(f"Final standings: {game.end_reason}\n", style="bold")
+    ranks = {p: r for p, _, r in game.standings()}
+    for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
+        bonuses, sales = sum(b[1] for b in s.bonuses), sum(x[2] for x in s.sales)
+        out.append(f"{ranks[s.player]}. {s.player} {money(s.total)}", style="bold")
+        out.append(f"  (cash {money(s.before)} + bonuses {money(bonuses)} + shares sold {money(sales)})\n")
+    out.rstrip()
+    return out
+
+
+def watch_view(game: Game, heading: str, width: int) -> Group:
+    """What ``watch`` shows, made to fit 80 x 24 with up to six players: ``heading``, the board
+    with the chains beside it (below it when ``width`` is under 80 columns), one line per
+    player and the pending decision, wrapped, never cut; at the end the final standings."""
+    board = board_text(game)
+    board.rstrip()
+    if width >= 80:
+        top: RenderableType = Table.grid(padding=(0, 3))
+        assert isinstance(top, Table)
+        top.add_column(no_wrap=True)
+        top.add_column()
+        top.add_row(board, _watch_side(game))
+    else:
+        top = Group(board, _watch_side(game))
+    if game.over:
+        return Group(Text(heading, style="dim"), top, _watch_standings(game))
+    from acquire_ref.describe import pending as describe_pending
+    from acquire_ref.words import with_program
+
+    pending = Text("Next: ", style="bold").append(with_program(describe_pending(game)), style="")
+    return Group(Text(heading, style="dim"), top, _watch_players(game, width), pending)
 
 
 def score_view(title: str, doc: dict[str, Any]) -> Table:
@@ -281,8 +367,12 @@ def console(stderr: bool = False, record: bool = False) -> Console:
 
 
 def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
-    """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat."""
-    t = Table(title=f"{doc['games']} simulated games, {players} {strategy} players", title_justify="left")
+    """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat, and each
+    outside bot's decisions, the moves the referee played for it, and its faults by kind."""
+    bots = doc.get("bots", {})
+    built_in = plural(players - len(bots), f"{strategy} player")
+    seats = f"{built_in} and {plural(len(bots), 'outside bot')}" if bots else built_in
+    t = Table(title=f"{plural(doc['games'], 'simulated game')}, {seats}", title_justify="left")
     t.add_column("measure")
     t.add_column("value", justify="right")
     turns, margin = doc["turns"], doc["winning_margin"]
@@ -292,5 +382,9 @@ def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
     for reason, n in sorted(doc["end_reasons"].items()):
         t.add_row(f"ended: {reason}", str(n))
     for seat, wins in sorted(doc["wins_by_seat"].items()):
-        t.add_row(f"wins by {seat}", f"{wins:g}")
+        t.add_row(Text(visible(f"wins by {seat}")), f"{wins:g}")
+    for name, bot in bots.items():
+        faults = ", ".join(f"{n} {kind}" for kind, n in bot["faults"].items()) or "none"
+        t.add_row(Text(visible(f"bot {name}: decisions, fallback moves")), f"{bot['decisions']}, {bot['fallback_moves']}")
+        t.add_row(Text(visible(f"bot {name}: faults")), faults)
     return t

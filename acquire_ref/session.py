@@ -38,6 +38,8 @@ class GameFile:
     read, and the ``notices`` of the last load (a snapshot rebuilt after a hand edit).
 
     Changing ``game`` yourself (``handle.game.apply(move)``) is allowed: :meth:`save` then writes it.
+    ``lock_wait`` is how many seconds a change waits for another program's lock (None: the
+    default of :func:`acquire_ref.storage.lock_timeout`).
     """
 
     def __init__(self, path: Path, game: Game, record: Record, stamp: Stamp | None, notices: list[str]) -> None:
@@ -46,6 +48,7 @@ class GameFile:
         self.record = record
         self.stamp = stamp
         self.notices = notices
+        self.lock_wait: float | None = None
 
     @classmethod
     def open(cls, path: Path | str) -> GameFile:
@@ -103,7 +106,7 @@ class GameFile:
         """
         from acquire_ref.storage import locked
 
-        with locked(self.path):
+        with locked(self.path, self.lock_wait):
             self._write()
 
     def apply(self, move: Move | str) -> list[Event]:
@@ -131,7 +134,7 @@ class GameFile:
         from acquire_ref.moves import parse_move
         from acquire_ref.storage import locked
 
-        with locked(self.path):
+        with locked(self.path, self.lock_wait):
             self.refresh()
             start = len(self.game.moves)
             error: AcquireError | None = None
@@ -159,12 +162,36 @@ class GameFile:
         """
         from acquire_ref.storage import locked
 
-        with locked(self.path):
+        with locked(self.path, self.lock_wait):
             self.refresh()
             taken = self.game.log[len(self.game.log) - n:] if n >= 1 else []
-            self.game = self.record.undo(self.game, n, str(self.path))
+            try:
+                self.game = self.record.undo(self.game, n, str(self.path))
+            except BaseException:
+                self.stamp = None  # the record may be half changed: reload before the next change
+                raise
             self._write()
         return taken
+
+    def redo(self, n: int = 1) -> list[LogEntry]:
+        """Put back the first ``n`` moves that :meth:`undo` took back, and save. Returns their
+        log entries, earliest first.
+
+        Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) when fewer than ``n`` moves
+        were taken back, :class:`~acquire_ref.errors.GameFileError` (exit 4) when one no longer
+        replays, and what :meth:`save` raises.
+        """
+        from acquire_ref.storage import locked
+
+        with locked(self.path, self.lock_wait):
+            self.refresh()
+            try:
+                self.record.redo(self.game, n, str(self.path))
+            except BaseException:
+                self.stamp = None  # the game may be half redone: reload before the next change
+                raise
+            self._write()
+        return self.game.log[len(self.game.log) - n:]
 
 
 def load(path: Path | str) -> GameFile:

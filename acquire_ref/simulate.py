@@ -1,5 +1,6 @@
 """Simulated games: built-in bots play complete dealt games, for trying house rules and for
-testing the referee under random play. Pure engine code: no I/O.
+testing the referee under random play. The built-in bots are engine code without I/O; a
+:class:`Batch` may also seat outside bots, programs run through :mod:`acquire_ref.bots`.
 
 >>> game = play_game(["A", "B", "C"], seed=1, strategy="random")
 >>> game.over, len(game.moves) > 20
@@ -9,8 +10,8 @@ testing the referee under random play. Pure engine code: no I/O.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from acquire_ref.describe import tile as describe_tile
 from acquire_ref.editions import Edition
@@ -26,6 +27,9 @@ from acquire_ref.pending import (
     FoundChain,
     PlaceTile,
 )
+
+if TYPE_CHECKING:
+    from acquire_ref.bots import BotSpec
 
 STRATEGIES = ("random", "greedy")
 
@@ -75,13 +79,14 @@ class Bot:
     def buy(self, g: Game) -> Move:
         """Shares to buy (R6)."""
         cash, orders = g.cash[g.player], dict[str, int]()
+        prices = {c: g.price(c) for c in sorted(g.board.sizes)}
         for _ in range(self.rng.randint(0, g.edition.buy_limit)):
-            options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash]
+            options = [c for c, price in prices.items() if g.bank[c] > orders.get(c, 0) and price <= cash]
             if not options:
                 break
-            c = self.rng.choice(sorted(options))
+            c = self.rng.choice(options)
             orders[c] = orders.get(c, 0) + 1
-            cash -= g.price(c)
+            cash -= prices[c]
         return Buy(tuple(orders.items()))
 
 
@@ -153,16 +158,44 @@ def play_game(
     :class:`RuntimeError` if the game has not ended after ``max_moves`` moves (it always does
     unless ``stall = continue`` lets a blocked game go on).
     """
+    g = Game.dealt(players, shuffled_bag(seed), seed, edition, options)
+    try:
+        play_out(g, built_in(strategy, seed), max_moves=max_moves)
+    except RuntimeError as exc:
+        raise RuntimeError(f"seed {seed}: {exc}") from None
+    return g
+
+
+def built_in(strategy: str, seed: int) -> Bot:
+    """The built-in bot of ``strategy`` (one of :data:`STRATEGIES`) for the game of ``seed``.
+    Raises :class:`ValueError` for an unknown strategy."""
     bots = {"random": Bot, "greedy": GreedyBot}
     if strategy not in bots:
         raise ValueError(f"strategy {strategy!r}: {', '.join(STRATEGIES)}")
-    bot = bots[strategy](random.Random(f"{seed}:bots"))
-    g = Game.dealt(players, shuffled_bag(seed), seed, edition, options)
+    return bots[strategy](random.Random(f"{seed}:bots"))
+
+
+class Seat(Protocol):
+    """Whatever answers a seat's decisions: ``move(game)`` returns its move."""
+
+    def move(self, g: Game) -> Move:
+        """The seat's answer to ``g.pending``."""
+        ...
+
+
+def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_moves: int = 5000) -> None:
+    """Play ``g`` to its end: the decisions of the players in ``seats`` by their seat, the rest
+    (and the start tiles and the market's draws, R2.2, R9) by ``bot``. Raises
+    :class:`RuntimeError` if the game has not ended after ``max_moves`` moves, and whatever a
+    seat raises (the game then stays as it was before that decision)."""
+    seats = seats or {}
     for _ in range(max_moves):
         if g.over:
-            return g
-        g.apply(bot.move(g))
-    raise RuntimeError(f"seed {seed}: no end after {max_moves} moves")
+            return
+        pend = g.pending
+        seat = seats.get(pend.player or "") if pend.decision not in ("start", "market") else None
+        g.apply((seat or bot).move(g))
+    raise RuntimeError(f"no end after {max_moves} moves")
 
 
 _REASONS = {EndReason.DECLARED: "declared", EndReason.STALLED: "stalled", EndReason.EXHAUSTED: "tiles ran out"}
@@ -172,9 +205,12 @@ _REASONS = {EndReason.DECLARED: "declared", EndReason.STALLED: "stalled", EndRea
 class GameResult:
     """What one simulated game did, small enough to send between processes: its ``seed``, the
     ``turns`` played, the winner's ``margin`` over second place (dollars), the ``mergers``, how it
-    ``ended``, the ``winners`` (seats ranked first), and the game file's ``text`` when asked for."""
+    ``ended``, the ``winners`` (seats ranked first; none in a game stopped by a bot's fault), the
+    game file's ``text`` when asked for, and each outside bot's counts (``bots``, as
+    :meth:`~acquire_ref.bots.OutsideBot.report` gives them) and ``faults`` (plain dicts, in the
+    order they happened)."""
 
-    __slots__ = ("ended", "margin", "mergers", "seed", "text", "turns", "winners")
+    __slots__ = ("bots", "ended", "faults", "margin", "mergers", "seed", "text", "turns", "winners")
 
     def __init__(self, seed: int, turns: int, margin: int, mergers: int, ended: str, winners: list[str],
                  text: str | None = None) -> None:
@@ -185,46 +221,83 @@ class GameResult:
         self.ended = ended
         self.winners = winners
         self.text = text
+        self.bots: dict[str, dict[str, Any]] = {}
+        self.faults: list[dict[str, Any]] = []
 
     @classmethod
     def of(cls, game: Game, seed: int, text: str | None = None) -> GameResult:
-        """The result of a finished ``game`` played from ``seed``."""
+        """The result of a finished ``game`` played from ``seed``; of a game not over, one that
+        was ``stopped by a bot fault``, with no winners."""
         standings = game.standings()
         return cls(
             seed, game.turn, standings[0][1] - standings[1][1],
             sum(1 for entry in game.log for e in entry.events if e.kind == "merger_began"),
-            _REASONS[game.ending] if game.ending is not None else "unfinished",
-            [p for p, _, r in standings if r == 1], text,
+            _REASONS[game.ending] if game.ending is not None and game.over else "stopped by a bot fault",
+            [p for p, _, r in standings if r == 1] if game.over else [], text,
         )
 
 
 class Batch:
     """The settings of a batch of simulated games: seat ``players``, bot ``strategy``, ``edition``
     (with ``edition_value``, its name or ruleset table as written into a game file) and
-    ``options``; ``files`` asks each game's file text."""
+    ``options``; ``files`` asks each game's file text. ``bots`` are the outside bots (their
+    names are among ``players``), each answering within ``bot_timeout`` seconds, their faults
+    handled by ``bot_faults`` (see :mod:`acquire_ref.bots`)."""
 
-    __slots__ = ("edition", "edition_value", "files", "options", "players", "strategy")
+    __slots__ = ("bot_faults", "bot_timeout", "bots", "edition", "edition_value", "files", "options", "players",
+                 "strategy")
 
     def __init__(self, players: list[str], strategy: str, edition: Edition, edition_value: str | dict[str, Any],
-                 options: dict[str, str], files: bool) -> None:
+                 options: dict[str, str], files: bool, bots: list[BotSpec] | None = None, bot_timeout: float = 5.0,
+                 bot_faults: str = "fallback") -> None:
         self.players = players
         self.strategy = strategy
         self.edition = edition
         self.edition_value = edition_value
         self.options = options
         self.files = files
+        self.bots = bots or []
+        self.bot_timeout = bot_timeout
+        self.bot_faults = bot_faults
 
     def play(self, seed: int) -> GameResult:
         """Play the game of ``seed`` and report it (with its file text if asked)."""
-        game = play_game(self.players, seed, self.strategy, self.edition, self.options)
-        text = None
-        if self.files:
-            from acquire_ref.record import Record, to_toml
+        if not self.bots:
+            game = play_game(self.players, seed, self.strategy, self.edition, self.options)
+            return GameResult.of(game, seed, self.text(game, seed))
+        from acquire_ref.bots import BotStopped, OutsideBot
 
-            record = Record(players=self.players, edition=self.edition_value, options=game.options.as_dict(),
-                            tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed)])
-            text = to_toml(record, game)
-        return GameResult.of(game, seed, text)
+        game = Game.dealt(self.players, shuffled_bag(seed), seed, self.edition, self.options)
+        seats = {b.name: OutsideBot(b, seed, self.bot_timeout, self.bot_faults) for b in self.bots}
+        ended = "over"
+        try:
+            for seat in seats.values():
+                seat.start(game)
+            try:
+                play_out(game, built_in(self.strategy, seed), seats)
+            except BotStopped:
+                ended = "stopped"
+            except RuntimeError as exc:
+                raise RuntimeError(f"seed {seed}: {exc}") from None
+            for seat in seats.values():
+                seat.finish(game, ended)
+        finally:
+            for seat in seats.values():
+                seat.kill()
+        result = GameResult.of(game, seed, self.text(game, seed))
+        result.bots = {name: seat.report() for name, seat in seats.items()}
+        result.faults = sorted((f for seat in seats.values() for f in seat.faults), key=lambda f: f["move"])
+        return result
+
+    def text(self, game: Game, seed: int) -> str | None:
+        """The game file of ``game``, when files are asked for."""
+        if not self.files:
+            return None
+        from acquire_ref.record import Record, to_toml
+
+        record = Record(players=self.players, edition=self.edition_value, options=game.options.as_dict(),
+                        tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed)])
+        return to_toml(record, game)
 
 
 def run_batch(batch: Batch, seeds: range, jobs: int = 1) -> Iterator[GameResult]:
@@ -243,19 +316,29 @@ def run_batch(batch: Batch, seeds: range, jobs: int = 1) -> Iterator[GameResult]
         yield from pool.map(batch.play, seeds, chunksize=chunk)
 
 
-class Summary:
-    """What a batch of simulated games did: counts, turns, margins (dollars), end reasons."""
+FIRST_FAULTS = 20
+"""How many faults of outside bots a report lists one by one; it counts them all."""
 
-    def __init__(self) -> None:
+
+class Summary:
+    """What a batch of simulated games did: counts, turns, margins (dollars), end reasons, and
+    each outside bot's decisions, fallback moves and faults by kind (``bots`` names their
+    commands), and the first faults themselves."""
+
+    def __init__(self, bots: dict[str, str] | None = None) -> None:
         self.games = 0
         self.turns: list[int] = []
         self.margins: list[int] = []
         self.mergers = 0
         self.reasons: dict[str, int] = {}
         self.wins: dict[str, float] = {}
+        self.bots: dict[str, dict[str, Any]] = {name: {"command": command, "decisions": 0, "fallback_moves": 0, "faults": {}}
+                     for name, command in (bots or {}).items()}
+        self.first_faults: list[dict[str, Any]] = []
+        """The first :data:`FIRST_FAULTS` faults of outside bots, in seed order."""
 
     def add(self, result: GameResult) -> None:
-        """Count one finished game."""
+        """Count one game."""
         self.games += 1
         self.turns.append(result.turns)
         self.margins.append(result.margin)
@@ -263,11 +346,18 @@ class Summary:
         self.reasons[result.ended] = self.reasons.get(result.ended, 0) + 1
         for p in result.winners:
             self.wins[p] = self.wins.get(p, 0) + 1 / len(result.winners)
+        for name, report in result.bots.items():
+            mine = self.bots[name]
+            mine["decisions"] += report["decisions"]
+            mine["fallback_moves"] += report["fallback_moves"]
+            for kind, n in report["faults"].items():
+                mine["faults"][kind] = mine["faults"].get(kind, 0) + n
+        self.first_faults.extend(result.faults[:FIRST_FAULTS - len(self.first_faults)])
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
         n = max(self.games, 1)
-        return {
+        doc = {
             "games": self.games,
             "turns": {"mean": sum(self.turns) / n, "min": min(self.turns, default=0), "max": max(self.turns, default=0)},
             "winning_margin": {"mean": sum(self.margins) / n, "max": max(self.margins, default=0)},
@@ -275,3 +365,7 @@ class Summary:
             "end_reasons": self.reasons,
             "wins_by_seat": self.wins,
         }
+        if self.bots:
+            doc["bots"] = self.bots
+            doc["first_faults"] = self.first_faults
+        return doc

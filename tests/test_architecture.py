@@ -17,14 +17,15 @@ LAYERS: list[set[str]] = [
     {"merger"},
     {"game"},
     {"describe", "views"},
-    {"record", "storage", "render", "simulate", "session", "tournament", "event_file", "tournament_views", "ratings"},
-    {"cli", "console", "pipe", "tournament_cli"},
+    {"record", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "tournament_views",
+     "ratings"},
+    {"cli", "console", "pipe", "simulation", "web", "tournament_cli"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
 ENGINE = {"values", "tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
           "supply", "merger", "game", "describe", "views"}
-FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "filelock", "tomli_w",
+FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "jinja2", "filelock", "tomli_w",
                        "acquire_ref.record", "acquire_ref.storage", "acquire_ref.cli", "acquire_ref.render"}
 
 

@@ -313,3 +313,26 @@ def test_the_console_fits_80_by_24_and_shows_the_decision(cli, tmp_path):
             await pilot.pause()
             assert "dispose" in str(app.screen.query_one("Static").render())
     asyncio.run(run())
+
+
+def test_a_failed_write_leaves_the_console_showing_the_file_not_the_move(cli, tmp_path, monkeypatch):
+    import acquire_ref.storage as storage
+    from acquire_ref.console.books import Books
+    from acquire_ref.errors import GameFileError
+
+    path = four_player_file(cli, tmp_path, 2)  # Ben must choose the chain to found
+    before = path.read_bytes()
+    books = Books(path)
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise GameFileError("no space left on the device")
+
+    monkeypatch.setattr(storage, "write_atomic", disk_full)
+    assert books.apply(parse_move("choose American")) is None
+    assert books.error == "no space left on the device"
+    assert isinstance(books.game.pending, FoundChain)  # type: ignore[union-attr]  # as the file says
+    assert path.read_bytes() == before
+    monkeypatch.undo()
+    assert books.apply(parse_move("choose American")) is not None
+    assert books.error is None
+    assert parse_record(path.read_text(encoding="utf-8")).moves[-1] == "choose American"

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acquire_ref import AcquireError, IllegalMoveError
+from acquire_ref.board import Board
 from acquire_ref.events import BonusPaid, SharesBought, SharesSold
 from acquire_ref.game import audit
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
@@ -38,6 +39,12 @@ def check_invariants(table: Table) -> None:
             if owner is None:
                 assert all(g.board.owner.get(n) is None for n in t.neighbours())
     assert len(g.board.sizes) <= len(g.edition.chains)
+    # what each tile would do, as remembered between moves, is what a fresh board says (R4)
+    fresh = Board(g.board.chain_order)
+    for t, owner in g.board.owner.items():
+        fresh.put(t, owner)
+    free, safe = len(g.edition.chains) - len(g.board.sizes), g.edition.safe_size
+    assert [g.tile_kind(t) for t in ALL_TILES] == [fresh.kind(t, free, safe) for t in ALL_TILES]
 
 
 def probe_illegal(table: Table, rng: random.Random) -> None:
@@ -61,9 +68,12 @@ def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) 
     table = Table([f"p{i}" for i in range(players)], seed, declare)
     rng = random.Random(seed ^ 0x5EED)
     g = table.game
+    worth: list[tuple[int, dict[str, int]]] = []  # each finished turn's net worth, seen as it happened
     for _ in range(MAX_MOVES):
         if g.over:
             break
+        if g.log and g.log[-1].turn not in (0, g.turn) and g.pending.decision == "place":
+            worth.append((g.log[-1].turn, g.net_worth()))
         if probe and rng.random() < 0.05:
             probe_illegal(table, rng)
         before = sum(g.cash.values())
@@ -80,6 +90,9 @@ def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) 
     standings = g.standings()
     assert [c for _, c, _ in standings] == sorted((c for _, c, _ in standings), reverse=True)
     assert all(sum(g.shares[p][c] for p in g.players) == 0 for c in g.board.sizes)
+    # the worth history, worked out afterwards by replay, is what each turn's end showed
+    assert g.worth_history[:-1] == worth[: len(g.worth_history) - 1]
+    assert [t for t, _ in g.worth_history] == list(range(1, g.turn + 1))
     return table
 
 

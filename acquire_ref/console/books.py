@@ -1,12 +1,13 @@
 """The console's hold on one game file: the same books as the command line (DESIGN 2, 3, 6).
 
-Every change is made the way ``acquire-ref place`` / ``undo`` / ``redo`` make it: take the file's
-lock, load and replay the file as it is now, apply the move through :meth:`Game.apply` (which
-verifies it first), and write the whole file atomically with the version check
-(:func:`acquire_ref.storage.write_atomic` with ``expect``), so a game file written by the console
-is byte-identical to one written by the command line, and a move made by a CLI command meanwhile
-is neither lost nor overwritten. Between changes :meth:`Books.refresh` notices (by the file's
-stat) that another program changed the file and reloads it.
+Every change goes through :class:`acquire_ref.session.GameFile`, the hold that ``play --append``,
+``pipe`` and the library use: under the file's lock, the file is reloaded if another program
+changed it, the move is verified and applied by :meth:`Game.apply`, and the whole file is written
+atomically with the version check, so a game file written by the console is byte-identical to one
+written by the command line, and a move made by a CLI command meanwhile is neither lost nor
+overwritten. Between changes :meth:`Books.refresh` notices (by the file's stat) that another
+program changed the file and reloads it. What the console adds is that nothing here raises: a
+problem becomes :attr:`Books.error`, and the last good game stays on screen.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from acquire_ref.errors import AcquireError
 from acquire_ref.events import Event
 from acquire_ref.game import Game, LogEntry
 from acquire_ref.moves import Move
-from acquire_ref.record import Record, to_toml
-from acquire_ref.storage import Stamp, load_stamped, locked, stamp, write_atomic
+from acquire_ref.record import Record
+from acquire_ref.session import GameFile
+from acquire_ref.storage import Stamp, stamp
 
 LOCK_WAIT = 2.0
 """Seconds the console waits for another command's lock before saying the file is locked."""
@@ -27,32 +29,45 @@ LOCK_WAIT = 2.0
 class Books:
     """The game kept in the file at ``path``.
 
-    ``game`` is the game as last read or written (None while the file can't be read), ``error``
-    the last problem in words (a locked, missing or broken file, an illegal move; None when the
-    last action went well), ``notices`` what loading said (a rebuilt snapshot). Methods that
-    change the file raise nothing: they return the events (or entries) and set ``error``.
+    ``game`` is the game as last read or written (None while the file has never been read),
+    ``error`` the last problem in words (a locked, missing or broken file, an illegal move; None
+    when the last action went well), ``notices`` what loading said (a rebuilt snapshot). Methods
+    that change the file raise nothing: they return the events (or entry) and set ``error``.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.game: Game | None = None
-        self.record: Record | None = None
-        self.version: Stamp | None = None
+        self.handle: GameFile | None = None
+        self.version: Stamp | None = None  # the file's stat when last looked at, read or not
         self.error: str | None = None
-        self.notices: list[str] = []
         self.load()
+
+    @property
+    def game(self) -> Game | None:
+        """The game as last read or written; None until the file could be read once."""
+        return self.handle.game if self.handle is not None else None
+
+    @property
+    def record(self) -> Record | None:
+        """The record :attr:`game` was replayed from (its setup and the moves taken back)."""
+        return self.handle.record if self.handle is not None else None
+
+    @property
+    def notices(self) -> list[str]:
+        """What the last load said about the file (a snapshot rebuilt after a hand edit)."""
+        return self.handle.notices if self.handle is not None else []
 
     def load(self) -> bool:
         """Read the file again; True when it could be read (else ``error`` says why and the last
         good ``game`` is kept on screen)."""
         try:
-            game, record, notices, version = load_stamped(self.path)
+            handle = GameFile.open(self.path)
         except AcquireError as exc:
             self.error = str(exc)
             self.version = stamp(self.path)
             return False
-        self.game, self.record, self.notices, self.version = game, record, notices, version
-        self.error = None
+        handle.lock_wait = LOCK_WAIT
+        self.handle, self.version, self.error = handle, handle.stamp, None
         return True
 
     def refresh(self) -> bool:
@@ -63,56 +78,71 @@ class Books:
         self.load()
         return True
 
+    def _held(self) -> GameFile:
+        """The hold on the file, opened now if it could never be read before."""
+        if self.handle is None and not self.load():
+            raise _Unreadable
+        assert self.handle is not None
+        return self.handle
+
+    def _failed(self, exc: AcquireError) -> None:
+        """Say why a change was refused, and show the file as it is: reloaded when another program
+        changed it, or when a failed write left the game in memory ahead of the file (then a
+        broken file's own problem is what is shown)."""
+        if self.handle is not None and self.handle.stamp is None:
+            self.version = None
+        readable = self.load() if stamp(self.path) != self.version else True
+        if readable:
+            self.error = str(exc).replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
+
+    def _done(self) -> None:
+        assert self.handle is not None
+        self.version, self.error = self.handle.stamp, None
+
     def apply(self, move: Move) -> list[Event] | None:
-        """Make ``move`` as ``acquire-ref`` does: lock, load, :meth:`Game.apply`, atomic write with
-        the version check. Returns its events, or None with ``error`` set (nothing written)."""
+        """Make ``move`` as ``acquire-ref`` does: lock, reload if changed, :meth:`Game.apply`, atomic
+        write with the version check. Returns its events, or None with ``error`` set (nothing written)."""
         try:
-            with locked(self.path, LOCK_WAIT):
-                game, record, notices, version = load_stamped(self.path)
-                record.undone = []  # a new move: what undo took back can't be redone any more
-                events = game.apply(move)
-                write_atomic(self.path, to_toml(record, game), expect=version)
-        except AcquireError as exc:
-            self.error = str(exc)
-            self.refresh()
+            events = self._held().apply(move)
+        except _Unreadable:
             return None
-        self.game, self.record, self.notices, self.version = game, record, notices, stamp(self.path)
-        self.error = None
+        except AcquireError as exc:
+            self._failed(exc)
+            return None
+        self._done()
         return events
 
     def undo(self) -> LogEntry | None:
         """Take back the last move, as ``acquire-ref undo`` does (kept for :meth:`redo`); returns
         the entry taken back, or None with ``error`` set."""
         try:
-            with locked(self.path, LOCK_WAIT):
-                game, record, notices, version = load_stamped(self.path)
-                earlier = record.undo(game, 1, str(self.path))
-                write_atomic(self.path, to_toml(record, earlier), expect=version)
-        except AcquireError as exc:
-            self.error = str(exc)
-            self.refresh()
+            taken = self._held().undo(1)
+        except _Unreadable:
             return None
-        self.game, self.record, self.notices, self.version = earlier, record, notices, stamp(self.path)
-        self.error = None
-        return game.log[-1]
+        except AcquireError as exc:
+            self._failed(exc)
+            return None
+        self._done()
+        return taken[-1]
 
     def redo(self) -> LogEntry | None:
         """Put back the last move taken back, as ``acquire-ref redo`` does; returns its entry, or
         None with ``error`` set."""
         try:
-            with locked(self.path, LOCK_WAIT):
-                game, record, notices, version = load_stamped(self.path)
-                record.redo(game, 1, str(self.path))
-                write_atomic(self.path, to_toml(record, game), expect=version)
-        except AcquireError as exc:
-            self.error = str(exc).replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
-            self.refresh()
+            back = self._held().redo(1)
+        except _Unreadable:
             return None
-        self.game, self.record, self.notices, self.version = game, record, notices, stamp(self.path)
-        self.error = None
-        return game.log[-1]
+        except AcquireError as exc:
+            self._failed(exc)
+            return None
+        self._done()
+        return back[-1]
 
     @property
     def can_redo(self) -> bool:
         """True when moves taken back by undo can be put back."""
         return bool(self.record and self.record.undone)
+
+
+class _Unreadable(Exception):
+    """The file could not be read at all: :attr:`Books.error` already says why."""

@@ -185,7 +185,10 @@ class Edition(Value):
     def end_available(self, sizes: dict[str, int]) -> bool:
         """R8.1 for chains of ``sizes`` (chain -> tiles on the board): one has the end size
         (41) or more, or at least one is on the board and every one is safe."""
-        return bool(sizes) and (max(sizes.values()) >= self.end_size or all(self.is_safe(s) for s in sizes.values()))
+        if not sizes:
+            return False
+        smallest, largest = min(sizes.values()), max(sizes.values())
+        return largest >= self.end_size or smallest >= self.safe_size
 
     def end_condition(self, sizes: dict[str, int]) -> str:
         """Plain words on R8.1 for chains of ``sizes``: why the end is, or is not, available."""

@@ -17,6 +17,8 @@ Run it from a regular (not editable) install: an editable one reads slower at st
    screen, for a letter typed (the live preview) and for Enter making a move (lock, write, redraw).
 5. `pipe`: the moves of a shipped game through one process (each saved before it is answered),
    against one `acquire-ref` process a move.
+6. The live board (DESIGN 5, 7): from a game file written to the server's event stream carrying
+   the new board, the page's part of the delay (the browser only puts the fragment in place).
 """
 
 from __future__ import annotations
@@ -247,6 +249,51 @@ def pipe_throughput(folder: Path) -> None:
           f"one process a move ({rates['pipe'] / rates['one process a move']:.0f} x), {len(moves)} moves, each saved")
 
 
+def live_board(folder: Path, repeat: int) -> None:
+    """Part 6: `serve`'s delay from a changed game file to the board in its event stream."""
+    import http.client
+    import random
+    import re
+
+    from acquire_ref.moves import parse_move
+    from acquire_ref.storage import load_game
+
+    path, tile, _ = mid_game(folder)
+    before = path.read_text(encoding="utf-8")
+    game, record, _ = load_game(path)
+    game.apply(parse_move(f"place {tile}"))
+    after = to_toml(record, game)
+    server = subprocess.Popen([str(EXE), "--game", str(path), "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        port = int(re.findall(r":(\d+)/", server.stdout.readline())[0])
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", "/events")
+        stream = conn.getresponse()
+
+        def next_board() -> None:
+            while stream.readline() != b"event: board\n":
+                pass
+            while stream.readline() != b"\n":
+                pass
+
+        next_board()
+        delays = []
+        pause = random.Random(1)
+        for i in range(repeat):
+            time.sleep(pause.uniform(0, 0.5))  # a move comes at any moment of the server's look
+            write_atomic(path, after if i % 2 == 0 else before)
+            start = time.perf_counter()
+            next_board()
+            delays.append(time.perf_counter() - start)
+        conn.close()
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"live board: a written game file reaches the page's event stream in {statistics.median(delays) * 1e3:.0f} ms "
+          f"(median; max {max(delays) * 1e3:.0f} ms; the server looks every 250 ms; goal 1 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
@@ -258,6 +305,7 @@ def main() -> None:
         replay(Path(tmp), args.repeat)
         console(Path(tmp), args.repeat)
         pipe_throughput(Path(tmp))
+        live_board(Path(tmp), args.repeat)
     simulation(args.games)
 
 

@@ -1,0 +1,293 @@
+"""What a page shows of a game: the public facts as plain data, ready for a template (DESIGN 7).
+
+Built on the ``status --json`` document (:func:`acquire_ref.views.status`), so that one rule says
+what is public: while holdings are hidden (R10.1) no player's cash, shares, net worth or chain
+leadership is in the model, a merger's banner names who was paid which bonus but no share count
+or disposal, and the pending sentence names no holding. Every value is data for an escaping
+template; colours are checked ``#rrggbb`` strings, never text from a file.
+
+>>> from acquire_ref.game import Game
+>>> from acquire_ref.moves import parse_move
+>>> g = Game.table(["Ann", "Ben", "Cat"])
+>>> _ = g.apply(parse_move("start 1A 5E 9I"))
+>>> doc = board(g)
+>>> doc["pending"]["headline"], doc["bag"], doc["grid"][0]["cells"][0]["kind"]
+('Ann: place a tile', 87, 'lone')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from acquire_ref.events import (
+    BonusPaid,
+    DefunctChain,
+    Event,
+    MarketBonus,
+    MergerBegan,
+    MergerCompleted,
+    NoBonus,
+    SharesHeld,
+    SharesSold,
+    SharesTraded,
+    StartTilePlaced,
+    TilePlaced,
+    money,
+)
+from acquire_ref.tiles import COLUMNS, iter_rows
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+
+PALETTE = {
+    "yellow": "#f2c40f", "red": "#d9263b", "blue": "#2a6fdb", "dark_orange3": "#e8780c", "green": "#23a55a",
+    "magenta": "#b23ccc", "cyan": "#16aebf", "white": "#e8e8e8", "black": "#3a3a3a",
+}
+"""The chains' colours of the built-in editions, as hues that stay apart on a television; any
+other colour name is converted with rich's table of terminal colours."""
+
+LONE = "#d8cfb4"
+"""A lone tile: the colour of a tile on the table."""
+
+
+def colour(name: str) -> str:
+    """A chain's colour (a name the editions accept, or ``#rrggbb``) as ``#rrggbb`` for a page;
+    a name without a colour (``default``) is a neutral grey.
+
+    >>> colour("red"), colour("#1E90FF"), colour("grey50"), colour("default")
+    ('#d9263b', '#1e90ff', '#808080', '#8a8a8a')
+    """
+    import re
+
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", name):
+        return name.lower()
+    if name in PALETTE:
+        return PALETTE[name]
+    from rich.color import Color, ColorParseError
+
+    try:
+        rgb = Color.parse(name).get_truecolor()
+    except ColorParseError:
+        return "#8a8a8a"
+    if Color.parse(name).is_default:
+        return "#8a8a8a"
+    return f"#{rgb.red:02x}{rgb.green:02x}{rgb.blue:02x}"
+
+
+def ink(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (``#rrggbb``).
+
+    >>> ink("#f2c40f"), ink("#2a6fdb")
+    ('#111111', '#ffffff')
+    """
+    r, g, b = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    lum = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    luminance = 0.2126 * lum[0] + 0.7152 * lum[1] + 0.0722 * lum[2]
+    return "#111111" if luminance > 0.2 else "#ffffff"
+
+
+def last_tile(game: Game) -> str | None:
+    """The tile placed last (a start tile counts), or None before any."""
+    for entry in reversed(game.log):
+        for e in reversed(entry.events):
+            if isinstance(e, TilePlaced | StartTilePlaced):
+                return e.tile
+    return None
+
+
+def grid(game: Game) -> list[dict[str, Any]]:
+    """The 12 x 9 board, row A first: each cell's ``tile``, ``kind`` (``empty``, ``lone`` or
+    ``chain``), ``chain``, ``letter``, ``colour``, ``ink`` and ``last`` (the tile placed last, R1.1)."""
+    last = last_tile(game)
+    rows = []
+    for letter, tiles in iter_rows():
+        cells = []
+        for t in tiles:
+            cell: dict[str, Any] = {"tile": str(t), "kind": "empty", "chain": None, "letter": "", "colour": None,
+                                    "ink": None, "last": str(t) == last}
+            if t in game.board:
+                owner = game.board.owner[t]
+                if owner is None:
+                    cell.update(kind="lone", colour=LONE, ink="#111111")
+                else:
+                    ch = game.edition.chain(owner)
+                    bg = colour(ch.colour)
+                    cell.update(kind="chain", chain=owner, letter=ch.letter, colour=bg, ink=ink(bg))
+            cells.append(cell)
+        rows.append({"row": letter, "cells": cells})
+    return rows
+
+
+def leaders(game: Game) -> dict[str, list[str]]:
+    """For each chain on the board, the players holding the most of its shares (all of them when
+    they tie; none when nobody holds one): the majority as it stands (R5.4)."""
+    out: dict[str, list[str]] = {}
+    for c in game.chains_on_board():
+        most = max(game.shares[p][c] for p in game.players)
+        out[c] = [p for p in game.players if most and game.shares[p][c] == most]
+    return out
+
+
+def chain_cards(game: Game, doc: dict[str, Any], lead: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """A card per chain on the board: size, price, majority and minority bonus at this size, safe,
+    shares left in the bank, defunct (in a merger under way) and its leaders (R3)."""
+    ed = game.edition
+    cards = []
+    for name, c in doc["chains"].items():
+        ch = ed.chain(name)
+        bg = colour(ch.colour)
+        cards.append({
+            "name": name, "letter": ch.letter, "colour": bg, "ink": ink(bg), "size": c["size"],
+            "price": money(c["price"]), "majority": money(ed.majority_bonus(name, c["size"])),
+            "minority": money(ed.minority_bonus(name, c["size"])), "safe": c["safe"], "bank": c["bank"],
+            "defunct": c.get("defunct", False), "leaders": lead.get(name, []),
+        })
+    return cards
+
+
+def players(game: Game, doc: dict[str, Any], lead: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """Each player in seating order: ``name``, ``current``, ``rack`` (tiles), and unless hidden
+    (``cash`` None, R10.1) ``cash``, ``worth`` (cash and shares at current prices) and ``shares``
+    (``[{chain, letter, colour, ink, count, leads}]``)."""
+    worth = game.net_worth() if not game.hidden else {}
+    current = doc["pending"]["player"]
+    out = []
+    for p in doc["players"]:
+        row: dict[str, Any] = {"name": p["name"], "current": p["name"] == current, "rack": p["rack"],
+                               "cash": None, "worth": None, "shares": []}
+        if p["cash"] is not None:
+            row.update(cash=money(p["cash"]), worth=money(worth[p["name"]]) if worth else None)
+            for c, n in p["shares"].items():
+                if n:
+                    bg = colour(game.edition.chain(c).colour)
+                    row["shares"].append({"chain": c, "letter": game.edition.chain(c).letter, "colour": bg,
+                                          "ink": ink(bg), "count": n, "leads": p["name"] in lead.get(c, [])})
+        out.append(row)
+    return out
+
+
+HEADLINES = {
+    "start": "draw the start tiles", "place": "place a tile", "dispose": "sell, trade or hold {chain}",
+    "buy": "buy shares", "market": "draw for the market", "over": "the game is over",
+}
+
+
+def pending(doc: dict[str, Any]) -> dict[str, Any]:
+    """The pending decision: ``headline`` in a few words for large type, ``text`` the referee's
+    sentence with the command to type, ``player`` and ``decision`` (R10.2)."""
+    from acquire_ref.words import with_program
+
+    pend = doc["pending"]
+    what = pend["decision"]
+    if what == "choose":
+        words = {"found": "choose the chain to found", "survivor": "choose the surviving chain"}.get(
+            pend.get("choice", ""), "choose which defunct chain goes first")
+    else:
+        words = HEADLINES.get(what, what).format(chain=pend.get("chain", ""))
+    headline = f"{pend['player']}: {words}" if pend["player"] else words[0].upper() + words[1:]
+    return {"player": pend["player"], "decision": what, "headline": headline, "text": with_program(pend["text"])}
+
+
+def _merger_events(game: Game) -> tuple[int, list[Event]] | None:
+    """The events of the last merger, if it began in this turn or the one before: the number of
+    the move that began it, and its events up to the survivor's growth (R5)."""
+    for i in range(len(game.log) - 1, -1, -1):
+        entry = game.log[i]
+        if entry.turn < game.turn - 1:
+            return None
+        if any(isinstance(e, MergerBegan) for e in entry.events):
+            events: list[Event] = []
+            for later in game.log[i:]:
+                events += later.events
+            start = next(k for k, e in enumerate(events) if isinstance(e, MergerBegan))
+            end = next((k for k, e in enumerate(events) if isinstance(e, MergerCompleted)), len(events) - 1)
+            return i + 1, events[start:end + 1]
+    return None
+
+
+def banner(game: Game) -> dict[str, Any] | None:
+    """The last merger, shown for a turn after it: ``move`` (its number in the log), ``headline``,
+    each defunct chain with the bonuses paid and why (R5.4), each disposal (R5.3b, not while
+    holdings are hidden) and ``result`` once the survivor has grown (R5.5); None when there is
+    no recent merger."""
+    found = _merger_events(game)
+    if found is None:
+        return None
+    move, events = found
+    hidden = game.hidden
+    began = events[0]
+    assert isinstance(began, MergerBegan)
+    sizes = ", ".join(f"{c} {n}" for c, n in began.sizes.items())
+    out: dict[str, Any] = {"move": move, "hidden": hidden, "defunct": [], "disposals": [], "result": None,
+                           "headline": f"Merger by {began.player}: {began.survivor} survives ({sizes})"}
+    for e in events[1:]:
+        if isinstance(e, DefunctChain):
+            out["defunct"].append({"chain": e.chain, "size": e.size, "price": money(e.price), "bonuses": [],
+                                   "nobody": False})
+        elif isinstance(e, BonusPaid | MarketBonus) and out["defunct"]:
+            who = e.player if isinstance(e, BonusPaid) else "the market (R9, stays in the bank)"
+            shares = e.shares if isinstance(e, BonusPaid) else e.holding
+            why = e.bonus + ("" if hidden else f", {shares} {'share' if shares == 1 else 'shares'}")
+            out["defunct"][-1]["bonuses"].append({"player": who, "amount": money(e.amount), "why": why})
+        elif isinstance(e, NoBonus) and out["defunct"]:
+            out["defunct"][-1]["nobody"] = True
+        elif isinstance(e, SharesSold | SharesTraded | SharesHeld) and not hidden:
+            out["disposals"].append(e.text())
+        elif isinstance(e, MergerCompleted):
+            out["result"] = e.text()
+    return out
+
+
+def final(game: Game) -> dict[str, Any] | None:
+    """When the game is over, its final standings with each player's payout (R8.3), in the shape
+    of :func:`standings`; None before."""
+    if not game.over:
+        return None
+    from acquire_ref.views import score
+
+    return standings(f"Final standings: {game.end_reason}", score(game))
+
+
+def standings(title: str, doc: dict[str, Any]) -> dict[str, Any]:
+    """A ``score --json`` document for a page: ``title``, ``final`` and ``rows`` best first, each
+    ``{rank, player, before, bonuses, sales, total}`` in words and dollars (R8.3)."""
+    ranks = {s["player"]: s["rank"] for s in doc["standings"]}
+    rows = [{
+        "rank": ranks[b["player"]], "player": b["player"], "before": money(b["before"]),
+        "bonuses": [f"{x['chain']} {x['kind']}: {money(x['amount'])}" for x in b["bonuses"]],
+        "sales": [f"{x['shares']} {x['chain']}: {money(x['amount'])}" for x in b["sales"]],
+        "total": money(b["total"]),
+    } for b in doc["breakdown"]]
+    return {"title": title, "final": doc["final"], "rows": rows}
+
+
+def board(game: Game, viewer: str | None = None) -> dict[str, Any]:
+    """Everything a page shows of ``game`` (DESIGN 7), as plain data for a template: ``title``,
+    ``edition``, ``turn``, ``bag``, ``hidden``, ``over``, ``end`` (``available``, ``declared``,
+    ``why``), ``columns``, ``grid``, ``chains``, ``free`` (chains off the board), ``players``,
+    ``pending``, ``banner`` and ``final``. ``viewer`` is the player whose holdings may show
+    while they are hidden (``status --player``); the live board has none (R10.1)."""
+    from acquire_ref.views import status
+
+    doc = status(game, viewer)
+    lead = leaders(game) if not game.hidden else {}
+    ed = game.edition
+    return {
+        "title": f"Acquire, turn {game.turn}" if not game.over else "Acquire: final standings",
+        "edition": ed.name, "turn": game.turn, "bag": game.bag, "hidden": game.hidden, "over": game.over,
+        "end": {"available": doc["end_available"], "declared": doc["end_declared"],
+                "why": ed.end_condition(game.board.sizes)},
+        "columns": list(range(1, COLUMNS + 1)), "grid": grid(game),
+        "chains": chain_cards(game, doc, lead),
+        "free": [{"name": c, "letter": ed.chain(c).letter, "colour": colour(ed.chain(c).colour),
+                  "ink": ink(colour(ed.chain(c).colour))} for c in game.free_chains()],
+        "players": players(game, doc, lead), "pending": pending(doc),
+        "banner": banner(game) if not game.over else None, "final": final(game),
+        "discarded": doc["discarded"],
+    }
+
+
+def waiting(reason: str) -> dict[str, Any]:
+    """What a page shows while the game file can't be read (missing, broken, half-edited): the
+    ``reason`` in words; the page recovers by itself when the file is sound again."""
+    return {"title": "Acquire: waiting for the game file", "waiting": reason}

@@ -1,0 +1,109 @@
+"""Pages from the templates in ``templates/``: the live board, the ``status`` and ``score`` HTML
+exports and the board as SVG (DESIGN 7).
+
+Jinja2 escapes every value (autoescaping on for HTML and SVG alike), and before that every
+string is made visible (:func:`acquire_ref.words.visible`), so a player called
+``<script>alert(1)</script>`` or a name with an escape sequence shows exactly as typed (DESIGN 1,
+untrusted text). The style sheet and the page's one script are the package's own files, put
+inline: a page fetches nothing, from the internet or anywhere else, but its event stream.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import cache
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from acquire_ref.web import model
+from acquire_ref.words import visible
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+
+HERE = files("acquire_ref.web")
+
+
+def _shown(value: Any) -> Any:
+    """Every string a template prints, with control and invisible characters made visible;
+    the package's own markup (:class:`Markup`) passes as it is."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return visible(value)
+    return value
+
+
+@cache
+def environment() -> Environment:
+    """The Jinja2 environment: the package's templates, autoescaping for every template
+    (``.html`` and ``.svg``), undefined values an error, every string made visible."""
+    from jinja2 import StrictUndefined
+
+    folder = str(HERE.joinpath("templates"))
+    return Environment(loader=FileSystemLoader(folder), autoescape=select_autoescape(default=True, default_for_string=True),
+                       finalize=_shown, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                       keep_trailing_newline=True)
+
+
+@cache
+def asset(name: str) -> Markup:
+    """A file of the package's ``static/`` folder (the style sheet, the page's script), as markup
+    to put inline."""
+    return Markup(HERE.joinpath("static", name).read_text(encoding="utf-8"))
+
+
+def script_hash() -> str:
+    """The page script's hash for the Content-Security-Policy (``'sha256-...'``): the only script
+    a page may run."""
+    digest = hashlib.sha256(str(asset("live.js")).encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+def render(template: str, **values: Any) -> str:
+    """The text of ``template`` with ``values`` (and the style sheet as ``css``)."""
+    return environment().get_template(template).render(css=asset("board.css"), **values)
+
+
+def fragment(doc: dict[str, Any]) -> str:
+    """The part of the live page that changes: the board, chains, players, pending decision,
+    banner and final standings of a :func:`acquire_ref.web.model.board` document, or the waiting
+    notice of a :func:`~acquire_ref.web.model.waiting` one."""
+    return render("fragment.html", doc=doc)
+
+
+def live_page(doc: dict[str, Any]) -> str:
+    """The live page (``GET /``): the fragment, and the script that replaces it with each one the
+    event stream sends."""
+    return render("live.html", doc=doc, script=asset("live.js"))
+
+
+def status_html(game: Game, viewer: str | None = None) -> str:
+    """``status --html``: a standalone page of the game now, without any script."""
+    return render("status.html", doc=model.board(game, viewer))
+
+
+def status_svg(game: Game, viewer: str | None = None) -> str:
+    """``status --svg``: the board at print size with the chains, players and pending decision."""
+    doc = model.board(game, viewer)
+    return render("board.svg", doc=doc, layout=svg_layout(doc))
+
+
+def svg_layout(doc: dict[str, Any]) -> dict[str, int]:
+    """Where things go in the SVG picture, in pixels: ``cell`` (a board square), ``width``, the
+    tops of the ``text`` under the board, of the ``chains`` and of the ``players``, the ``line``
+    height and ``height`` (taller with more chains and players); ``room`` is the width a line
+    of text may take: a longer one is drawn narrower rather than cut."""
+    cell, line = 72, 40
+    text = 20 + cell * 10 + 50
+    chains = text + 120
+    players = chains + len(doc["chains"]) * line + 30
+    return {"cell": cell, "width": cell * 13 + 40, "text": text, "chains": chains, "players": players, "line": line,
+            "height": players + len(doc["players"]) * line, "room": cell * 13}
+
+
+def score_html(title: str, doc: dict[str, Any]) -> str:
+    """``score --html``: a standalone page of the standings of a ``score --json`` document."""
+    return render("score.html", standings=model.standings(title, doc))

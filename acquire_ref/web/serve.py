@@ -1,0 +1,110 @@
+"""``acquire-ref serve``: the live board on this machine's network, with uvicorn (DESIGN 7).
+
+The socket is bound before anything is printed, so the address printed is the one listening
+(``--port 0`` takes any free port and prints it). On 127.0.0.1 only this computer can open the
+page; on 0.0.0.0 (or another address of this machine) a TV, projector or tablet on the same
+network can, and the address to type there is printed.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+
+from acquire_ref.errors import GameFileError, NotationError
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, as another device would type it, or None
+    when it has none. No packet is sent: a UDP socket is only pointed at a documentation address
+    so that the system picks the interface it would use."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (``port`` 0: any free one).
+
+    Raises :class:`NotationError` (exit 2) when the address is not one of this machine's or the
+    port is taken.
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise NotationError(f"--host {host}: not an address of this machine ({exc}); e.g. 127.0.0.1 or 0.0.0.0") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(64)
+    except OSError as exc:
+        sock.close()
+        if port and exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+            raise NotationError(f"port {port} is in use on {host}: give another with --port, "
+                                "or --port 0 for any free one") from None
+        raise NotationError(f"can't listen on {host} port {port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The addresses to type in a browser for a server on ``host``:``port``: the host itself, or
+    for 0.0.0.0 (every interface) this computer's own and its address on the local network."""
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_address()
+        return [f"http://127.0.0.1:{port}/"] + ([f"http://{lan}:{port}/"] if lan else [])
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]
+
+
+def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
+    """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
+    ``say`` prints a line for people.
+
+    Raises :class:`GameFileError` (exit 4) when there is no game file at ``path`` (a file that is
+    there but broken is served as the waiting state), and :class:`NotationError` (exit 2) for an
+    address that can't be listened on.
+    """
+    from acquire_ref.storage import file_exists
+
+    if not file_exists(path):
+        raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
+    import uvicorn
+
+    from acquire_ref.web.app import create_app
+
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    found = addresses(host, port)
+    say(f"The live board of {path} is at {found[0]}")
+    if len(found) > 1:
+        say(f"On the TV or tablet (same network), open {found[1]}")
+    elif host in ("0.0.0.0", "::"):
+        say("This computer has no address on a local network: the TV can't reach it")
+    else:
+        say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
+    say("It only reads the game file. Ctrl-C stops.")
+    stopping = threading.Event()
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            stopping.set()  # the open event streams end, and the server stops without waiting for them
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(create_app(path, stopping=stopping), log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=2, lifespan="off")
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the server has stopped, as asked
+        pass
+    finally:
+        sock.close()
+    say("The live board has stopped.")
