@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -366,12 +366,12 @@ def standings(
     Example: acquire-ref tournament standings --html hall.html
     """
     from acquire_ref.event_file import load
-    from acquire_ref.tournament_views import csv_text, html_page, standings_doc, text_lines
+    from acquire_ref.tournament_views import csv_text, standings_doc, text_lines
 
     path = event_path()
     event = load(path)
     doc = standings_doc(event)
-    outputs = [(target, maker) for target, maker in ((csv, csv_text), (html, html_page)) if target is not None]
+    outputs = [(target, maker) for target, maker in ((csv, csv_text), (html, _hall_page)) if target is not None]
     if outputs:
         from acquire_ref.storage import write_export
 
@@ -386,6 +386,15 @@ def standings(
         return
     for line in text_lines(doc):
         say(line)
+
+
+def _hall_page(doc: dict[str, Any]) -> str:
+    """The standings as a standalone HTML page for a screen in the hall, from the live board's
+    templates (Jinja2, autoescaped; T5.2)."""
+    from acquire_ref.tournament_views import hall_doc
+    from acquire_ref.web.pages import render
+
+    return render("tournament.html", doc=hall_doc(doc))
 
 
 @tournament_app.command()

@@ -1,8 +1,9 @@
 """What the organiser sees of an event (T5): one standings document, and the text, CSV and HTML
-made from it. Pure: these functions build strings; the command line writes them through
+made from it. Pure: these functions build strings and plain data; the command line writes them through
 :mod:`acquire_ref.storage`. Every name is data: the CSV is written by :mod:`csv` with a leading
-``=``, ``+``, ``-`` or ``@`` neutralised (a spreadsheet would run it), and the HTML escapes every
-text with :func:`html.escape`.
+``=``, ``+``, ``-`` or ``@`` neutralised (a spreadsheet would run it), and the HTML page is the
+live board's template set's ``tournament.html`` (:mod:`acquire_ref.web.pages`: Jinja2 with
+autoescaping, every text made visible), fed by :func:`hall_doc`.
 """
 
 from __future__ import annotations
@@ -128,37 +129,21 @@ def csv_text(doc: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-STYLE = """body{background:#10202b;color:#f4f1e8;font:1.4rem/1.5 system-ui,sans-serif;margin:2rem}
-h1{color:#f2c14e;margin:0 0 1rem}table{border-collapse:collapse;width:100%}
-th,td{padding:.3rem .8rem;text-align:right;border-bottom:1px solid #2e4756}
-th{color:#9cc5d9;font-weight:600}th.name{text-align:left;min-width:8rem}
-td.name{text-align:left;overflow-wrap:anywhere;max-width:30rem}td.note,th.note{text-align:left}
-tr.advances td{background:#1d3b2a}tr.cut td{border-bottom:4px solid #f2c14e}tr.out td{color:#8a8f94}
-p.note{color:#c9d6df}"""
-
-
-def html_page(doc: dict[str, Any]) -> str:
-    """The standings as a standalone HTML page for a screen in the hall (T5.2): a title, the
-    table with every key, the cut line, and what is still playing; every text escaped."""
-    from html import escape
-
+def hall_doc(doc: dict[str, Any]) -> dict[str, Any]:
+    """A standings document (:func:`standings_doc`) as the hall page's template takes it (T5.2):
+    ``title``, ``headings`` (the keys in order), ``rows`` (``rank``, ``player``, ``cells`` as the
+    terminal shows them, ``note`` (advances, withdrawn) and ``classes``: ``advances``, ``cut`` on
+    the last row inside the cut line, ``out`` for a withdrawn player) and ``notes`` (unfinished
+    tables, tables still playing, the final). Plain text: the template escapes it."""
     keys = KEYS[doc["format"]]
-    title = escape(f"{doc['event']}: standings")
-    head = "".join(f"<th>{escape(h)}</th>" for _, h in keys)
-    rows = []
     cut = doc.get("cut") or 0
-    inside = 0
+    rows, inside = [], 0
     for row in doc["standings"]:
         inside += 1 if row["advances"] else 0
         classes = [c for c, on in (("advances", row["advances"]), ("out", not row["active"]),
                                    ("cut", row["advances"] and inside == cut)) if on]
-        cells = "".join(f"<td>{escape(cell(k, row[k]))}</td>" for k, _ in keys)
-        note = "advances" if row["advances"] else "withdrawn" if not row["active"] else ""
-        rows.append(f'<tr class="{" ".join(classes)}"><td>{row["rank"]}</td><td class="name">{escape(row["player"])}</td>'
-                    f'{cells}<td class="note">{note}</td></tr>')
-    notes = "".join(f'<p class="note">{escape(line)}</p>' for line in _status_lines(doc))
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head>\n'
-            f'<body><h1>{title}</h1><table><thead><tr><th>rank</th><th class="name">player</th>{head}'
-            '<th class="note"></th></tr></thead>\n'
-            f"<tbody>{''.join(rows)}</tbody></table>{notes}</body></html>\n")
+        rows.append({"rank": row["rank"], "player": row["player"], "cells": [cell(k, row[k]) for k, _ in keys],
+                     "note": "advances" if row["advances"] else "withdrawn" if not row["active"] else "",
+                     "classes": " ".join(classes)})
+    return {"title": f"{doc['event']}: standings", "headings": [h for _, h in keys], "rows": rows,
+            "notes": _status_lines(doc)}
