@@ -693,8 +693,9 @@ def watch(
     ),
     updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
 ) -> None:
-    """A live view for a second screen: redraws the status whenever the game file changes (Ctrl-C stops);
-    it only reads the file, and waits while the file is missing or broken.
+    """A live view in a terminal: redraws the status whenever the game file changes (Ctrl-C stops).
+
+    It only reads the file, and waits while the file is missing or broken.
 
     Example: acquire-ref watch
     """
@@ -1112,8 +1113,9 @@ def simulate(
     ),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
-    """Play complete dealt games with built-in bots, and outside bots if seated, and report what
-    happened: for trying house rules and bots.
+    """Play complete dealt games with built-in and outside bots, and report what happened.
+
+    For trying house rules and bots.
 
     Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
     """
@@ -1156,8 +1158,9 @@ def table(
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new."),
     seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new."),
 ) -> None:
-    """The table console: a full-screen referee that shows the board and players and asks for
-    exactly the pending decision (F1 in it explains the keys).
+    """The table console: a full-screen referee that asks for exactly the pending decision.
+
+    It shows the board and the players; F1 in it explains the keys.
 
     It keeps the same game file as the other commands; with players named, it creates the file
     first (the file must not exist yet). Example: acquire-ref table Ann Ben Cat Dan
@@ -1185,8 +1188,9 @@ def serve(
                              help="The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the local network)."),
     port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
 ) -> None:
-    """The live board for a TV or tablet: a web page of the board, chains, players and pending
-    decision that updates the moment the game file changes (Ctrl-C stops).
+    """The live board for a TV or tablet: a web page that follows the game file (Ctrl-C stops).
+
+    It shows the board, chains, players and pending decision, updated the moment the file changes.
 
     It only reads the game file, and prints the address to open in the browser.
 

@@ -1,5 +1,5 @@
 """An event of several tables and rounds, as a value: players, groups, rounds, tables, results,
-the draw, standings and tie-breaks (TOURNAMENT.md T1-T5, DESIGN 8). Pure: no file is read or
+the draw, standings and tie-breaks (the event rules T1-T5 in the README). Pure: no file is read or
 written here; :mod:`acquire_ref.event_file` keeps an :class:`Event` in its TOML file, and each
 table's game is an ordinary game file named by :meth:`Event.game_name`.
 

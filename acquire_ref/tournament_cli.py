@@ -1,5 +1,5 @@
 """``acquire-ref tournament ...`` and ``acquire-ref ratings ...``: an event of several tables and
-rounds (TOURNAMENT.md T1-T5, DESIGN 8) and a club's ratings (T6), a front end beside
+rounds (the event rules T1-T5 in the README) and a club's ratings (T6), a front end beside
 :mod:`acquire_ref.cli`, which registers them in two lines.
 
 Only Typer is imported here at start-up; each command imports what it uses. The event file is
@@ -284,6 +284,8 @@ def _sheet(entries: list[str]) -> dict[str, int]:
     for item in entries:
         name, eq, value = item.partition("=")
         digits = value.replace(",", "").replace("_", "").lstrip("$")
+        if eq and name and digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
+            raise IllegalMoveError(f"{name}={value}: money is whole hundreds of dollars, not negative (T3.1)")
         if not eq or not name or not digits.isascii() or not digits.isdigit() or len(digits) > 15:
             raise NotationError(f"{item!r}: write PLAYER=MONEY in whole dollars, e.g. Ann=52300")
         if name in cash:
@@ -423,8 +425,10 @@ def ratings(
     by_time: bool = typer.Option(False, "--by-time", help="Take the games in the order they ended (file time), not as given."),
     projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand instead of refusing them."),
 ) -> None:
-    """A club's ratings over finished games (T6, openskill's Plackett-Luce): rating, uncertainty,
-    conservative rating (rating - 3 x uncertainty, ranked by) and games played.
+    """A club's ratings over finished games (T6, openskill's Plackett-Luce model).
+
+    Each player's rating, uncertainty, conservative rating (rating - 3 x uncertainty, ranked by)
+    and games played.
 
     Example: acquire-ref ratings season/*.toml
     """

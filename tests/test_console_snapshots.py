@@ -68,4 +68,13 @@ def test_the_console_looks_as_it_did(snap_compare, cli, tmp_path, state, size):
     app = TableApp(state(cli, tmp_path))
     game: Game | None = app.books.game
     assert game is not None and isinstance(game.pending, STATES[state])
-    assert snap_compare(app, terminal_size=size)
+    assert snap_compare(app, terminal_size=size, run_before=steady_cursor)
+
+
+async def steady_cursor(pilot) -> None:
+    """The text boxes' cursor stops blinking, so a picture never catches it half-way."""
+    from textual.widgets import Input
+
+    for box in pilot.app.query(Input):
+        box.cursor_blink = False
+    await pilot.pause()

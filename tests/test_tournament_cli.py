@@ -108,7 +108,9 @@ def test_a_result_for_a_player_not_at_the_table_changes_nothing(cli, drawn):
     assert "no money given for" in refused(cli, folder, "result", 1, 1, *sheet[:3], code=2)
     odd = [f"{p}=30050" for p in seats]
     assert "whole hundreds" in refused(cli, folder, "result", 1, 1, *odd, code=3)
-    assert "PLAYER=MONEY" in refused(cli, folder, "result", 1, 1, f"{seats[0]}=-100", code=2)
+    negative = [f"{seats[0]}=-100"] + [f"{p}=30000" for p in seats[1:]]
+    assert "not negative (T3.1)" in refused(cli, folder, "result", 1, 1, *negative, code=3)
+    assert "PLAYER=MONEY" in refused(cli, folder, "result", 1, 1, f"{seats[0]}=lots", code=2)
     assert "tables 1 to 2, not 3" in refused(cli, folder, "result", 1, 3, code=2)
     assert "there is no round 2" in refused(cli, folder, "result", 2, 1, code=2)
 
