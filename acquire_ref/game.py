@@ -291,7 +291,10 @@ class GameState:
         if self.edition.buy_limit <= 0:
             return False
         cash, bank, price = self.cash[player], self.bank, self.edition.price
-        return any(bank[c] > 0 and price(c, size) <= cash for c, size in self.board.sizes.items())
+        for c, size in self.board.sizes.items():
+            if bank[c] > 0 and price(c, size) <= cash:
+                return True
+        return False
 
     def trade_cap(self, player: str, chain: str, survivor: str) -> int:
         """The most ``chain`` shares ``player`` may trade into ``survivor`` now: pairs of their
@@ -809,10 +812,13 @@ class Game(GameState):
     def _replace_dead_tiles(self, p: str, out: list[ev.Event]) -> None:
         """Dealt mode, end of ``p``'s turn: dead tiles out of the game and replaced, once or until
         none by the ``dead-tiles`` option (R7.3)."""
-        if sum(1 for s in self.board.sizes.values() if s >= self.edition.safe_size) < 2:
+        safe = self.edition.safe_size
+        if sum(1 for s in self.board.sizes.values() if s >= safe) < 2:
             return  # a dead tile needs two safe chains (R4.6)
+        kind = self.board.kind
         while True:
-            dead = [t for t in self.supply.rack(p) if self.tile_kind(t) == "dead"]
+            free = len(self.edition.chains) - len(self.board.sizes)
+            dead = [t for t in self.supply.rack(p) if kind(t, free, safe) == "dead"]
             if not dead:
                 return
             self.discarded.extend(dead)
