@@ -169,35 +169,54 @@ def _game_path(path: Path, game: str) -> Path:
     return path.parent / game
 
 
-def _make_games(path: Path, event: Event, rnd: Round) -> None:
-    """One ordinary game file per table, players in their drawn seats, none over an existing file;
-    when one can't be made, the ones made are removed again and nothing is kept."""
+def _make_games(path: Path, event: Event, rnd: Round, made: list[Path]) -> None:
+    """One ordinary game file per table, players in their drawn seats, none over another file;
+    each file made is added to ``made``, and when one can't be made, the ones made are removed
+    again and nothing is kept. A file that is already there and holds exactly the game this draw
+    makes (left by a draw interrupted before it wrote the event file: the draw is the same from
+    the seed, T2.3) is taken as it is."""
     import os
 
     from acquire_ref.game import shuffled_bag
-    from acquire_ref.record import Record
+    from acquire_ref.record import Record, to_toml
     from acquire_ref.session import GameFile
     from acquire_ref.setup import Options
-    from acquire_ref.storage import file_exists
+    from acquire_ref.storage import file_exists, read_text
 
+    records = []
     for t in rnd.tables:
-        if file_exists(_game_path(path, t.game)):
-            raise IllegalMoveError(f"{_game_path(path, t.game)} already exists: the draw never writes over a game file; "
+        seed = bag = None
+        if event.tiles == "dealt":
+            seed = event.rng("round", rnd.number, "draw", rnd.draw, "table", t.number).randrange(2**31)
+            bag = [str(tile) for tile in shuffled_bag(seed)]
+        record = Record(list(t.seats), event.edition, Options.parse(None).as_dict(), event.tiles, seed=seed, bag=bag)
+        target = _game_path(path, t.game)
+        if file_exists(target) and read_text(target) != to_toml(record, record.replay_whole()):
+            raise IllegalMoveError(f"{target} already exists: the draw never writes over a game file; "
                                    "move it away and draw again")
-    made: list[Path] = []
+        records.append((target, record))
+    start = len(made)
     try:
-        for t in rnd.tables:
-            seed = bag = None
-            if event.tiles == "dealt":
-                seed = event.rng("round", rnd.number, "draw", rnd.draw, "table", t.number).randrange(2**31)
-                bag = [str(tile) for tile in shuffled_bag(seed)]
-            record = Record(list(t.seats), event.edition, Options.parse(None).as_dict(), event.tiles, seed=seed, bag=bag)
-            GameFile.create(_game_path(path, t.game), record)
-            made.append(_game_path(path, t.game))
+        for target, record in records:
+            if not file_exists(target):
+                GameFile.create(target, record)
+                made.append(target)
     except BaseException:
-        for done in made:
+        for done in made[start:]:
             os.unlink(done)
+        del made[start:]
         raise
+
+
+def _unmade(made: list[Path]) -> None:
+    """Remove the game files a draw made when the event file could not be written after all
+    (another program changed it, the disk is full, Ctrl-C): a refused draw leaves nothing (T1.2)."""
+    import os
+    from contextlib import suppress
+
+    for done in made:
+        with suppress(OSError):
+            os.unlink(done)
 
 
 def _table_lines(path: Path, rnd: Round) -> list[str]:
@@ -237,14 +256,19 @@ def draw(
 
     path = event_path()
     note = None
-    with changing(path) as event:
-        last = event.current()
-        if force and last is not None and last.open:
-            old, rnd = event.redraw(_stem(path))
-            note = _discarded(path, old)
-        else:
-            rnd = event.draw(_stem(path))
-        _make_games(path, event, rnd)
+    made: list[Path] = []
+    try:
+        with changing(path) as event:
+            last = event.current()
+            if force and last is not None and last.open:
+                old, rnd = event.redraw(_stem(path))
+                note = _discarded(path, old)
+            else:
+                rnd = event.draw(_stem(path))
+            _make_games(path, event, rnd, made)
+    except BaseException:
+        _unmade(made)
+        raise
     if note:
         say(f"acquire-ref: {note}", err=True)
     if as_json:
@@ -407,9 +431,14 @@ def advance(as_json: bool = JSON) -> None:
     from acquire_ref.tournament_views import round_doc
 
     path = event_path()
-    with changing(path) as event:
-        rnd = event.advance(_stem(path))
-        _make_games(path, event, rnd)
+    made: list[Path] = []
+    try:
+        with changing(path) as event:
+            rnd = event.advance(_stem(path))
+            _make_games(path, event, rnd, made)
+    except BaseException:
+        _unmade(made)
+        raise
     if as_json:
         _json({"round": round_doc(rnd)})
         return

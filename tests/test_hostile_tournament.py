@@ -1,0 +1,101 @@
+"""Hostile event files and interrupted draws (T1.2, T2.3): an event file whose name starts with a
+dot still draws tables it can read again; a hand-edited edition, draw number or game name is
+refused by name (exit 4); a draw whose event file can't be written leaves no game file behind;
+and a draw cut off after its game files were made (kill -9) is drawn again over them."""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from acquire_ref.errors import GameBusyError
+from tests.helpers import installed
+from tests.test_tournament_cli import NAMES, ok, refused
+
+
+def event_with_players(cli, folder: Path, event: str = "club.event.toml") -> Path:
+    ok(cli, folder, "--event", event, "new", "Club", "--seed", "7")
+    ok(cli, folder, "--event", event, "add", *NAMES)
+    return folder / event
+
+
+def test_an_event_file_named_with_a_leading_dot_draws_games_it_can_read_again(cli, tmp_path):
+    """`.club.event.toml` once drew `.club-r1-t1.toml`, a name its own reader refuses as hand-edited:
+    the event was stuck. The tables' files now drop the dot, and every command reads the event."""
+    event_with_players(cli, tmp_path, ".club.event.toml")
+    out = ok(cli, tmp_path, "--event", ".club.event.toml", "draw")
+    assert "--game club-r1-t1.toml table" in out and "--game club-r1-t2.toml table" in out
+    assert (tmp_path / "club-r1-t1.toml").is_file() and not (tmp_path / ".club-r1-t1.toml").exists()
+    assert "table 1:" in ok(cli, tmp_path, "--event", ".club.event.toml", "tables")
+    assert "Still playing in round 1: tables 1, 2." in ok(cli, tmp_path, "--event", ".club.event.toml", "standings")
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ('edition = "classic"', 'edition = "/etc/passwd"', "edition is '/etc/passwd': an event's tables play"),
+    ("draw = 1", "draw = -7", "rounds[1].draw is -7: a round's draws are counted from 1"),
+    ('game = "club-r1-t2.toml"', 'game = "club-r1-t1.toml"',
+     "rounds[1].tables[2].game is 'club-r1-t1.toml', another table's game file"),
+    ('game = "club-r1-t1.toml"', 'game = "club.event.toml"',
+     "rounds[1].tables[1].game is 'club.event.toml': an event file, not a table's game file"),
+])
+def test_a_hand_edited_edition_draw_number_or_game_name_is_refused_by_its_key(cli, tmp_path, old, new, said):
+    path = event_with_players(cli, tmp_path)
+    ok(cli, tmp_path, "draw")
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    for args in (["standings"], ["result", "1", "1", "--leave-out"], ["draw", "--force"]):
+        out = refused(cli, tmp_path, *args, code=4)
+        assert said in out and "edited by hand?" in out
+
+
+def test_a_draw_whose_event_file_cant_be_written_leaves_no_game_file(cli, tmp_path, monkeypatch):
+    """Another program changed the event file while the draw worked (exit 5): the draw is refused,
+    so the game files it made are removed again, and the next draw is not blocked by them."""
+    import acquire_ref.storage as storage
+
+    path = event_with_players(cli, tmp_path)
+    real = storage.write_atomic
+
+    def busy(target, text, expect=None, what="game file"):
+        if what == "event file":
+            raise GameBusyError(f"{target} was replaced or changed by another program")
+        return real(target, text, expect, what)
+
+    monkeypatch.setattr(storage, "write_atomic", busy)
+    out = refused(cli, tmp_path, "draw", code=5)
+    assert "changed by another program" in out
+    assert sorted(p.name for p in tmp_path.glob("*.toml")) == ["club.event.toml"]
+    monkeypatch.setattr(storage, "write_atomic", real)
+    assert "table 2:" in ok(cli, tmp_path, "draw")
+    assert tomllib.loads(path.read_text())["rounds"][0]["tables"][1]["game"] == "club-r1-t2.toml"
+
+
+def test_a_draw_cut_off_before_its_event_file_was_written_is_drawn_again_over_its_own_files(cli, tmp_path):
+    """kill -9 between the game files and the event file leaves fresh game files that the event
+    does not know: the same draw (from the seed, T2.3) takes them as they are. A file that a
+    table has played into is never taken, nor written over (exit 3, every file unchanged)."""
+    path = event_with_players(cli, tmp_path)
+    before = path.read_bytes()
+    first = ok(cli, tmp_path, "draw")
+    games = {p.name: p.read_bytes() for p in tmp_path.glob("club-r1-*.toml")}
+    path.write_bytes(before)  # as if killed after the game files were made
+    assert ok(cli, tmp_path, "draw") == first
+    assert {p.name: p.read_bytes() for p in tmp_path.glob("club-r1-*.toml")} == games
+    path.write_bytes(before)
+    played = tmp_path / "club-r1-t2.toml"
+    played.write_text(played.read_text().replace("moves = []", 'moves = ["start 1A 2B 3C 4D"]'))
+    out = refused(cli, tmp_path, "draw", code=3)
+    assert "club-r1-t2.toml already exists: the draw never writes over a game file" in out
+
+
+def test_the_installed_command_draws_for_a_dotted_event_file(tmp_path):
+    run = [installed(), "tournament", "--event", ".hall.event.toml"]
+    for args in (["new", "Hall", "--seed", "3"], ["add", "Ann", "Ben", "Cat"], ["draw"], ["tables"]):
+        result = subprocess.run(run + args, cwd=tmp_path, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
+        assert "Traceback" not in result.stderr
+    assert "--game hall-r1-t1.toml table" in result.stdout
