@@ -25,7 +25,8 @@ def read_games(paths: Sequence[Path], by_time: bool = False, projected: bool = F
     again; equal times keep the order given).
 
     Raises :class:`IllegalMoveError` (exit 3) for a game that is not over, unless ``projected``
-    (then its money is the money if it ended now, R8.3); :class:`NotationError` for a file named
+    (then its money is the money if it ended now, R8.3), and for a game not over while holdings
+    are hidden even then (R10.1); :class:`NotationError` for a file named
     twice; :class:`~acquire_ref.errors.GameFileError` for a file that is missing or corrupt.
     """
     import os
@@ -42,6 +43,9 @@ def read_games(paths: Sequence[Path], by_time: bool = False, projected: bool = F
         if not game.over and not projected:
             raise IllegalMoveError(f"{path}: the game is not over, so it has no final standings (R8.3); "
                                    "finish it, leave it out, or add --projected to rate it as it stands")
+        if game.hidden:  # its projected money would tell the order of the hidden holdings
+            raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
+                                   "rated as it stands; finish it or leave it out")
         cash = {s.player: s.total for s in game.score_breakdown()}
         when = os.stat(path).st_mtime_ns if by_time else 0
         loaded.append((when, n, (str(path), cash)))
