@@ -99,3 +99,18 @@ def test_the_installed_command_draws_for_a_dotted_event_file(tmp_path):
         assert result.returncode == 0, result.stderr
         assert "Traceback" not in result.stderr
     assert "--game hall-r1-t1.toml table" in result.stdout
+
+
+def test_the_csv_neutralises_a_formula_behind_spaces_in_a_group_and_at_the_start_of_names(cli, tmp_path):
+    """A group written ' =HYPERLINK(...)' went into the CSV as it was: a spreadsheet that drops
+    the leading space would run it. Every such cell now starts with a quote."""
+    import csv
+
+    ok(cli, tmp_path, "new", "Hall", "--seed", "5")
+    ok(cli, tmp_path, "add", "+cmd|x!A0", "@SUM(1+1)", "--group", ' =HYPERLINK("http://x")')
+    ok(cli, tmp_path, "add", "Cat", "--group", "Smiths")
+    ok(cli, tmp_path, "standings", "--csv", "s.csv")
+    rows = {r["player"]: r for r in csv.DictReader((tmp_path / "s.csv").open(newline=""))}
+    assert set(rows) == {"'+cmd|x!A0", "'@SUM(1+1)", "Cat"}
+    assert rows["'+cmd|x!A0"]["group"] == '\' =HYPERLINK("http://x")'
+    assert rows["Cat"]["group"] == "Smiths"
