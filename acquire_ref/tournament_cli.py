@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from acquire_ref.errors import GameFileError, IllegalMoveError, NotationError
+from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
     from acquire_ref.tournament import Event, Round
@@ -210,7 +210,8 @@ def _make_games(path: Path, event: Event, rnd: Round, made: list[Path]) -> None:
 
 def _unmade(made: list[Path]) -> None:
     """Remove the game files a draw made when the event file could not be written after all
-    (another program changed it, the disk is full, Ctrl-C): a refused draw leaves nothing (T1.2)."""
+    (another program changed it, the disk is full): a refused draw leaves nothing (T1.2). A
+    Ctrl-C while the event file is written takes effect once it is written, so the files stay."""
     import os
     from contextlib import suppress
 
@@ -266,7 +267,7 @@ def draw(
             else:
                 rnd = event.draw(_stem(path))
             _make_games(path, event, rnd, made)
-    except BaseException:
+    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
         _unmade(made)
         raise
     if note:
@@ -436,7 +437,7 @@ def advance(as_json: bool = JSON) -> None:
         with changing(path) as event:
             rnd = event.advance(_stem(path))
             _make_games(path, event, rnd, made)
-    except BaseException:
+    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
         _unmade(made)
         raise
     if as_json:

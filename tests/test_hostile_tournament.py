@@ -114,3 +114,26 @@ def test_the_csv_neutralises_a_formula_behind_spaces_in_a_group_and_at_the_start
     assert set(rows) == {"'+cmd|x!A0", "'@SUM(1+1)", "Cat"}
     assert rows["'+cmd|x!A0"]["group"] == '\' =HYPERLINK("http://x")'
     assert rows["Cat"]["group"] == "Smiths"
+
+
+def test_a_ctrl_c_held_back_until_the_event_file_is_written_keeps_the_drawn_game_files(cli, tmp_path, monkeypatch):
+    """Ctrl-C during the event file's write takes effect once it is written: the round is drawn,
+    so its game files must stay (only a refused write removes them)."""
+    import acquire_ref.storage as storage
+
+    path = event_with_players(cli, tmp_path)
+    real = storage.write_atomic
+
+    def interrupted(target, text, expect=None, what="game file"):
+        real(target, text, expect, what)
+        if what == "event file":
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(storage, "write_atomic", interrupted)
+    result = cli("tournament", "draw", cwd=tmp_path)
+    assert result.exit_code == 130, result.output
+    monkeypatch.setattr(storage, "write_atomic", real)
+    games = [t["game"] for t in tomllib.loads(path.read_text())["rounds"][0]["tables"]]
+    assert games == ["club-r1-t1.toml", "club-r1-t2.toml"]
+    assert all((tmp_path / g).is_file() for g in games)
+    assert "table 2:" in ok(cli, tmp_path, "tables")
