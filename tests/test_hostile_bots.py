@@ -91,3 +91,17 @@ def test_the_installed_command_reports_a_hidden_game_stopped_by_a_bot(tmp_path):
     assert result.returncode == 3, result.stderr
     assert "Traceback" not in result.stderr and "no projection" not in result.stderr
     assert "1 of 1 game(s) stopped at a bot's fault" in result.stderr
+
+
+def test_a_bot_timeout_of_nan_is_a_usage_error_not_a_traceback(cli, tmp_path):
+    """`--bot-timeout nan` passed the option's range check (every comparison with NaN is false)
+    and failed in select() with a traceback (exit 1)."""
+    command = bot(tmp_path, "idle", "for line in sys.stdin:\n    pass\n")
+    for value in ("nan", "NaN"):
+        result, _ = simulate(cli, "--games", "1", "--players", "3", "--bot-timeout", value, "--bot", f"i={command}")
+        assert result.exit_code == 2, result.output
+        assert "--bot-timeout nan: give a number of seconds from 0.01 to 3600" in result.stderr
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+    installed_run = subprocess.run([installed(), "simulate", "--games", "1", "--players", "3", "--bot-timeout", "nan",
+                                    "--bot", f"i={command}"], capture_output=True, text=True, check=False, timeout=60)
+    assert installed_run.returncode == 2 and "Traceback" not in installed_run.stderr
