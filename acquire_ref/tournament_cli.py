@@ -76,16 +76,20 @@ def slug(name: str) -> str:
 
 
 def event_path() -> Path:
-    """The event file: ``--event``, ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` here.
+    """The event file: ``--event``, ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` here; a
+    symbolic link is followed, so that the lock and the atomic write are the linked file's and
+    the link stays (as for ``--game``).
 
     Raises :class:`NotationError` (exit 2) when none or several are here."""
+    from acquire_ref.storage import game_path
+
     if WHERE.event is not None:
         if not str(WHERE.event).strip():
             raise NotationError("--event needs a file name, e.g. --event club.event.toml")
-        return WHERE.event
+        return game_path(WHERE.event)
     found = sorted(Path(".").glob("*.event.toml"))
     if len(found) == 1:
-        return found[0]
+        return game_path(found[0])
     if not found:
         raise NotationError("no event file here: start one with `acquire-ref tournament new NAME`, or name it with --event")
     raise NotationError(f"{len(found)} event files here ({', '.join(map(str, found[:5]))}): name one with --event")

@@ -137,3 +137,19 @@ def test_a_ctrl_c_held_back_until_the_event_file_is_written_keeps_the_drawn_game
     assert games == ["club-r1-t1.toml", "club-r1-t2.toml"]
     assert all((tmp_path / g).is_file() for g in games)
     assert "table 2:" in ok(cli, tmp_path, "tables")
+
+
+def test_an_event_file_reached_by_a_symbolic_link_is_changed_through_it_and_the_link_stays(cli, tmp_path):
+    """The link was replaced by a regular file holding the change, and the linked file was left
+    as it was (with its lock on another path than the link's): the event split in two."""
+    real = tmp_path / "season"
+    real.mkdir()
+    ok(cli, tmp_path, "--event", "season/club.event.toml", "new", "Club", "--seed", "2")
+    link = tmp_path / "club.event.toml"
+    link.symlink_to("season/club.event.toml")
+    ok(cli, tmp_path, "add", "Ann", "Ben", "Cat")
+    out = ok(cli, tmp_path, "draw")
+    assert link.is_symlink()
+    entered = [p["name"] for p in tomllib.loads((real / "club.event.toml").read_text())["players"]]
+    assert entered == ["Ann", "Ben", "Cat"]
+    assert (real / "club-r1-t1.toml").is_file() and f"--game {real / 'club-r1-t1.toml'} table" in out
