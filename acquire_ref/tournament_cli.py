@@ -84,7 +84,7 @@ def event_path() -> Path:
     from acquire_ref.storage import game_path
 
     if WHERE.event is not None:
-        if not str(WHERE.event).strip():
+        if str(WHERE.event).strip() in ("", "."):
             raise NotationError("--event needs a file name, e.g. --event club.event.toml")
         return game_path(WHERE.event)
     found = sorted(Path(".").glob("*.event.toml"))
@@ -128,7 +128,7 @@ def new(
     if edition not in builtin_editions():
         raise NotationError(f"--edition {edition!r}: an event's tables play {', '.join(builtin_editions())}")
     event = Event(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition, tiles)
-    path = WHERE.event if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
+    path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
     shape = (f"{rounds} rounds" if format == "swiss" else f"heats, then a semifinal of {semifinal}")
     say(f"New event {name} in {path}: {format} ({shape}); seed {event.seed}; tables play {edition} with {tiles} tiles.")

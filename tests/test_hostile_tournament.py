@@ -153,3 +153,14 @@ def test_an_event_file_reached_by_a_symbolic_link_is_changed_through_it_and_the_
     entered = [p["name"] for p in tomllib.loads((real / "club.event.toml").read_text())["players"]]
     assert entered == ["Ann", "Ben", "Cat"]
     assert (real / "club-r1-t1.toml").is_file() and f"--game {real / 'club-r1-t1.toml'} table" in out
+
+
+def test_new_force_through_a_symbolic_link_replaces_the_linked_event_and_keeps_the_link(cli, tmp_path):
+    (tmp_path / "season").mkdir()
+    ok(cli, tmp_path, "--event", "season/old.event.toml", "new", "Old", "--seed", "2")
+    link = tmp_path / "club.event.toml"
+    link.symlink_to("season/old.event.toml")
+    ok(cli, tmp_path, "--event", "club.event.toml", "new", "Spring", "--seed", "3", "--force")
+    assert link.is_symlink()
+    assert tomllib.loads((tmp_path / "season" / "old.event.toml").read_text())["name"] == "Spring"
+    assert "--event needs a file name" in refused(cli, tmp_path, "--event", "", "new", "X", code=2)
