@@ -4,7 +4,7 @@ the openskill package (Weng-Lin). openskill is imported by :func:`compute` alone
 ``ratings`` command pays for it.
 
 A player is the same person in every game their name appears in, ignoring case; the first
-spelling met is shown.
+spelling met is shown. Names that only look alike (a Cyrillic letter for a Latin one) are refused.
 """
 
 from __future__ import annotations
@@ -50,7 +50,25 @@ def read_games(paths: Sequence[Path], by_time: bool = False, projected: bool = F
         when = os.stat(path).st_mtime_ns if by_time else 0
         loaded.append((when, n, (str(path), cash)))
     loaded.sort(key=lambda item: (item[0], item[1]))
-    return [played for _, _, played in loaded]
+    games = [played for _, _, played in loaded]
+    _refuse_look_alikes(games)
+    return games
+
+
+def _refuse_look_alikes(games: Sequence[Played]) -> None:
+    """Raise :class:`~acquire_ref.errors.GameFileError` (exit 4) when two games name players who
+    differ beyond case but look alike ("Ann" and "\u0410nn" with a Cyrillic A): the table would
+    show two rows of the same name, and nobody could tell which is whose (R2.1)."""
+    from acquire_ref.errors import GameFileError
+    from acquire_ref.problems import skeleton
+
+    seen: dict[str, tuple[str, str]] = {}
+    for path, cash in games:
+        for name in cash:
+            first, where = seen.setdefault(skeleton(name), (name, path))
+            if first.casefold() != name.casefold():
+                raise GameFileError(f"{name!a} in {path} and {first!a} in {where} look alike but are "
+                                    "different names: rename one in its game file, or leave one game out")
 
 
 def compute(games: Sequence[Played]) -> list[dict[str, Any]]:

@@ -109,3 +109,21 @@ def test_serve_refuses_a_folder_a_pipe_or_a_device_at_once(tmp_path, kind):
     assert result.returncode == 4, result.stderr
     assert "not a game file: name the game file with --game" in result.stderr
     assert "Traceback" not in result.stderr and "live board" not in result.stdout
+
+
+def test_ratings_refuse_names_that_only_look_alike_across_games(cli, tmp_path):
+    """'Ann' in one game and '\u0410nn' (Cyrillic A) in another were rated as two players whose
+    rows read the same: now refused (exit 4), both named with their escapes."""
+    import re
+
+    text = "\n".join(line for line in (EXAMPLES / "four-players.toml").read_text().split("\n")
+                     if not line.startswith("#"))
+    other = tmp_path / "cyrillic.toml"
+    other.write_text(re.sub(r"\bAnn\b", "\u0410nn", text), encoding="utf-8")
+    assert cli("check", other).exit_code == 0
+    result = cli("ratings", EXAMPLES / "four-players.toml", other, "--json")
+    assert result.exit_code == 4, result.output
+    assert result.stdout == ""
+    assert "'\\u0410nn' in " in result.stderr and "'Ann' in " in result.stderr and "look alike" in result.stderr
+    same = cli("ratings", EXAMPLES / "four-players.toml", EXAMPLES / "three-players.toml", "--json")
+    assert same.exit_code == 0 and [r["games"] for r in json.loads(same.stdout)["ratings"] if r["player"] == "Ann"] == [2]
