@@ -400,15 +400,19 @@ def standings(
     path = event_path()
     event = load(path)
     doc = standings_doc(event)
-    outputs = [(target, maker) for target, maker in ((csv, csv_text), (html, _hall_page)) if target is not None]
+    outputs = [(target, maker, option) for target, maker, option in ((csv, csv_text, "--csv"), (html, _hall_page, "--html"))
+               if target is not None]
     if outputs:
         from acquire_ref.storage import write_export
 
         reads: dict[str, Path | None] = {"event file": path, "event lock": Path(str(path) + ".lock")}
         for r in event.rounds:
-            reads.update({f"game file {t.game}": _game_path(path, t.game) for t in r.tables})
-        for target, maker in outputs:
-            write_export(target, maker(doc), reads)
+            for t in r.tables:
+                game = _game_path(path, t.game)
+                reads.update({f"round {r.number} table {t.number} game": game,
+                              f"round {r.number} table {t.number} game's lock": Path(f"{game}.lock")})
+        for target, maker, option in outputs:
+            write_export(target, maker(doc), reads, option)
             say(f"Wrote {target}", err=True)
     if as_json:
         _json(doc)

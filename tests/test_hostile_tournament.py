@@ -164,3 +164,18 @@ def test_new_force_through_a_symbolic_link_replaces_the_linked_event_and_keeps_t
     assert link.is_symlink()
     assert tomllib.loads((tmp_path / "season" / "old.event.toml").read_text())["name"] == "Spring"
     assert "--event needs a file name" in refused(cli, tmp_path, "--event", "", "new", "X", code=2)
+
+
+@pytest.mark.parametrize(("option", "target", "said"), [
+    ("--csv", "club-r1-t1.toml", "--csv club-r1-t1.toml is the round 1 table 1 game club-r1-t1.toml"),
+    ("--csv", "club-r1-t2.toml.lock", "--csv club-r1-t2.toml.lock is the round 1 table 2 game's lock"),
+    ("--html", "club.event.toml", "--html club.event.toml is the event file club.event.toml"),
+])
+def test_a_standings_export_never_replaces_a_file_of_the_event_and_names_its_own_option(cli, tmp_path, option,
+                                                                                         target, said):
+    """--csv over a table's lock file was written (a lock replaced under a referee holding it);
+    the refusals named '--svg/--html' for --csv and a game file's name twice."""
+    event_with_players(cli, tmp_path)
+    ok(cli, tmp_path, "draw")
+    out = refused(cli, tmp_path, "standings", option, target, code=2)
+    assert said in out and "--svg/--html" not in out
