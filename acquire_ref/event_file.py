@@ -99,6 +99,8 @@ class _Reader:
             raise GameFileError(f"{self.source}: {exc}") from None
         from acquire_ref.editions import builtin_editions
 
+        if not 1 <= event.rounds_planned <= 50:
+            raise self.fail("swiss_rounds", f"is {event.rounds_planned}: a swiss event plays 1 to 50 rounds")
         if event.edition not in builtin_editions():
             raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}")
         for i, doc in enumerate(self.get(data, "players", list, "", []), start=1):

@@ -36,6 +36,7 @@ def test_an_event_file_named_with_a_leading_dot_draws_games_it_can_read_again(cl
 @pytest.mark.parametrize(("old", "new", "said"), [
     ('edition = "classic"', 'edition = "/etc/passwd"', "edition is '/etc/passwd': an event's tables play"),
     ("draw = 1", "draw = -7", "rounds[1].draw is -7: a round's draws are counted from 1"),
+    ("swiss_rounds = 4", "swiss_rounds = -4", "swiss_rounds is -4: a swiss event plays 1 to 50 rounds"),
     ('game = "club-r1-t2.toml"', 'game = "club-r1-t1.toml"',
      "rounds[1].tables[2].game is 'club-r1-t1.toml', another table's game file"),
     ('game = "club-r1-t1.toml"', 'game = "club.event.toml"',
