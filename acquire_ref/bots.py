@@ -161,17 +161,19 @@ class _Process:
 
     def stop(self, grace: float) -> int | None:
         """Close the bot's input, give it ``grace`` seconds to exit, then kill its process group.
-        Returns its exit status (None if it had to be killed)."""
+        Returns its exit status (None if it had to be killed). Whatever the bot started and left
+        behind in its process group (a child holding its pipes open) is killed too."""
         for pipe in (self.stdin, self.stdout):
             with suppress(OSError):
                 pipe.close()
         try:
-            return self.proc.wait(timeout=grace)
+            status: int | None = self.proc.wait(timeout=grace)
         except subprocess.TimeoutExpired:
-            with suppress(OSError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-            return None
+            status = None
+        with suppress(OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        return status
 
 
 class OutsideBot:
@@ -305,8 +307,9 @@ class OutsideBot:
 
         if self.process is None:
             return
-        self._send({"end": ended, "seat": self.spec.name, "standings": views.score(game)["standings"],
-                    "faults": len(self.faults)})
+        # a game stopped while holdings are hidden has no standings to show (R10.1)
+        standings = [] if game.hidden else views.score(game)["standings"]
+        self._send({"end": ended, "seat": self.spec.name, "standings": standings, "faults": len(self.faults)})
         self.process.stop(self.timeout)
         self.process = None
 

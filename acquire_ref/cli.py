@@ -1130,6 +1130,8 @@ def simulate(
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
     if bot_faults not in RULES:
         raise NotationError(f"--bot-faults {bot_faults!r}: {' or '.join(RULES)}")
+    if not 0.01 <= bot_timeout <= 3600:  # nan passes the option's own range check
+        raise NotationError(f"--bot-timeout {bot_timeout}: give a number of seconds from 0.01 to 3600, e.g. 5")
     ed, edition_value = edition_spec(edition)
     opts = rule_options(option)
     if opts.get("stall") == "continue":

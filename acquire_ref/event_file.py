@@ -59,6 +59,8 @@ class _Reader:
 
     def __init__(self, source: str) -> None:
         self.source = source
+        self.games: set[str] = set()
+        """The tables' game file names read so far: each names one table's game."""
 
     def fail(self, where: str, what: str) -> GameFileError:
         return GameFileError(f"{self.source}: {where} {what} (edited by hand?)")
@@ -95,6 +97,12 @@ class _Reader:
                           self.get(data, "edition", str, "", "classic"), self.get(data, "tiles", str, "", "table"))
         except AcquireError as exc:
             raise GameFileError(f"{self.source}: {exc}") from None
+        from acquire_ref.editions import builtin_editions
+
+        if not 1 <= event.rounds_planned <= 50:
+            raise self.fail("swiss_rounds", f"is {event.rounds_planned}: a swiss event plays 1 to 50 rounds")
+        if event.edition not in builtin_editions():
+            raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}")
         for i, doc in enumerate(self.get(data, "players", list, "", []), start=1):
             event.players.append(self.player(doc, f"players[{i}]", event))
         for i, doc in enumerate(self.get(data, "rounds", list, "", []), start=1):
@@ -130,6 +138,8 @@ class _Reader:
         if stage not in STAGES:
             raise self.fail(f"{where}.stage", f"is {stage!r}: {', '.join(STAGES)}")
         draw = self.get(doc, "draw", int, where, 1)
+        if draw < 1:
+            raise self.fail(f"{where}.draw", f"is {draw}: a round's draws are counted from 1")
         tables, seen = [], set()
         for i, tdoc in enumerate(self.get(doc, "tables", list, where), start=1):
             table = self.table(tdoc, f"{where}.tables[{i}]", i, event)
@@ -154,6 +164,11 @@ class _Reader:
         game = self.get(doc, "game", str, where)
         if not game or "/" in game or "\\" in game or game.startswith("."):
             raise self.fail(f"{where}.game", f"is {game!r}: a file name beside the event file")
+        if game.endswith(".event.toml") or game == Path(self.source).name:
+            raise self.fail(f"{where}.game", f"is {game!r}: an event file, not a table's game file")
+        if game in self.games:
+            raise self.fail(f"{where}.game", f"is {game!r}, another table's game file: each table has its own")
+        self.games.add(game)
         result = None
         if "result" in doc:
             rdoc = self.get(doc, "result", dict, where)

@@ -78,7 +78,7 @@ class Pipe:
         if not text.startswith(("{", "[", '"')):
             return {"move": text}
         try:
-            value = json.loads(text)
+            value = json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_whole)
         except (ValueError, RecursionError) as exc:
             raise NotationError(f"the request is not valid JSON: {exc}") from None
         if not isinstance(value, dict):
@@ -133,6 +133,30 @@ class Pipe:
         if name == "score":
             return views.score(game)
         return [views.log_entry(n, entry) for n, entry in enumerate(game.log, 1)]
+
+
+def _not_json(word: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity``, which Python reads but JSON has not: an answer
+    echoing one in its ``id`` would not be JSON either."""
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused when it is too large for a float
+    (``1e999``), which would be echoed as ``Infinity``."""
+    import math
+
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return value
+
+
+def _whole(text: str) -> int:
+    """A JSON whole number, refused (with a message of ours) beyond 4,300 digits."""
+    if len(text.lstrip("-")) > 4300:
+        raise ValueError(f"a number of {len(text):,} digits is too long")
+    return int(text)
 
 
 def serve(path: Path, stdin: IO[bytes], stdout: IO[str]) -> None:

@@ -4,7 +4,7 @@ the openskill package (Weng-Lin). openskill is imported by :func:`compute` alone
 ``ratings`` command pays for it.
 
 A player is the same person in every game their name appears in, ignoring case; the first
-spelling met is shown.
+spelling met is shown. Names that only look alike (a Cyrillic letter for a Latin one) are refused.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ def read_games(paths: Sequence[Path], by_time: bool = False, projected: bool = F
     again; equal times keep the order given).
 
     Raises :class:`IllegalMoveError` (exit 3) for a game that is not over, unless ``projected``
-    (then its money is the money if it ended now, R8.3); :class:`NotationError` for a file named
+    (then its money is the money if it ended now, R8.3), and for a game not over while holdings
+    are hidden even then (R10.1); :class:`NotationError` for a file named
     twice; :class:`~acquire_ref.errors.GameFileError` for a file that is missing or corrupt.
     """
     import os
@@ -42,11 +43,32 @@ def read_games(paths: Sequence[Path], by_time: bool = False, projected: bool = F
         if not game.over and not projected:
             raise IllegalMoveError(f"{path}: the game is not over, so it has no final standings (R8.3); "
                                    "finish it, leave it out, or add --projected to rate it as it stands")
+        if game.hidden:  # its projected money would tell the order of the hidden holdings
+            raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
+                                   "rated as it stands; finish it or leave it out")
         cash = {s.player: s.total for s in game.score_breakdown()}
         when = os.stat(path).st_mtime_ns if by_time else 0
         loaded.append((when, n, (str(path), cash)))
     loaded.sort(key=lambda item: (item[0], item[1]))
-    return [played for _, _, played in loaded]
+    games = [played for _, _, played in loaded]
+    _refuse_look_alikes(games)
+    return games
+
+
+def _refuse_look_alikes(games: Sequence[Played]) -> None:
+    """Raise :class:`~acquire_ref.errors.GameFileError` (exit 4) when two games name players who
+    differ beyond case but look alike ("Ann" and "\u0410nn" with a Cyrillic A): the table would
+    show two rows of the same name, and nobody could tell which is whose (R2.1)."""
+    from acquire_ref.errors import GameFileError
+    from acquire_ref.problems import skeleton
+
+    seen: dict[str, tuple[str, str]] = {}
+    for path, cash in games:
+        for name in cash:
+            first, where = seen.setdefault(skeleton(name), (name, path))
+            if first.casefold() != name.casefold():
+                raise GameFileError(f"{name!a} in {path} and {first!a} in {where} look alike but are "
+                                    "different names: rename one in its game file, or leave one game out")
 
 
 def compute(games: Sequence[Played]) -> list[dict[str, Any]]:

@@ -157,10 +157,10 @@ def _watch_players(game: Game, width: int) -> Text:
     hidden holdings only the rack count (R10.1)."""
     out = Text()
     worth = game.net_worth()
-    names = max(len(p) for p in game.players)
+    names = max(len(_short(p)) for p in game.players)
     for i, p in enumerate(game.players):
         mark = "> " if i == game.current and game.pending.player is not None else "  "
-        line = Text(mark + f"{p:<{names}} ", style="bold" if mark.strip() else "")
+        line = Text(mark + f"{_short(p):<{names}} ", style="bold" if mark.strip() else "")
         if game.hidden:
             line.append(f"holdings hidden, {plural(game.racks[p], 'tile')} in the rack")
         else:
@@ -184,7 +184,7 @@ def _watch_standings(game: Game) -> Text:
     ranks = {p: r for p, _, r in game.standings()}
     for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
         bonuses, sales = sum(b[1] for b in s.bonuses), sum(x[2] for x in s.sales)
-        out.append(f"{ranks[s.player]}. {s.player} {money(s.total)}", style="bold")
+        out.append(f"{ranks[s.player]}. {_short(s.player)} {money(s.total)}", style="bold")
         out.append(f"  (cash {money(s.before)} + bonuses {money(bonuses)} + shares sold {money(sales)})\n")
     out.rstrip()
     return out
@@ -193,7 +193,8 @@ def _watch_standings(game: Game) -> Text:
 def watch_view(game: Game, heading: str, width: int) -> Group:
     """What ``watch`` shows, made to fit 80 x 24 with up to six players: ``heading``, the board
     with the chains beside it (below it when ``width`` is under 80 columns), one line per
-    player and the pending decision, wrapped, never cut; at the end the final standings."""
+    player and the pending decision, wrapped, never cut (a name over :data:`WATCH_NAME`
+    characters is shortened); at the end the final standings."""
     board = board_text(game)
     board.rstrip()
     if width >= 80:
@@ -209,8 +210,21 @@ def watch_view(game: Game, heading: str, width: int) -> Group:
     from acquire_ref.describe import pending as describe_pending
     from acquire_ref.words import with_program
 
-    pending = Text("Next: ", style="bold").append(with_program(describe_pending(game)), style="")
+    said = describe_pending(game)
+    for p in game.players:
+        said = said.replace(p, _short(p)) if len(p) > WATCH_NAME else said
+    pending = Text("Next: ", style="bold").append(with_program(said), style="")
     return Group(Text(heading, style="dim"), top, _watch_players(game, width), pending)
+
+
+WATCH_NAME = 20
+"""``watch``: the most characters of a player's name shown; a longer one is cut, so that a name
+thousands of characters long can't push the players and the pending decision off the screen."""
+
+
+def _short(name: str) -> str:
+    """``name`` cut to :data:`WATCH_NAME` characters, ending in ``...`` when it was cut."""
+    return name if len(name) <= WATCH_NAME else name[:WATCH_NAME - 3] + "..."
 
 
 def score_view(title: str, doc: dict[str, Any]) -> Table:

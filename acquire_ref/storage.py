@@ -426,15 +426,16 @@ def refuse_export_over(target: Path, game_file: Path) -> None:
     refuse_same_file(target, {"game file": game_file}, "--svg/--html")
 
 
-def write_export(target: Path, text: str, reads: Mapping[str, Path | None]) -> None:
-    """Write an ``--svg``/``--html`` export: never over a file the command read (``reads``, see
-    :func:`refuse_same_file`), only over a regular file, atomically (:func:`write_atomic`).
+def write_export(target: Path, text: str, reads: Mapping[str, Path | None], option: str = "--svg/--html") -> None:
+    """Write an export (``option`` names it in messages): never over a file the command read
+    (``reads``, see :func:`refuse_same_file`), only over a regular file, atomically
+    (:func:`write_atomic`).
 
     A symbolic link is followed to its target. Raises :class:`NotationError` (exit 2) or
     :class:`GameFileError` (exit 4).
     """
     target = _follow(Path(target))
-    refuse_same_file(target, reads, "--svg/--html")
+    refuse_same_file(target, reads, option)
     write_atomic(target, text, what="export")
 
 

@@ -244,8 +244,11 @@ class Event:
 
     def game_name(self, stem: str, number: int, table: int, draw: int = 1) -> str:
         """The file name of a table's game, beside the event file: ``STEM-rN-tT.toml``, with
-        ``-dK`` after the round for its K-th draw (a redraw never reuses a file name)."""
-        return f"{stem}-r{number}{'' if draw == 1 else f'-d{draw}'}-t{table}.toml"
+        ``-dK`` after the round for its K-th draw (a redraw never reuses a file name). A stem
+        that an event file may have but a table's game name may not (a leading dot, as in
+        ``.club.event.toml``, or a backslash) is made into one the event file can be read with."""
+        safe = stem.replace("\\", "-").replace("/", "-").lstrip(".") or "event"
+        return f"{safe}-r{number}{'' if draw == 1 else f'-d{draw}'}-t{table}.toml"
 
     def rng(self, *what: object) -> random.Random:
         """A random generator for one draw: seeded from the event's seed and ``what`` is drawn (T2.3)."""

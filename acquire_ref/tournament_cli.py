@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from acquire_ref.errors import GameFileError, IllegalMoveError, NotationError
+from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
     from acquire_ref.tournament import Event, Round
@@ -76,16 +76,20 @@ def slug(name: str) -> str:
 
 
 def event_path() -> Path:
-    """The event file: ``--event``, ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` here.
+    """The event file: ``--event``, ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` here; a
+    symbolic link is followed, so that the lock and the atomic write are the linked file's and
+    the link stays (as for ``--game``).
 
     Raises :class:`NotationError` (exit 2) when none or several are here."""
+    from acquire_ref.storage import game_path
+
     if WHERE.event is not None:
-        if not str(WHERE.event).strip():
+        if str(WHERE.event).strip() in ("", "."):
             raise NotationError("--event needs a file name, e.g. --event club.event.toml")
-        return WHERE.event
+        return game_path(WHERE.event)
     found = sorted(Path(".").glob("*.event.toml"))
     if len(found) == 1:
-        return found[0]
+        return game_path(found[0])
     if not found:
         raise NotationError("no event file here: start one with `acquire-ref tournament new NAME`, or name it with --event")
     raise NotationError(f"{len(found)} event files here ({', '.join(map(str, found[:5]))}): name one with --event")
@@ -124,7 +128,7 @@ def new(
     if edition not in builtin_editions():
         raise NotationError(f"--edition {edition!r}: an event's tables play {', '.join(builtin_editions())}")
     event = Event(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition, tiles)
-    path = WHERE.event if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
+    path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
     shape = (f"{rounds} rounds" if format == "swiss" else f"heats, then a semifinal of {semifinal}")
     say(f"New event {name} in {path}: {format} ({shape}); seed {event.seed}; tables play {edition} with {tiles} tiles.")
@@ -169,35 +173,55 @@ def _game_path(path: Path, game: str) -> Path:
     return path.parent / game
 
 
-def _make_games(path: Path, event: Event, rnd: Round) -> None:
-    """One ordinary game file per table, players in their drawn seats, none over an existing file;
-    when one can't be made, the ones made are removed again and nothing is kept."""
+def _make_games(path: Path, event: Event, rnd: Round, made: list[Path]) -> None:
+    """One ordinary game file per table, players in their drawn seats, none over another file;
+    each file made is added to ``made``, and when one can't be made, the ones made are removed
+    again and nothing is kept. A file that is already there and holds exactly the game this draw
+    makes (left by a draw interrupted before it wrote the event file: the draw is the same from
+    the seed, T2.3) is taken as it is."""
     import os
 
     from acquire_ref.game import shuffled_bag
-    from acquire_ref.record import Record
+    from acquire_ref.record import Record, to_toml
     from acquire_ref.session import GameFile
     from acquire_ref.setup import Options
-    from acquire_ref.storage import file_exists
+    from acquire_ref.storage import file_exists, read_text
 
+    records = []
     for t in rnd.tables:
-        if file_exists(_game_path(path, t.game)):
-            raise IllegalMoveError(f"{_game_path(path, t.game)} already exists: the draw never writes over a game file; "
+        seed = bag = None
+        if event.tiles == "dealt":
+            seed = event.rng("round", rnd.number, "draw", rnd.draw, "table", t.number).randrange(2**31)
+            bag = [str(tile) for tile in shuffled_bag(seed)]
+        record = Record(list(t.seats), event.edition, Options.parse(None).as_dict(), event.tiles, seed=seed, bag=bag)
+        target = _game_path(path, t.game)
+        if file_exists(target) and read_text(target) != to_toml(record, record.replay_whole()):
+            raise IllegalMoveError(f"{target} already exists: the draw never writes over a game file; "
                                    "move it away and draw again")
-    made: list[Path] = []
+        records.append((target, record))
+    start = len(made)
     try:
-        for t in rnd.tables:
-            seed = bag = None
-            if event.tiles == "dealt":
-                seed = event.rng("round", rnd.number, "draw", rnd.draw, "table", t.number).randrange(2**31)
-                bag = [str(tile) for tile in shuffled_bag(seed)]
-            record = Record(list(t.seats), event.edition, Options.parse(None).as_dict(), event.tiles, seed=seed, bag=bag)
-            GameFile.create(_game_path(path, t.game), record)
-            made.append(_game_path(path, t.game))
+        for target, record in records:
+            if not file_exists(target):
+                GameFile.create(target, record)
+                made.append(target)
     except BaseException:
-        for done in made:
+        for done in made[start:]:
             os.unlink(done)
+        del made[start:]
         raise
+
+
+def _unmade(made: list[Path]) -> None:
+    """Remove the game files a draw made when the event file could not be written after all
+    (another program changed it, the disk is full): a refused draw leaves nothing (T1.2). A
+    Ctrl-C while the event file is written takes effect once it is written, so the files stay."""
+    import os
+    from contextlib import suppress
+
+    for done in made:
+        with suppress(OSError):
+            os.unlink(done)
 
 
 def _table_lines(path: Path, rnd: Round) -> list[str]:
@@ -237,14 +261,19 @@ def draw(
 
     path = event_path()
     note = None
-    with changing(path) as event:
-        last = event.current()
-        if force and last is not None and last.open:
-            old, rnd = event.redraw(_stem(path))
-            note = _discarded(path, old)
-        else:
-            rnd = event.draw(_stem(path))
-        _make_games(path, event, rnd)
+    made: list[Path] = []
+    try:
+        with changing(path) as event:
+            last = event.current()
+            if force and last is not None and last.open:
+                old, rnd = event.redraw(_stem(path))
+                note = _discarded(path, old)
+            else:
+                rnd = event.draw(_stem(path))
+            _make_games(path, event, rnd, made)
+    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
+        _unmade(made)
+        raise
     if note:
         say(f"acquire-ref: {note}", err=True)
     if as_json:
@@ -373,15 +402,19 @@ def standings(
     path = event_path()
     event = load(path)
     doc = standings_doc(event)
-    outputs = [(target, maker) for target, maker in ((csv, csv_text), (html, _hall_page)) if target is not None]
+    outputs = [(target, maker, option) for target, maker, option in ((csv, csv_text, "--csv"), (html, _hall_page, "--html"))
+               if target is not None]
     if outputs:
         from acquire_ref.storage import write_export
 
         reads: dict[str, Path | None] = {"event file": path, "event lock": Path(str(path) + ".lock")}
         for r in event.rounds:
-            reads.update({f"game file {t.game}": _game_path(path, t.game) for t in r.tables})
-        for target, maker in outputs:
-            write_export(target, maker(doc), reads)
+            for t in r.tables:
+                game = _game_path(path, t.game)
+                reads.update({f"round {r.number} table {t.number} game": game,
+                              f"round {r.number} table {t.number} game's lock": Path(f"{game}.lock")})
+        for target, maker, option in outputs:
+            write_export(target, maker(doc), reads, option)
             say(f"Wrote {target}", err=True)
     if as_json:
         _json(doc)
@@ -409,9 +442,14 @@ def advance(as_json: bool = JSON) -> None:
     from acquire_ref.tournament_views import round_doc
 
     path = event_path()
-    with changing(path) as event:
-        rnd = event.advance(_stem(path))
-        _make_games(path, event, rnd)
+    made: list[Path] = []
+    try:
+        with changing(path) as event:
+            rnd = event.advance(_stem(path))
+            _make_games(path, event, rnd, made)
+    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
+        _unmade(made)
+        raise
     if as_json:
         _json({"round": round_doc(rnd)})
         return

@@ -111,13 +111,16 @@ def _status_lines(doc: dict[str, Any]) -> list[str]:
 
 def csv_text(doc: dict[str, Any]) -> str:
     """The standings as CSV (T5.2): a header, then one row per player: rank, player, group, one
-    column per key, advances. A text starting with ``=``, ``+``, ``-`` or ``@`` gets a leading
-    ``'`` so that a spreadsheet shows it rather than running it."""
+    column per key, advances. A text starting with ``=``, ``+``, ``-`` or ``@`` (after any
+    spaces: a spreadsheet may drop them first), a tab or a carriage return gets a leading ``'``
+    so that a spreadsheet shows it rather than running it."""
     import csv
     import io
 
     def safe(value: object) -> object:
-        return f"'{value}" if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+        if isinstance(value, str) and (value.lstrip(" ")[:1] in ("=", "+", "-", "@") or value[:1] in ("\t", "\r")):
+            return f"'{value}"
+        return value
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

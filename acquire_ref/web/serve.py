@@ -69,14 +69,24 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
     """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
     ``say`` prints a line for people.
 
-    Raises :class:`GameFileError` (exit 4) when there is no game file at ``path`` (a file that is
-    there but broken is served as the waiting state), and :class:`NotationError` (exit 2) for an
-    address that can't be listened on.
+    Raises :class:`GameFileError` (exit 4) when there is no game file at ``path``, or it is a
+    folder, a pipe or a device (a file that is there but broken is served as the waiting
+    state), and :class:`NotationError` (exit 2) for an address that can't be listened on.
     """
+    import os
+    import stat
+
     from acquire_ref.storage import file_exists
 
     if not file_exists(path):
         raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = stat.S_IFREG  # a dangling link or a file gone since: the page waits for it
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
+        raise GameFileError(f"{path} is {kind}, not a game file: name the game file with --game")
     import uvicorn
 
     from acquire_ref.web.app import create_app

@@ -1,0 +1,107 @@
+"""Hostile outside bots: a bot that leaves a child behind holding its pipes, and a bot fault that
+stops a game while holdings are hidden (R10.1)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from tests.helpers import installed
+from tests.test_bots import bot, simulate
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:  # a zombie is not running
+        return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_a_child_a_bot_leaves_behind_is_stopped_with_it(cli, tmp_path):
+    """The bot forks a child that sleeps with the bot's pipes open and writes its pid down; the
+    bot plays well and exits at the end line. The referee stops the child with the bot: no
+    process of the bot outlives the command."""
+    pids = tmp_path / "pids"
+    command = bot(tmp_path, "forker", f"""
+        import os, time
+        child = os.fork()
+        if child == 0:
+            time.sleep(120)
+            os._exit(0)
+        with open({str(pids)!r}, "a") as fh:
+            fh.write(f"{{child}}\\n")
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if "decide" in msg:
+                print(msg["legal"][0], flush=True)
+            if "end" in msg:
+                break
+    """)
+    result, doc = simulate(cli, "--games", "2", "--seed", "3", "--players", "3", "--bot", f"fork={command}", "--json")
+    assert result.exit_code == 0, result.output
+    assert doc["bots"]["fork"]["faults"] == {} and doc["bots"]["fork"]["fallback_moves"] == 0
+    children = [int(line) for line in pids.read_text().split()]
+    assert len(children) == 2
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    try:
+        assert not any(alive(pid) for pid in children)
+    finally:
+        for pid in children:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_fault_that_stops_a_game_with_hidden_holdings_gives_the_report_not_a_projection_error(cli, tmp_path):
+    """--bot-faults stop under holdings=hidden once ended with 'holdings are hidden ... no
+    projection is shown' (exit 3) and no report: the end line asked for the standings of a
+    game not over. The end line now carries none, and the report is printed (exit 3)."""
+    seen = tmp_path / "seen.jsonl"
+    command = bot(tmp_path, "garbage", f"""
+        for line in sys.stdin:
+            with open({str(seen)!r}, "a") as fh:
+                fh.write(line)
+            if '"decide"' in line:
+                print("not a move", flush=True)
+    """)
+    result, doc = simulate(cli, "--games", "1", "--seed", "4", "--players", "3", "--option", "holdings=hidden",
+                           "--bot-faults", "stop", "--bot", f"g={command}", "--json")
+    assert result.exit_code == 3, result.output
+    assert "no projection" not in result.output
+    assert doc["end_reasons"] == {"stopped by a bot fault": 1}
+    assert doc["bots"]["g"]["faults"] == {"garbage": 1}
+    end = [msg for msg in map(json.loads, seen.read_text().splitlines()) if "end" in msg]
+    assert end == [{"end": "stopped", "seat": "g", "standings": [], "faults": 1}]
+
+
+def test_the_installed_command_reports_a_hidden_game_stopped_by_a_bot(tmp_path):
+    script = tmp_path / "quiet.py"
+    script.write_text("import sys\nfor line in sys.stdin:\n    if '\"decide\"' in line:\n        print('garbage', flush=True)\n")
+    result = subprocess.run([installed(), "simulate", "--games", "1", "--jobs", "1", "--seed", "4", "--players", "3",
+                             "--option", "holdings=hidden", "--bot-faults", "stop",
+                             "--bot", f"q={sys.executable} {script}"],
+                            capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 3, result.stderr
+    assert "Traceback" not in result.stderr and "no projection" not in result.stderr
+    assert "1 of 1 game(s) stopped at a bot's fault" in result.stderr
+
+
+def test_a_bot_timeout_of_nan_is_a_usage_error_not_a_traceback(cli, tmp_path):
+    """`--bot-timeout nan` passed the option's range check (every comparison with NaN is false)
+    and failed in select() with a traceback (exit 1)."""
+    command = bot(tmp_path, "idle", "for line in sys.stdin:\n    pass\n")
+    for value in ("nan", "NaN"):
+        result, _ = simulate(cli, "--games", "1", "--players", "3", "--bot-timeout", value, "--bot", f"i={command}")
+        assert result.exit_code == 2, result.output
+        assert "--bot-timeout nan: give a number of seconds from 0.01 to 3600" in result.stderr
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+    installed_run = subprocess.run([installed(), "simulate", "--games", "1", "--players", "3", "--bot-timeout", "nan",
+                                    "--bot", f"i={command}"], capture_output=True, text=True, check=False, timeout=60)
+    assert installed_run.returncode == 2 and "Traceback" not in installed_run.stderr
