@@ -1115,8 +1115,6 @@ def simulate(
 ) -> None:
     """Play complete dealt games with built-in and outside bots, and report what happened.
 
-    For trying house rules and bots.
-
     Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
     """
     import os

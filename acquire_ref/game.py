@@ -812,13 +812,11 @@ class Game(GameState):
     def _replace_dead_tiles(self, p: str, out: list[ev.Event]) -> None:
         """Dealt mode, end of ``p``'s turn: dead tiles out of the game and replaced, once or until
         none by the ``dead-tiles`` option (R7.3)."""
-        safe = self.edition.safe_size
+        safe, kind = self.edition.safe_size, self.board.kind
         if sum(1 for s in self.board.sizes.values() if s >= safe) < 2:
             return  # a dead tile needs two safe chains (R4.6)
-        kind = self.board.kind
         while True:
-            free = len(self.edition.chains) - len(self.board.sizes)
-            dead = [t for t in self.supply.rack(p) if kind(t, free, safe) == "dead"]
+            dead = [t for t in self.supply.rack(p) if kind(t, len(self.edition.chains) - len(self.board.sizes), safe) == "dead"]
             if not dead:
                 return
             self.discarded.extend(dead)

@@ -145,13 +145,14 @@ def add(
     Example: acquire-ref tournament add Ann Ben --group Smiths
     """
     from acquire_ref.event_file import changing
+    from acquire_ref.events import plural
 
     with changing(event_path()) as event:
         said = [event.add(p, group) for p in players]
         count = len(event.active())
     for line in said:
         say(line + ".")
-    say(f"{count} players entered for the next round.")
+    say(f"{plural(count, 'player')} entered for the next round.")
 
 
 @tournament_app.command()

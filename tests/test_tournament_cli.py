@@ -79,7 +79,8 @@ def test_the_event_file_is_named_by_option_or_found_here(cli, tmp_path):
 
 def test_a_player_is_entered_once_and_a_withdrawn_player_can_come_back_T2_4(cli, tmp_path):
     ok(cli, tmp_path, "new", "Club", "--seed", "1")
-    ok(cli, tmp_path, "add", "Ann", "Ben", "Cat")
+    assert "1 player entered for the next round." in ok(cli, tmp_path, "add", "Ann")
+    assert "3 players entered for the next round." in ok(cli, tmp_path, "add", "Ben", "Cat")
     assert "already entered" in refused(cli, tmp_path, "add", "ann", code=2)
     assert "can't be a player name" in refused(cli, tmp_path, "add", "Ann=5", code=2)
     assert "Ben withdrawn" in ok(cli, tmp_path, "withdraw", "Ben")
