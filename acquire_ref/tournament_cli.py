@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -213,6 +215,22 @@ def _make_games(path: Path, event: Event, rnd: Round, made: list[Path]) -> None:
         raise
 
 
+@contextmanager
+def _new_round(path: Path) -> Iterator[tuple[Event, list[Path]]]:
+    """Change the event at ``path`` (:func:`acquire_ref.event_file.changing`) to draw a round,
+    with the list its game files go into as they are made: when the change is refused before the
+    event file is replaced, those files are removed again (:func:`_unmade`)."""
+    from acquire_ref.event_file import changing
+
+    made: list[Path] = []
+    try:
+        with changing(path) as event:
+            yield event, made
+    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
+        _unmade(made)
+        raise
+
+
 def _unmade(made: list[Path]) -> None:
     """Remove the game files a draw made when the event file could not be written after all
     (another program changed it, the disk is full): a refused draw leaves nothing (T1.2). A
@@ -257,24 +275,18 @@ def draw(
 
     Example: acquire-ref tournament draw
     """
-    from acquire_ref.event_file import changing
     from acquire_ref.tournament_views import round_doc
 
     path = event_path()
     note = None
-    made: list[Path] = []
-    try:
-        with changing(path) as event:
-            last = event.current()
-            if force and last is not None and last.open:
-                old, rnd = event.redraw(_stem(path))
-                note = _discarded(path, old)
-            else:
-                rnd = event.draw(_stem(path))
-            _make_games(path, event, rnd, made)
-    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
-        _unmade(made)
-        raise
+    with _new_round(path) as (event, made):
+        last = event.current()
+        if force and last is not None and last.open:
+            old, rnd = event.redraw(_stem(path))
+            note = _discarded(path, old)
+        else:
+            rnd = event.draw(_stem(path))
+        _make_games(path, event, rnd, made)
     if note:
         say(f"acquire-ref: {note}", err=True)
     if as_json:
@@ -439,18 +451,12 @@ def advance(as_json: bool = JSON) -> None:
 
     Example: acquire-ref tournament advance
     """
-    from acquire_ref.event_file import changing
     from acquire_ref.tournament_views import round_doc
 
     path = event_path()
-    made: list[Path] = []
-    try:
-        with changing(path) as event:
-            rnd = event.advance(_stem(path))
-            _make_games(path, event, rnd, made)
-    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
-        _unmade(made)
-        raise
+    with _new_round(path) as (event, made):
+        rnd = event.advance(_stem(path))
+        _make_games(path, event, rnd, made)
     if as_json:
         _json({"round": round_doc(rnd)})
         return

@@ -105,3 +105,24 @@ def reference_games() -> list[ReferenceGame]:
                 lines.append((refused, raw.lstrip("! ").split()))
         games.append(ReferenceGame(path.stem, lines, finals))
     return games
+
+
+def tournament_ok(cli: Cli, folder: Path, *args: Any) -> str:
+    """``acquire-ref tournament ARGS`` run in ``folder``; it must succeed. Returns what it printed."""
+    result = cli("tournament", *args, cwd=folder)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def play_out(path: Path, seed: str) -> None:
+    """Play the drawn game file at ``path`` to its end with the random bot seeded by ``seed``, and save it."""
+    import random
+
+    from acquire_ref.session import GameFile
+    from acquire_ref.simulate import Bot
+
+    handle = GameFile.open(path)
+    bot = Bot(random.Random(seed))
+    while not handle.game.over:
+        handle.game.apply(bot.move(handle.game))
+    handle.save()

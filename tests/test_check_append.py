@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tests.helpers import EXAMPLES, moves_of, refused
-from tests.test_scripts_and_pipe import append_script, run_with_input, setup_only
+from tests.test_scripts_and_pipe import append_script, refused_in_the_middle, run_with_input, setup_only
 
 FOUR = EXAMPLES / "four-players.toml"
 
@@ -32,13 +32,7 @@ def test_check_append_of_a_whole_game_from_standard_input_names_the_end(cli, tmp
 
 
 def test_check_append_names_the_refused_line_and_rule_and_writes_nothing(cli, tmp_path):
-    moves = moves_of(FOUR)
-    game = tmp_path / "g.toml"
-    assert cli("new", "Ann", "Ben", "Cat", "Dan", game=game).exit_code == 0
-    script = tmp_path / "s.toml"
-    text = append_script([*moves[:3], "buy American=4", *moves[3:8]])
-    script.write_text(text)
-    line = text.splitlines().index('    "buy American=4",   # a comment') + 1
+    game, script, line = refused_in_the_middle(cli, tmp_path)
     out = refused(cli, game, "play", "--check", "--append", script, code=3)
     assert f"{script} line {line}: `buy American=4` is illegal" in out and "(R6" in out
     assert "nothing was written (--check)" in out

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import tomllib
+from pathlib import Path
 
 from acquire_ref.cli import app
 from tests.helpers import EXAMPLES, installed, moves_of, refused
@@ -78,14 +79,21 @@ def test_append_adds_a_scripts_moves_to_a_game(cli, tmp_path):
     assert game.read_bytes() == whole.read_bytes()
 
 
-def test_append_stops_at_a_refused_move_naming_its_line_and_keeps_the_moves_before_it(cli, tmp_path):
+def refused_in_the_middle(cli, tmp_path: Path) -> tuple[Path, Path, int]:
+    """A new four-player game and a script to add to it whose fourth move (``buy American=4``,
+    R6) is refused: ``(game file, script, the script's line of that move)``."""
     moves = moves_of(FOUR)
     game = tmp_path / "g.toml"
     assert cli("new", "Ann", "Ben", "Cat", "Dan", game=game).exit_code == 0
     script = tmp_path / "s.toml"
     text = append_script([*moves[:3], "buy American=4", *moves[3:8]])
     script.write_text(text)
-    line = text.splitlines().index('    "buy American=4",   # a comment') + 1
+    return game, script, text.splitlines().index('    "buy American=4",   # a comment') + 1
+
+
+def test_append_stops_at_a_refused_move_naming_its_line_and_keeps_the_moves_before_it(cli, tmp_path):
+    moves = moves_of(FOUR)
+    game, script, line = refused_in_the_middle(cli, tmp_path)
     result = cli("play", "--append", script, game=game)
     assert result.exit_code == 3, result.output
     assert f"{script} line {line}: `buy American=4` is illegal" in result.stderr

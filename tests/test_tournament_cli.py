@@ -5,15 +5,12 @@ files, and treat player names as data."""
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from acquire_ref.session import GameFile
-from acquire_ref.simulate import Bot
-from tests.helpers import installed
+from tests.helpers import installed, play_out, tournament_ok
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
@@ -22,10 +19,7 @@ def run(cli, folder: Path, *args):
     return cli("tournament", *args, cwd=folder)
 
 
-def ok(cli, folder: Path, *args) -> str:
-    result = run(cli, folder, *args)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+ok = tournament_ok
 
 
 def refused(cli, folder: Path, *args, code: int) -> str:
@@ -39,13 +33,6 @@ def refused(cli, folder: Path, *args, code: int) -> str:
     assert after == before
     return result.output
 
-
-def play_out(path: Path, seed: str) -> None:
-    handle = GameFile.open(path)
-    bot = Bot(random.Random(seed))
-    while not handle.game.over:
-        handle.game.apply(bot.move(handle.game))
-    handle.save()
 
 
 @pytest.fixture

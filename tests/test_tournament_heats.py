@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
-from pathlib import Path
 
 import pytest
 
 from acquire_ref.session import GameFile
-from acquire_ref.simulate import Bot
+from tests.helpers import play_out, tournament_ok
 
 PLAYERS = "Ann Ben Cat Dan Eve Fay Gus Hal Ivy Jan Kim Lou Max Ned Oli Pam Quy Ray Sue Tom Uma Vic".split()
 SMITHS = ["Ann", "Ben", "Cat"]
@@ -32,19 +30,8 @@ SHEETS = {
 }
 
 
-def play_out(path: Path, seed: str) -> None:
-    """Play the drawn game file at ``path`` to its end with the random bot seeded by ``seed``."""
-    handle = GameFile.open(path)
-    bot = Bot(random.Random(seed))
-    while not handle.game.over:
-        handle.game.apply(bot.move(handle.game))
-    handle.save()
 
-
-def ok(cli, folder: Path, *args) -> str:
-    result = cli("tournament", *args, cwd=folder)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+ok = tournament_ok
 
 
 @pytest.fixture(scope="module")

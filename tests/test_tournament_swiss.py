@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import itertools
 import json
-from pathlib import Path
 
 import pytest
 
 from acquire_ref.tournament import Event, Result
+from tests.helpers import tournament_ok
 
 PLAYERS = "Ada Bea Cy Di Ed Flo Gil Hu Ike Jo Kai Liv".split()
 STRENGTH = {p: i + 1 for i, p in enumerate(PLAYERS)}  # Liv is the strongest, Ada the weakest
@@ -22,10 +22,7 @@ def money(player: str, number: int) -> int:
     return 1000 * STRENGTH[player] + 100 * number
 
 
-def ok(cli, folder: Path, *args) -> str:
-    result = cli("tournament", *args, cwd=folder)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+ok = tournament_ok
 
 
 @pytest.fixture(scope="module")
