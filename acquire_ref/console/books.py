@@ -12,7 +12,9 @@ problem becomes :attr:`Books.error`, and the last good game stays on screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from acquire_ref.errors import AcquireError
 from acquire_ref.events import Event
@@ -21,6 +23,8 @@ from acquire_ref.moves import Move
 from acquire_ref.record import Record
 from acquire_ref.session import GameFile
 from acquire_ref.storage import Stamp, stamp
+
+T = TypeVar("T")
 
 LOCK_WAIT = 2.0
 """Seconds the console waits for another command's lock before saying the file is locked."""
@@ -95,48 +99,36 @@ class Books:
         if readable:
             self.error = str(exc).replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
 
-    def _done(self) -> None:
+    def _change(self, act: Callable[[GameFile], T]) -> T | None:
+        """Do ``act`` on the hold on the file; its result, or None with ``error`` set (a file that
+        can't be read, a refused move, a locked file: nothing written)."""
+        try:
+            done = act(self._held())
+        except _Unreadable:
+            return None
+        except AcquireError as exc:
+            self._failed(exc)
+            return None
         assert self.handle is not None
         self.version, self.error = self.handle.stamp, None
+        return done
 
     def apply(self, move: Move) -> list[Event] | None:
         """Make ``move`` as ``acquire-ref`` does: lock, reload if changed, :meth:`Game.apply`, atomic
         write with the version check. Returns its events, or None with ``error`` set (nothing written)."""
-        try:
-            events = self._held().apply(move)
-        except _Unreadable:
-            return None
-        except AcquireError as exc:
-            self._failed(exc)
-            return None
-        self._done()
-        return events
+        return self._change(lambda handle: handle.apply(move))
 
     def undo(self) -> LogEntry | None:
         """Take back the last move, as ``acquire-ref undo`` does (kept for :meth:`redo`); returns
         the entry taken back, or None with ``error`` set."""
-        try:
-            taken = self._held().undo(1)
-        except _Unreadable:
-            return None
-        except AcquireError as exc:
-            self._failed(exc)
-            return None
-        self._done()
-        return taken[-1]
+        taken = self._change(lambda handle: handle.undo(1))
+        return taken[-1] if taken else None
 
     def redo(self) -> LogEntry | None:
         """Put back the last move taken back, as ``acquire-ref redo`` does; returns its entry, or
         None with ``error`` set."""
-        try:
-            back = self._held().redo(1)
-        except _Unreadable:
-            return None
-        except AcquireError as exc:
-            self._failed(exc)
-            return None
-        self._done()
-        return back[-1]
+        back = self._change(lambda handle: handle.redo(1))
+        return back[-1] if back else None
 
     @property
     def can_redo(self) -> bool:
