@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
+
 
 def test_simulate_reports_and_its_games_replay_to_the_same_standings(cli, tmp_path):
     out = tmp_path / "games"
@@ -52,3 +54,20 @@ def test_simulate_gives_the_same_games_and_report_on_any_number_of_jobs(tmp_path
         runs[jobs] = (result.stdout, {p.name: p.read_bytes() for p in sorted(out.iterdir())})
     assert json.loads(runs[1][0])["games"] == 12 and len(runs[1][1]) == 12
     assert runs[1] == runs[2]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_dealt_games_worth_history_is_each_turns_net_worth_as_it_happened(seed):
+    import random
+
+    from acquire_ref.game import Game, shuffled_bag
+    from acquire_ref.simulate import Bot
+
+    g = Game.dealt(["Ann", "Ben", "Cat", "Dan"], shuffled_bag(seed), seed)
+    bot, seen = Bot(random.Random(seed)), []
+    while not g.over:
+        if g.log and g.log[-1].turn not in (0, g.turn) and g.pending.decision == "place":
+            seen.append((g.log[-1].turn, g.net_worth()))
+        g.apply(bot.move(g))
+    assert g.worth_history[:-1] == seen
+    assert [t for t, _ in g.worth_history] == list(range(1, g.turn + 1))
