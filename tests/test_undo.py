@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from acquire_ref import views
+from acquire_ref.record import Record
+from acquire_ref.session import GameFile
 from tests.helpers import EXAMPLES, moves_of
 
 
@@ -27,16 +30,45 @@ def undo_returns_status(cli, path: Path, *move: str) -> None:
     ("four-players.toml", {"start", "place", "choose", "dispose", "buy", "end"}),
     ("six-players.toml", {"start", "place", "dispose", "buy", "end"}),  # decisions given up front
 ])
-def test_undo_of_every_move_of_a_whole_game_returns_status_exactly(cli, script, kinds_used, tmp_path):
+def test_undo_of_every_move_of_a_whole_game_returns_status_exactly(script, kinds_used, tmp_path):
+    """Every move of a whole game, made through the game file (the path every front end writes
+    by), then taken back: the status document and the file's moves are what they were, and the
+    move is kept for redo; played again, the game goes on to its end."""
     path = tmp_path / "g.toml"
     players = tomllib.loads((EXAMPLES / script).read_text())["players"]
-    assert cli("new", *players, game=path).exit_code == 0
+    handle = GameFile.create(path, Record(players))
     kinds = set()
     for text in moves_of(EXAMPLES / script):
+        before, moves_before = views.status(handle.game), tomllib.loads(path.read_text())["moves"]
+        handle.apply(text)
+        assert views.status(handle.game) != before, text
+        taken = [str(entry.move) for entry in handle.undo()]
+        assert len(taken) == 1 and taken[0].split()[0] == text.split()[0], (taken, text)
+        assert views.status(GameFile.open(path).game) == views.status(handle.game) == before, text
+        assert tomllib.loads(path.read_text())["moves"] == moves_before
+        assert tomllib.loads(path.read_text())["undone"] == taken
+        handle.apply(text)
+        kinds.add(text.split()[0])
+    assert views.status(handle.game)["over"] is True
+    assert kinds == kinds_used
+
+
+def test_undo_through_the_command_line_around_a_merger(cli, tmp_path):
+    """The command line's `undo` wired to the same path: ten moves of four-players.toml from just
+    before its first disposal (the merger, its disposals, the buys after) each made, undone and
+    made again."""
+    script = EXAMPLES / "four-players.toml"
+    moves = moves_of(script)
+    first = min(n for n, m in enumerate(moves) if m.startswith("dispose")) - 3
+    path = tmp_path / "g.toml"
+    players = tomllib.loads(script.read_text())["players"]
+    handle = GameFile.create(path, Record(players))
+    handle.apply_all(moves[:first])
+    kinds = set()
+    for text in moves[first:first + 10]:
         undo_returns_status(cli, path, *text.split())
         kinds.add(text.split()[0])
-    assert cli.json("status", game=path)["over"] is True
-    assert kinds == kinds_used
+    assert {"place", "dispose", "buy"} <= kinds
 
 
 def test_undo_of_pass_discard_and_end(cli, safe_game):
