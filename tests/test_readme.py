@@ -55,5 +55,5 @@ def test_readme_setup_commands_play_a_shipped_example():
     install, tests = block
     example = re.search(r"play --force (examples/\S+)", install).group(1)
     assert (ROOT / example).is_file()
-    assert tests == ".venv/bin/python -m pytest"
+    assert tests == ".venv/bin/python -m pytest -n auto"
     assert tests in (ROOT / ".ci" / "run").read_text()
