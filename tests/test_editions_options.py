@@ -17,13 +17,7 @@ from acquire_ref.moves import Buy
 from acquire_ref.pending import PlaceTile
 from acquire_ref.simulate import play_game
 from acquire_ref.tiles import parse_tile
-
-
-def play(g: Game, *moves: str) -> list:
-    events = []
-    for m in moves:
-        events += g.apply(parse_move(m, g.edition))
-    return events
+from tests.engine import play
 
 
 # ------------------------------------------------------------------ editions (R17)
@@ -152,7 +146,7 @@ def test_racks_that_need_more_than_108_tiles_are_refused(cli, tmp_path):
 
 
 def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
-    from acquire_ref import Game, parse_move
+    from acquire_ref import Game
     from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
 
     data = edition_to_dict(load_edition("classic"))

@@ -22,6 +22,7 @@ from acquire_ref.scoring import shareholder_bonuses
 from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.views import status
 from acquire_ref.words import with_program
+from tests.engine import new_game, play, turn
 
 ED = load_edition()
 CHAINS = ED.chain_names  # information-card order: Tower, Luxor, American, Worldwide, Festival, Imperial, Continental
@@ -34,38 +35,6 @@ FILLERS = tuple(f"{c}{r}" for r in "EGI" for c in (1, 3, 5, 7, 9, 11))
 # --------------------------------------------------------------------------------------------
 # helpers
 # --------------------------------------------------------------------------------------------
-def new_game(start: str | None = None, players=("A", "B", "C"), options=None) -> Game:
-    """A new game; with ``start`` (one tile per player in seating order) the start tiles too."""
-    g = Game.new(list(players), options=options)
-    if start:
-        g.apply(parse_move("start " + start))
-    return g
-
-
-def play(g: Game, *moves: str) -> list:
-    """Apply text moves in order; return all their events."""
-    out: list = []
-    for m in moves:
-        out.extend(g.apply(parse_move(m)))
-    return out
-
-
-def turn(g: Game, tile: str, found: str | None = None, buy: str | None = "") -> list:
-    """The current player places ``tile`` (founding ``found`` when it founds), then buys ``buy``
-    (``""``: nothing) if the buy step waits. Asserts the turn really ended. ``buy=None`` stops
-    after the placement."""
-    mover = g.player
-    out = play(g, f"place {tile}" + (f" --found {found}" if found else ""))
-    if buy is None:
-        return out
-    assert g.pending.decision not in ("choose", "dispose"), describe_pending(g)
-    if g.pending.decision == "buy":
-        assert g.pending.player == mover
-        out += play(g, f"buy {buy}".strip())
-    else:
-        assert not buy, f"{mover} meant to buy {buy!r} but the turn finished by itself"
-    assert g.pending.decision in ("place", "over")
-    return out
 
 
 def turns(g: Game, *tiles: str) -> list:

@@ -12,16 +12,10 @@ from acquire_ref.editions import load_edition
 from acquire_ref.game import Game
 from acquire_ref.moves import parse_move
 from acquire_ref.setup import read_position
+from tests.engine import play
 from tests.helpers import Cli
 
 cli = Cli()
-
-
-def play(game: Game, *moves: str) -> list:
-    out = []
-    for m in moves:
-        out += game.apply(parse_move(m, game.edition))
-    return out
 
 
 def run(path: Path, *args: str, **kw):
