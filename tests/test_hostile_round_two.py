@@ -50,3 +50,80 @@ def test_pipe_refuses_a_key_given_twice_instead_of_taking_the_last(tmp_path):
                           "twice in one object: give each key once"}
     assert answers[1]["ok"] is False and 'the key "a" is given twice' in answers[1]["message"]
     assert game.read_bytes() == before
+
+
+def run(*args, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([installed(), *map(str, args)], capture_output=True, text=True, check=False, timeout=60,
+                          cwd=cwd)
+
+
+def test_names_with_marks_that_print_as_nothing_are_refused_where_a_name_is_accepted(tmp_path):
+    """"Ann" with a combining grapheme joiner passed beside "Ann", and a Hangul filler or a
+    Braille blank was accepted as a whole name; each is refused now (exit 2 on the command
+    line, exit 4 in a game file, which is left as it was), naming the code point."""
+    path = tmp_path / "g.toml"
+    for players, code in ((["Ann", "An\u034fn"], "U+034F"), (["\u3164", "Ben"], "U+3164"), (["\u2800", "Ben"], "U+2800"),
+                          (["Ann", "B\u200bn"], None), (["Ann", "Ben\ufe0f"], "U+FE0F"), (["\u115f\u1160", "Ben"], "U+115F"),
+                          (["\uffa0", "Ben"], "U+FFA0")):
+        result = run("--game", path, "new", *players)
+        assert result.returncode == 2 and "can't be a player name" in result.stderr, (players, result.stderr)
+        assert code is None or f"{code}, which prints as nothing" in result.stderr or f"{code}," in result.stderr
+        assert "Traceback" not in result.stderr and not path.exists()
+    path.write_text('format = 1\nplayers = ["Ann", "An\\u034fn"]\nmoves = []\n', encoding="utf-8")
+    before = path.read_bytes()
+    result = run("--game", path, "status")
+    assert result.returncode == 4 and "U+034F, which prints as nothing" in result.stderr
+    assert path.read_bytes() == before
+    bot = tmp_path / "bot.py"
+    bot.write_text("import sys\n")
+    result = run("simulate", "--games", "1", "--players", "3", "--bot", f"\u3164=python3 {bot}")
+    assert result.returncode == 2 and "U+3164, which prints as nothing" in result.stderr
+
+
+def test_two_long_names_are_never_cut_into_the_same_text_by_watch_or_the_console(tmp_path):
+    """watch cut every name over 20 characters to its first 17 and '...', and the console to its
+    first 9: two long names alike at the start read as one player. Now a cut name gets a tail of
+    its own when it would read like another's."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from acquire_ref.cli import _watch_view
+    from acquire_ref.console.app import players_text
+    from acquire_ref.storage import load_game
+
+    one, two = "Bartholomew-" * 5 + "Jr", "Bartholomew-" * 5 + "Sr"
+    path = tmp_path / "g.toml"
+    assert run("--game", path, "new", one, two, "Alexandra", "Alexandre").returncode == 0
+    assert run("--game", path, "start", "1A", "3C", "5E", "7G").returncode == 0
+    out = StringIO()
+    Console(file=out, width=80, height=24, color_system=None, highlight=False).print(_watch_view(path, 80))
+    lines = out.getvalue().splitlines()
+    rows = [line for line in lines if "$6,000" in line]
+    assert len(rows) == 4 and len({row.split("$")[0].strip(" >") for row in rows}) == 4, "\n".join(lines)
+    assert any(row.lstrip(" >").startswith("Bartholomew-Bar...Jr ") for row in rows)
+    assert any(row.lstrip(" >").startswith("Bartholomew-Bar...Sr ") for row in rows)
+    panel = players_text(load_game(path)[0]).plain.splitlines()[1:]
+    assert [line[1:10] for line in panel] == ["Bartho…Jr", "Bartho…Sr", "Alexandra", "Alexandre"], panel
+
+
+def test_a_bell_and_a_carriage_return_in_edition_and_tier_names_are_shown_as_escapes(tmp_path):
+    """The terminal's text layer dropped BEL and CR in the edition's name (`status` said
+    'edition Edition'), and the information card wrapped a tier's CR into a space; both are now
+    written as escapes, as every other control character is."""
+    from tests.helpers import ROOT
+
+    classic = (ROOT / "acquire_ref" / "editions" / "classic.toml").read_text()
+    ruleset = (classic.replace('name = "classic"', 'name = "Ed\\u0007it\\rion"')
+               .replace("tiers = { cheap = 0,", 'tiers = { "ch\\u0007eap" = 0,')
+               .replace('tier = "cheap"', 'tier = "ch\\u0007eap"')
+               .replace("middle = 100", '"mid\\rdle" = 100').replace('tier = "middle"', 'tier = "mid\\rdle"'))
+    (tmp_path / "bel.toml").write_text(ruleset)
+    card = run("chart", "--edition", "bel.toml", cwd=tmp_path)
+    assert card.returncode == 0, card.stderr
+    assert "Information card (Ed\\x07it\\x0dion)" in card.stdout
+    assert "ch\\x07eap: Tower" in card.stdout and "mid\\x0ddle: American" in card.stdout
+    assert "\x07" not in card.stdout and "\r" not in card.stdout
+    assert run("--game", "g.toml", "new", "Ann", "Ben", "--edition", "bel.toml", cwd=tmp_path).returncode == 0
+    status = run("--game", "g.toml", "status", cwd=tmp_path)
+    assert "edition Ed\\x07it\\x0dion;" in status.stdout and "\x07" not in status.stdout
