@@ -127,3 +127,75 @@ def test_a_bell_and_a_carriage_return_in_edition_and_tier_names_are_shown_as_esc
     assert run("--game", "g.toml", "new", "Ann", "Ben", "--edition", "bel.toml", cwd=tmp_path).returncode == 0
     status = run("--game", "g.toml", "status", cwd=tmp_path)
     assert "edition Ed\\x07it\\x0dion;" in status.stdout and "\x07" not in status.stdout
+
+
+def game_text(moves: list[str], undone: list[str] | None = None) -> str:
+    """A game file of Ann, Ben and Cat (a stalled game goes on) with ``moves``."""
+    text = ('format = 1\nplayers = ["Ann", "Ben", "Cat"]\noptions = { stall = "continue" }\n'
+            f"moves = {json.dumps(moves)}\n")
+    return text + (f"undone = {json.dumps(undone)}\n" if undone is not None else "")
+
+
+def test_a_game_holds_at_most_10000_moves_passes_and_moves_taken_back_included(tmp_path):
+    """2,000,000 `pass` moves made every command take 37 s. A game file of more than 10,000 moves,
+    or of more than 10,000 moves taken back, is refused when it is read (exit 4, saying the
+    limit, the file unchanged); a game of exactly 10,000 is read, and refuses an 10,001st move
+    (exit 3) instead of writing a file no command would read."""
+    start = ["start 1A 5E 9I"]
+    path = tmp_path / "g.toml"
+    for text, said in ((game_text(start + ["pass"] * 10_000), "moves has 10,001 moves; a game holds at most 10,000"),
+                       (game_text(start, ["pass"] * 10_001), "undone has 10,001 moves; a game holds at most 10,000")):
+        path.write_text(text)
+        for args in (["status"], ["pass"], ["check"]):
+            result = run("--game", path, *args)
+            assert result.returncode == 4 and said in result.stderr + result.stdout, (args, result.stderr)
+            assert "Traceback" not in result.stderr and path.read_text() == text
+    path.write_text(game_text(start + ["pass"] * 9_999))
+    assert run("--game", path, "status", "--json").returncode == 0
+    before = path.read_bytes()
+    result = run("--game", path, "pass")
+    assert result.returncode == 3 and "the game has 10,000 moves, the most a game holds" in result.stderr
+    assert path.read_bytes() == before
+    script = tmp_path / "s.toml"
+    script.write_text(game_text(start + ["pass"] * 10_000))
+    result = run("--game", tmp_path / "new.toml", "play", script)
+    assert result.returncode == 4 and "a game holds at most 10,000" in result.stderr
+    assert not (tmp_path / "new.toml").exists()
+
+
+def test_a_file_over_8_mib_is_refused_saying_the_limit(tmp_path):
+    """A valid 50 MB file (a name of 50 million characters) was read whole; no file the referee
+    reads may be over 8 MiB now, and the message says so."""
+    path = tmp_path / "g.toml"
+    path.write_text('format = 1\nplayers = ["Ann", "Ben"]\nmoves = []\n# ' + "x" * (8 * 1024 * 1024) + "\n")
+    result = run("--game", path, "status")
+    assert result.returncode == 4 and "too large for a game file (at most 8,388,608)" in result.stderr
+    assert "can't read it" not in result.stderr
+    ruleset = tmp_path / "r.toml"
+    ruleset.write_bytes(path.read_bytes())
+    result = run("chart", "--edition", ruleset)
+    assert result.returncode == 4 and "too large for a ruleset file (at most 8,388,608)" in result.stderr
+
+
+def test_names_longer_than_a_screen_can_show_are_refused_saying_the_limit(tmp_path):
+    """Player names had no bound (a 50 MB name made a 151 MB page); at most 80 characters now,
+    on the command line (exit 2), for a tournament entrant (exit 2) and in a file (exit 4); a
+    ruleset's name, tier and chain names and lists are bounded too (exit 4)."""
+    path = tmp_path / "g.toml"
+    result = run("--game", path, "new", "Ann", "B" * 81)
+    assert result.returncode == 2 and "it has 81 characters, and a name has at most 80" in result.stderr
+    assert not path.exists()
+    assert run("--game", path, "new", "Ann", "B" * 80).returncode == 0
+    assert run("tournament", "new", "Open", cwd=tmp_path).returncode == 0
+    result = run("tournament", "add", "C" * 5000, cwd=tmp_path)
+    assert result.returncode == 2 and "it has 5,000 characters, and a name has at most 80" in result.stderr
+    from tests.helpers import ROOT
+
+    classic = (ROOT / "acquire_ref" / "editions" / "classic.toml").read_text()
+    for old, new, said in (('name = "classic"', f'name = "{"E" * 81}"', "name has 81 characters; at most 80"),
+                           ("middle = 100", f'{"m" * 41} = 100', "a tier name has at most 40"),
+                           ('name = "Tower"', f'name = "{"T" * 41}"', "chains[1].name has 41 characters; a chain name has "
+                                                                    "at most 40")):
+        (tmp_path / "r.toml").write_text(classic.replace(old, new))
+        result = run("chart", "--edition", "r.toml", cwd=tmp_path)
+        assert result.returncode == 4 and said in result.stderr, result.stderr
