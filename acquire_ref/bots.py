@@ -5,7 +5,8 @@ The referee starts a bot's command once for each game, in its own process group,
 one JSON line per message on its standard input:
 
 - ``{"hello": "acquire-ref", "protocol": 1, "seat": NAME, "players": [...], ...}`` first, not
-  answered;
+  answered (no seed, nor anything else a player at the table would not know: the dealt bag is
+  the referee's secret, see :class:`acquire_ref.simulate.Batch`);
 - ``{"decide": N, "seat": NAME, "decision": ..., "state": STATUS, "rack": [...], "legal": [...]}``
   for each decision of its seat, answered by one line on its standard output: a move in notation
   (``place 3A``) or ``{"move": "place 3A"}``;
@@ -16,6 +17,12 @@ one JSON line per message on its standard input:
 hidden, R10.1); ``rack`` is its own rack as ``hand --json`` gives it; ``legal`` lists every legal
 move in notation, in the engine's order (:meth:`Game.legal_moves`). The start tiles and the
 market's draws (R2.2, R9) are the referee's, never a bot's.
+
+A bot runs in its own session and process group, and when it is stopped everything it started
+goes with it, also a child that left the group with ``setsid()``: on Linux the referee becomes
+the *subreaper* of the bots' processes (``PR_SET_CHILD_SUBREAPER``), so that nothing they start
+escapes its process tree, and stops a bot by freezing and killing that tree
+(:func:`kill_tree`, :func:`reaping`); elsewhere it kills the bot's process group.
 
 A *fault* costs the seat that decision, never the game: the referee plays :func:`fallback` for
 it (the first legal move of the list it was sent) and counts the fault. The faults are
@@ -35,7 +42,8 @@ import shutil
 import signal
 import subprocess
 import time
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import AcquireError, NotationError
@@ -161,8 +169,8 @@ class _Process:
 
     def stop(self, grace: float) -> int | None:
         """Close the bot's input, give it ``grace`` seconds to exit, then kill its process group.
-        Returns its exit status (None if it had to be killed). Whatever the bot started and left
-        behind in its process group (a child holding its pipes open) is killed too."""
+        Returns its exit status (None if it had to be killed). Whatever the bot started is killed
+        too: its process tree (also a child that called ``setsid()``) and its process group."""
         for pipe in (self.stdin, self.stdout):
             with suppress(OSError):
                 pipe.close()
@@ -170,10 +178,116 @@ class _Process:
             status: int | None = self.proc.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             status = None
-        with suppress(OSError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        kill_tree(self.proc.pid)
+        if hasattr(os, "killpg"):
+            with suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait()
         return status
+
+
+_PR_SET_CHILD_SUBREAPER, _PR_GET_CHILD_SUBREAPER = 36, 37
+"""Linux's prctl(2) options that make a process the reaper of its orphaned descendants."""
+
+
+def _prctl() -> Any:
+    """libc's ``prctl``, or None where there is none (not Linux, or no C library to load)."""
+    if not os.path.isdir("/proc/self/task") or not hasattr(os, "getppid"):
+        return None
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl
+    except (OSError, AttributeError):
+        return None
+
+
+@contextmanager
+def reaping() -> Iterator[None]:
+    """While the bots of one game run: on Linux make this process the *subreaper* of everything
+    they start, so that a bot's child that calls ``setsid()`` and loses its parent stays in this
+    process's tree instead of going to init; at the end kill every such orphan still running
+    (and its own tree) and put the setting back. Elsewhere it does nothing (a bot's process
+    group is still killed with it)."""
+    prctl = _prctl()
+    if prctl is None:
+        yield
+        return
+    import ctypes
+
+    before = ctypes.c_int(0)
+    had = prctl(_PR_GET_CHILD_SUBREAPER, ctypes.byref(before), 0, 0, 0) == 0 and before.value != 0
+    known = set(_children(os.getpid(), zombies=True))
+    prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    try:
+        yield
+    finally:
+        for pid in set(_children(os.getpid(), zombies=True)) - known:
+            kill_tree(pid)
+            with suppress(OSError):
+                os.waitpid(pid, 0)
+        if not had:
+            prctl(_PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
+
+
+def _parents(zombies: bool = False) -> dict[int, int]:
+    """Every running process's parent (also the ``zombies``' when asked), from Linux's ``/proc``
+    (``{pid: ppid}``; empty without ``/proc``)."""
+    parents: dict[int, int] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return parents
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if fields and (zombies or fields[0] != b"Z"):
+            parents[int(entry)] = int(fields[1])
+    return parents
+
+
+def _children(pid: int, zombies: bool = False) -> list[int]:
+    """The running children of ``pid``, and the ``zombies`` among them when asked (Linux; none
+    elsewhere)."""
+    return [child for child, parent in _parents(zombies).items() if parent == pid]
+
+
+def kill_tree(root: int) -> None:
+    """Kill ``root`` and every process below it (Linux's ``/proc``; elsewhere nothing is done
+    here and the caller kills the process group). The tree is frozen first (SIGSTOP, again until
+    no new process appears), so that nothing forks away while it is being killed, then each is
+    killed (SIGKILL) and the ones that are this process's children are reaped."""
+    stopped: set[int] = set()
+    for _ in range(100):
+        parents = _parents()
+        if root not in parents and not stopped:
+            break
+        tree, frontier = set(), [root]
+        while frontier:
+            pid = frontier.pop()
+            if pid in tree:
+                continue
+            tree.add(pid)
+            frontier.extend(child for child, parent in parents.items() if parent == pid)
+        fresh = (tree & set(parents)) - stopped
+        if not fresh:
+            break
+        for pid in fresh:
+            with suppress(OSError):
+                os.kill(pid, signal.SIGSTOP)
+        stopped |= fresh
+    for pid in stopped:
+        with suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    for pid in stopped - {root}:  # the root is the caller's to wait for (subprocess keeps its status)
+        with suppress(OSError):
+            os.waitpid(pid, 0)
 
 
 class OutsideBot:
@@ -205,9 +319,9 @@ class OutsideBot:
         except OSError as exc:
             self.why_not = f"could not be started ({exc.strerror or exc})"
             return
+        # never the seed: it rebuilds the dealt bag, every rack and every draw
         hello = {"hello": "acquire-ref", "protocol": PROTOCOL, "seat": self.spec.name, "players": list(game.players),
-                 "edition": game.edition.name, "options": game.options.as_dict(), "seed": self.seed,
-                 "timeout": self.timeout}
+                 "edition": game.edition.name, "options": game.options.as_dict(), "timeout": self.timeout}
         self._send(hello)
 
     def _send(self, doc: dict[str, Any]) -> str | None:

@@ -65,6 +65,18 @@ def shuffled_bag(seed: int) -> list[Tile]:
     return bag
 
 
+MAX_MOVES = 10_000
+"""The most moves a game holds, ``pass`` moves included (and, in a file, the most moves taken back
+by ``undo``): a real game has a few hundred, so this is headroom, and a bound on what a file can
+make every command replay."""
+
+
+def _too_long(moves: int) -> _Plan:
+    """Refuse a move past :data:`MAX_MOVES` (raises :class:`IllegalMoveError`, exit 3)."""
+    raise IllegalMoveError(f"the game has {moves:,} moves, the most a game holds (a real game has a few hundred): "
+                           "it takes no more")
+
+
 def _refuse(message: str) -> IllegalMoveError:
     return IllegalMoveError(message)
 
@@ -415,7 +427,7 @@ class Game(GameState):
         return out
 
     def _verify(self, move: Move) -> _Plan:
-        return _STEPS[type(move)][0](self, move)
+        return _STEPS[type(move)][0](self, move) if len(self.log) < MAX_MOVES else _too_long(len(self.log))
 
     def _do(self, plan: _Plan, out: list[ev.Event]) -> Move:
         _STEPS[type(plan.move)][1](self, plan, out)

@@ -13,7 +13,11 @@ request is a move in notation (``place 3A``) or a JSON object with one of these 
 
 A request object may carry an ``"id"`` (any JSON value), echoed in its answer. A refusal is
 ``{"ok": false, "error": "usage" | "illegal" | "file" | "locked", "message": ...}`` (the kinds
-of exit status 2, 3, 4, 5). Blank lines are skipped. Every accepted move is saved through
+of exit status 2, 3, 4, 5); its message echoes at most :data:`MAX_ECHO` characters of a value
+sent (as the command line cuts them), and at most :data:`MAX_MESSAGE` in all. The JSON is
+strict: a key given twice in one object (``{"move": "pass", "move": "place 3A"}``) and a number
+JSON has not (``NaN``, ``1e999``) are refused, never read as one of their values.
+Blank lines are skipped. Every accepted move is saved through
 :class:`~acquire_ref.session.GameFile` (lock, atomic write, reload when the file changed) before
 it is answered. Nothing but answers is written to standard output; at the end of the input the
 program exits 0.
@@ -36,6 +40,44 @@ KINDS = {2: "usage", 3: "illegal", 4: "file", 5: "locked"}
 QUERIES = ("status", "legal", "score", "log")
 MAX_LINE = 1024 * 1024
 """The longest request read (1 MiB); a longer line is refused as a usage error."""
+
+MAX_ECHO = 200
+"""The longest run of a value (characters without a space) a refusal echoes; a longer one is
+cut to its first 60 characters and its length, as the command line's messages are."""
+
+MAX_MESSAGE = 1000
+"""The longest refusal message (characters); a longer one is cut, saying how long it was."""
+
+
+class _Duplicate(ValueError):
+    """A JSON object of a request with a key given twice."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object of ``pairs`` (json's ``object_pairs_hook``); raises :class:`_Duplicate` when a
+    key comes twice, which ``json`` would silently read as its last value."""
+    doc: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in doc:
+            raise _Duplicate(f"the key {json.dumps(key)[:MAX_ECHO]} is given twice in one object: give each key once")
+        doc[key] = value
+    return doc
+
+
+def refusal_text(message: str) -> str:
+    """``message`` bounded for a refusal: every run of more than :data:`MAX_ECHO` characters
+    without a space cut (:func:`acquire_ref.words.cut`), then the whole cut to
+    :data:`MAX_MESSAGE` characters with its length said.
+
+    >>> refusal_text("bad tile " + "Z" * 100_000)[:80]
+    'bad tile ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ... (100,000 '
+    """
+    from acquire_ref.words import cut
+
+    text = cut(message, MAX_ECHO)
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE - 80]}... (a message of {len(text):,} characters, cut)"
+    return text
 
 
 class Pipe:
@@ -67,18 +109,23 @@ class Pipe:
         except AcquireError as exc:
             from acquire_ref.words import with_program
 
-            doc = {"ok": False, "error": KINDS.get(exc.exit_code, "usage"), "message": with_program(str(exc))}
+            doc = {"ok": False, "error": KINDS.get(exc.exit_code, "usage"),
+                   "message": refusal_text(with_program(str(exc)))}
         return {**doc, **({"id": ident} if ident is not None else {})}
 
     @staticmethod
     def request(line: str) -> dict[str, Any]:
         """A request line as a JSON object: notation becomes ``{"move": line}``.
-        Raises :class:`NotationError` for malformed JSON or a value that is not an object."""
+        Raises :class:`NotationError` for malformed JSON (also a key given twice in an object,
+        or a number JSON has not) or a value that is not an object."""
         text = line.strip()
         if not text.startswith(("{", "[", '"')):
             return {"move": text}
         try:
-            value = json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_whole)
+            value = json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_whole,
+                               object_pairs_hook=_unique)
+        except _Duplicate as exc:
+            raise NotationError(f"the request is refused: {exc}") from None
         except (ValueError, RecursionError) as exc:
             raise NotationError(f"the request is not valid JSON: {exc}") from None
         if not isinstance(value, dict):

@@ -36,6 +36,34 @@ _LOOK_ALIKES = str.maketrans({
 })
 """Letters of other alphabets that a reader can't tell from a Latin letter, each mapped to it."""
 
+_INVISIBLE_RANGES = (
+    # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): soft hyphen, combining
+    # grapheme joiner, Arabic letter mark, Hangul fillers, Khmer inherent vowels, Mongolian
+    # variation selectors, zero-width spaces and joiners, direction marks and overrides, word
+    # joiner and invisible operators, variation selectors, byte-order mark, half-width Hangul
+    # filler, shorthand format controls, musical format controls, tags and their supplement
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+    # blanks that are symbols to Unicode but print as nothing: the Braille pattern blank and the
+    # musical null notehead
+    (0x2800, 0x2800), (0x1D159, 0x1D159),
+)
+"""Code points that print as nothing (or change only how their neighbours print), by range."""
+
+
+def invisible(ch: str) -> bool:
+    """True for a code point that prints as nothing: Unicode's default-ignorable code points
+    (U+034F, U+200B..U+200F, U+3164, U+115F, U+1160, U+FFA0, variation selectors, tags...) and
+    blanks such as U+2800, so that "Ann" and "Ann" with an invisible mark can't be two names.
+
+    >>> invisible("\u034f"), invisible("\u3164"), invisible("\u2800"), invisible("A")
+    (True, True, True, False)
+    """
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _INVISIBLE_RANGES)
+
 
 MAX_MONEY = 10**15
 """The most dollars a player's cash in a position or snapshot may be: far past any game (a
@@ -49,18 +77,20 @@ def is_whole(value: object) -> TypeGuard[int]:
 
 
 def skeleton(name: str) -> str:
-    """What a name looks like, for telling two names apart as a reader would: NFKC (full-width
-    and compatibility forms become plain letters), casefolded, and Cyrillic or Greek letters that
-    look Latin mapped to the Latin letter.
+    """What a name looks like, for telling two whole names apart as a reader would: NFKC
+    (full-width and compatibility forms become plain letters), casefolded, Cyrillic or Greek
+    letters that look Latin mapped to the Latin letter, and code points that print as nothing
+    (:func:`invisible`) left out.
 
-    >>> skeleton("Ann") == skeleton("\u0410nn") == skeleton("\uff21NN")
+    >>> skeleton("Ann") == skeleton("\u0410nn") == skeleton("\uff21NN") == skeleton("An\u034fn")
     True
     >>> skeleton("Ann") == skeleton("Anne")
     False
     """
     import unicodedata
 
-    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
+    return "".join(ch for ch in folded if not invisible(ch)) if not folded.isascii() else folded
 
 
 def shown(value: object, limit: int = 60) -> str:

@@ -24,7 +24,7 @@ import tomllib
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import AcquireError, GameFileError
-from acquire_ref.game import Game, audit
+from acquire_ref.game import MAX_MOVES, Game, audit
 from acquire_ref.moves import parse_move
 from acquire_ref.problems import MAX_MONEY, Problems, is_whole, shown
 from acquire_ref.views import snapshot
@@ -94,6 +94,21 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 _REQUIRED = ("format", "players")
 
 
+def _list_problems(data: dict[str, Any], source: str, problems: Problems) -> None:
+    """The problems of a game file's lists of strings: an item that is not a string, and more
+    ``moves`` or ``undone`` moves than a game holds (:data:`~acquire_ref.game.MAX_MOVES`), which
+    every command would have to read and replay."""
+    for key in ("players", "moves", "undone", "bag"):
+        items = data.get(key, [])
+        if key in ("moves", "undone") and isinstance(items, list) and len(items) > MAX_MOVES:
+            problems.add(f"{source}: {key} has {len(items):,} moves; a game holds at most {MAX_MOVES:,} "
+                         "(a real game has a few hundred)")
+            continue
+        for i, item in enumerate(items if isinstance(items, list) else [], 1):
+            if not isinstance(item, str):
+                problems.add(f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})")
+
+
 class Record:
     """A game file's contents (DESIGN 3): the setup, an optional starting ``position`` table, the
     ``moves`` as text in the CLI's notation, and the ``snapshot`` table found in the file (or None).
@@ -152,11 +167,7 @@ class Record:
                 )
             elif fmt < 1:
                 problems.add(f"{source}: format {fmt} is not a game-file format (they start at 1)")
-        for key in ("players", "moves", "undone", "bag"):
-            items = data.get(key, [])
-            for i, item in enumerate(items if isinstance(items, list) else [], 1):
-                if not isinstance(item, str):
-                    problems.add(f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})")
+        _list_problems(data, source, problems)
         options = data.get("options", {})
         for k, v in options.items() if isinstance(options, dict) else []:
             if not isinstance(v, str):

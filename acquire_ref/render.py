@@ -22,7 +22,7 @@ from rich.text import Text
 from acquire_ref.events import Event, money, plural
 from acquire_ref.game import Game
 from acquire_ref.tiles import COLUMNS, iter_rows
-from acquire_ref.words import visible
+from acquire_ref.words import short_names, visible
 
 
 def _style(colour: str, extra: str = "") -> str:
@@ -112,7 +112,7 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
     from acquire_ref.words import with_program
 
     facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
-    setup = [f"edition {game.edition.name}", f"{game.supply.mode} tiles", *game.options.changed()]
+    setup = [f"edition {visible(game.edition.name)}", f"{game.supply.mode} tiles", *game.options.changed()]
     if game.market.on:
         setup.append("two players with the market (R9)")
     facts.append(" " + "; ".join(setup) + ".", style="dim")
@@ -157,10 +157,11 @@ def _watch_players(game: Game, width: int) -> Text:
     hidden holdings only the rack count (R10.1)."""
     out = Text()
     worth = game.net_worth()
-    names = max(len(_short(p)) for p in game.players)
+    short = _short(game)
+    names = max(len(short[p]) for p in game.players)
     for i, p in enumerate(game.players):
         mark = "> " if i == game.current and game.pending.player is not None else "  "
-        line = Text(mark + f"{_short(p):<{names}} ", style="bold" if mark.strip() else "")
+        line = Text(mark + f"{short[p]:<{names}} ", style="bold" if mark.strip() else "")
         if game.hidden:
             line.append(f"holdings hidden, {plural(game.racks[p], 'tile')} in the rack")
         else:
@@ -182,9 +183,10 @@ def _watch_standings(game: Game) -> Text:
     """``watch`` at the end: the final standings, each player's payout on one line (R8.3)."""
     out = Text(f"Final standings: {game.end_reason}\n", style="bold")
     ranks = {p: r for p, _, r in game.standings()}
+    short = _short(game)
     for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
         bonuses, sales = sum(b[1] for b in s.bonuses), sum(x[2] for x in s.sales)
-        out.append(f"{ranks[s.player]}. {_short(s.player)} {money(s.total)}", style="bold")
+        out.append(f"{ranks[s.player]}. {short[s.player]} {money(s.total)}", style="bold")
         out.append(f"  (cash {money(s.before)} + bonuses {money(bonuses)} + shares sold {money(sales)})\n")
     out.rstrip()
     return out
@@ -210,21 +212,22 @@ def watch_view(game: Game, heading: str, width: int) -> Group:
     from acquire_ref.describe import pending as describe_pending
     from acquire_ref.words import with_program
 
-    said = describe_pending(game)
-    for p in game.players:
-        said = said.replace(p, _short(p)) if len(p) > WATCH_NAME else said
+    said, short = describe_pending(game), _short(game)
+    for p in sorted(game.players, key=len, reverse=True):  # a name inside a longer one is not cut twice
+        said = said.replace(p, short[p]) if len(p) > WATCH_NAME else said
     pending = Text("Next: ", style="bold").append(with_program(said), style="")
     return Group(Text(heading, style="dim"), top, _watch_players(game, width), pending)
 
 
 WATCH_NAME = 20
-"""``watch``: the most characters of a player's name shown; a longer one is cut, so that a name
-thousands of characters long can't push the players and the pending decision off the screen."""
+"""``watch``: the most characters of a player's name shown; a longer one is cut, so that a long
+name can't push the players and the pending decision off the screen."""
 
 
-def _short(name: str) -> str:
-    """``name`` cut to :data:`WATCH_NAME` characters, ending in ``...`` when it was cut."""
-    return name if len(name) <= WATCH_NAME else name[:WATCH_NAME - 3] + "..."
+def _short(game: Game) -> dict[str, str]:
+    """Each player's name as ``watch`` shows it: at most :data:`WATCH_NAME` characters, two cut
+    names always told apart (:func:`acquire_ref.words.short_names`)."""
+    return short_names(list(game.players), WATCH_NAME, "...")
 
 
 def score_view(title: str, doc: dict[str, Any]) -> Table:
@@ -250,7 +253,7 @@ def chart_table(doc: dict[str, Any]) -> Table:
     80 columns (R3.2, R3.3)."""
     from rich import box
 
-    t = Table(title=f"Information card ({doc['edition']})", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    t = Table(title=f"Information card ({visible(doc['edition'])})", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     t.add_column("size", justify="right", no_wrap=True, min_width=5)
     prices = [p for b in doc["brackets"] for p in b["prices"].values()]
     w = [max(len(head), *(len(money(p[key])) for p in prices))
@@ -262,7 +265,8 @@ def chart_table(doc: dict[str, Any]) -> Table:
     import textwrap
 
     for tier, chains in doc["tiers"].items():
-        head = textwrap.fill(f"{tier}: {', '.join(chains)}", sum(w) + 2)
+        # made visible before it is wrapped: wrapping would turn a carriage return into a space
+        head = textwrap.fill(visible(f"{tier}: {', '.join(chains)}"), sum(w) + 2)
         t.add_column(f"{head}\n{cell('price', 'major', 'minor')}", justify="right", no_wrap=True)
     for b in doc["brackets"]:
         size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")

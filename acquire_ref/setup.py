@@ -34,15 +34,19 @@ from typing import Any
 from acquire_ref.editions import Edition
 from acquire_ref.errors import AcquireError, NotationError
 from acquire_ref.events import plural
-from acquire_ref.problems import MAX_MONEY, Problems, shown, skeleton
+from acquire_ref.problems import MAX_MONEY, Problems, invisible, shown, skeleton
 from acquire_ref.scoring import MARKET
 from acquire_ref.tiles import ALL_TILES, Tile, connected, parse_tile
 
-__all__ = ["MARKET", "MAX_PLAYERS", "MIN_PLAYERS", "OPTION_VALUES", "POSITION_KEYS", "SCORING_KEYS", "Options", "Position",
-           "check_player_name", "check_player_names", "looks_alike", "read_position", "read_scoring_position"]
+__all__ = ["MARKET", "MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "OPTION_VALUES", "POSITION_KEYS", "SCORING_KEYS", "Options",
+           "Position", "check_player_name", "check_player_names", "looks_alike", "read_position", "read_scoring_position"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+
+MAX_NAME = 80
+"""The most characters a player's name may have (R2.1): room for any name a person goes by,
+and a bound on what one name can make a file, a page or a screen hold."""
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "start-order": ("row-first", "column-first"),
@@ -78,19 +82,36 @@ def check_player_names(players: Iterable[object]) -> None:
 
 
 def check_player_name(name: object) -> None:
-    """Raise :class:`NotationError` unless ``name`` can be a player's name (R2.1): printable,
-    free of spaces, ``=``, ``,`` and a leading ``-``. Used for each seat by
-    :func:`check_player_names` and for each entrant of a tournament (T1.1)."""
+    """Raise :class:`NotationError` unless ``name`` can be a player's name (R2.1): 1 to
+    :data:`MAX_NAME` characters, printable, with nothing that prints as nothing (default-ignorable
+    code points such as U+034F or U+200B, fillers such as U+3164, U+2800, U+115F, U+FFA0,
+    variation selectors, tags: :func:`~acquire_ref.problems.invisible`) and not marks alone, free
+    of spaces, ``=``, ``,`` and a leading ``-``. The one rule for every name that is accepted:
+    each seat (:func:`check_player_names`), each outside bot, each entrant of a tournament (T1.1)."""
     if not isinstance(name, str) or not name or not name.isprintable() or any(ch.isspace() for ch in name) \
             or "=" in name or name.startswith("-") or "," in name:
         raise NotationError(
             f"{shown(name)} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
         )
+    if len(name) > MAX_NAME:
+        raise NotationError(f"{shown(name)} can't be a player name: it has {len(name):,} characters, "
+                            f"and a name has at most {MAX_NAME}")
+    if not name.isascii():
+        import unicodedata
+
+        hidden = [ch for ch in name if invisible(ch)]
+        if hidden:
+            raise NotationError(f"{shown(name)} can't be a player name: it holds {_codes(''.join(hidden))}, which "
+                                "prints as nothing; use letters, digits and signs that show")
+        if all(unicodedata.category(ch).startswith("M") for ch in name):
+            raise NotationError(f"{shown(name)} can't be a player name: it is only marks ({_codes(name)}), "
+                                "with no letter to carry them")
 
 
 def looks_alike(one: str, other: str) -> bool:
-    """True when two names would print as one seat: equal ignoring case, or the same
-    :func:`~acquire_ref.problems.skeleton` (R2.1)."""
+    """True when two whole names would print as one seat: equal ignoring case, or the same
+    :func:`~acquire_ref.problems.skeleton` (NFKC, casefolded, look-alike letters mapped,
+    invisible code points left out; R2.1)."""
     return skeleton(one) == skeleton(other)
 
 

@@ -242,14 +242,22 @@ class Batch:
     (with ``edition_value``, its name or ruleset table as written into a game file) and
     ``options``; ``files`` asks each game's file text. ``bots`` are the outside bots (their
     names are among ``players``), each answering within ``bot_timeout`` seconds, their faults
-    handled by ``bot_faults`` (see :mod:`acquire_ref.bots`)."""
+    handled by ``bot_faults`` (see :mod:`acquire_ref.bots`).
 
-    __slots__ = ("bot_faults", "bot_timeout", "bots", "edition", "edition_value", "files", "options", "players",
-                 "strategy")
+    With outside bots a game's deal is the referee's secret: its bag, its market's draws (R9) and
+    the built-in bots' play come from :func:`deal_seed` of ``deal_key`` (32 bytes from the
+    operating system's random source, :mod:`secrets`, unless given) and the game's number, so no
+    seat can rebuild them, even knowing ``--seed``; the game file records the seed it was dealt
+    from and the bag, so it replays exactly. The key is drawn once per batch, so the games do not
+    depend on the number of jobs. Without outside bots a game is dealt from its number, and a
+    ``--seed`` gives the same games every time."""
+
+    __slots__ = ("bot_faults", "bot_timeout", "bots", "deal_key", "edition", "edition_value", "files", "options",
+                 "players", "strategy")
 
     def __init__(self, players: list[str], strategy: str, edition: Edition, edition_value: str | dict[str, Any],
                  options: dict[str, str], files: bool, bots: list[BotSpec] | None = None, bot_timeout: float = 5.0,
-                 bot_faults: str = "fallback") -> None:
+                 bot_faults: str = "fallback", deal_key: bytes | None = None) -> None:
         self.players = players
         self.strategy = strategy
         self.edition = edition
@@ -259,38 +267,50 @@ class Batch:
         self.bots = bots or []
         self.bot_timeout = bot_timeout
         self.bot_faults = bot_faults
+        if deal_key is None and self.bots:
+            import secrets
+
+            deal_key = secrets.token_bytes(32)
+        self.deal_key = deal_key
+
+    def deal(self, seed: int) -> int:
+        """The seed the game numbered ``seed`` is dealt from: ``seed`` itself without outside
+        bots, else :func:`deal_seed` of the batch's secret key."""
+        return seed if self.deal_key is None else deal_seed(self.deal_key, seed)
 
     def play(self, seed: int) -> GameResult:
         """Play the game of ``seed`` and report it (with its file text if asked)."""
         if not self.bots:
             game = play_game(self.players, seed, self.strategy, self.edition, self.options)
             return GameResult.of(game, seed, self.text(game, seed))
-        from acquire_ref.bots import BotStopped, OutsideBot
+        from acquire_ref.bots import BotStopped, OutsideBot, reaping
 
-        game = Game.dealt(self.players, shuffled_bag(seed), seed, self.edition, self.options)
+        dealt = self.deal(seed)
+        game = Game.dealt(self.players, shuffled_bag(dealt), dealt, self.edition, self.options)
         seats = {b.name: OutsideBot(b, seed, self.bot_timeout, self.bot_faults) for b in self.bots}
         ended = "over"
-        try:
-            for seat in seats.values():
-                seat.start(game)
+        with reaping():
             try:
-                play_out(game, built_in(self.strategy, seed), seats)
-            except BotStopped:
-                ended = "stopped"
-            except RuntimeError as exc:
-                raise RuntimeError(f"seed {seed}: {exc}") from None
-            for seat in seats.values():
-                seat.finish(game, ended)
-        finally:
-            for seat in seats.values():
-                seat.kill()
-        result = GameResult.of(game, seed, self.text(game, seed))
+                for seat in seats.values():
+                    seat.start(game)
+                try:
+                    play_out(game, built_in(self.strategy, dealt), seats)
+                except BotStopped:
+                    ended = "stopped"
+                except RuntimeError as exc:
+                    raise RuntimeError(f"seed {seed}: {exc}") from None
+                for seat in seats.values():
+                    seat.finish(game, ended)
+            finally:
+                for seat in seats.values():
+                    seat.kill()
+        result = GameResult.of(game, seed, self.text(game, dealt))
         result.bots = {name: seat.report() for name, seat in seats.items()}
         result.faults = sorted((f for seat in seats.values() for f in seat.faults), key=lambda f: f["move"])
         return result
 
     def text(self, game: Game, seed: int) -> str | None:
-        """The game file of ``game``, when files are asked for."""
+        """The game file of ``game`` dealt from ``seed``, when files are asked for."""
         if not self.files:
             return None
         from acquire_ref.record import Record, to_toml
@@ -298,6 +318,20 @@ class Batch:
         record = Record(players=self.players, edition=self.edition_value, options=game.options.as_dict(),
                         tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed)])
         return to_toml(record, game)
+
+
+def deal_seed(key: bytes, seed: int) -> int:
+    """The seed (a whole number below 2**63) that the game numbered ``seed`` of a batch with the
+    secret ``key`` is dealt from: a keyed BLAKE2b hash, which nobody without the key can work out
+    or invert. Used when outside bots are seated (:class:`Batch`).
+
+    >>> deal_seed(b"k" * 32, 1) == deal_seed(b"k" * 32, 1) != deal_seed(b"k" * 32, 2)
+    True
+    """
+    import hashlib
+
+    digest = hashlib.blake2b(str(seed).encode("ascii"), key=key, digest_size=8, person=b"acquire-deal").digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def run_batch(batch: Batch, seeds: range, jobs: int = 1) -> Iterator[GameResult]:

@@ -43,8 +43,10 @@ LOCK_TIMEOUT: float | None = None
 """Seconds a command waits for another command's lock on the same game file before exit 5;
 None reads the environment variable ``ACQUIRE_LOCK_TIMEOUT`` (default 10)."""
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""The largest file read as a game file, script, position or ruleset (64 MiB)."""
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""The largest file read as a game file, script, position, ruleset or event file (8 MiB): a game
+of the most moves a game holds (:data:`~acquire_ref.game.MAX_MOVES`) with as many taken back is
+well under 1 MiB, so this is headroom, and a bound on what one file can make a command read."""
 
 Stamp = tuple[int, int, int, int]
 """What tells one version of a file from another: device, inode, size in bytes, mtime in ns."""
@@ -167,6 +169,8 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None)
         raise GameFileError(f"{named} is a folder, not a {what}") from None
     except UnicodeDecodeError as exc:
         raise GameFileError(f"{named} is not UTF-8 text (byte {exc.start})") from None
+    except GameFileError:
+        raise  # said already: not "can't read it" about a file that was read and refused
     except (OSError, ValueError) as exc:
         raise GameFileError(f"{named}: can't read it: {getattr(exc, 'strerror', None) or exc}") from None
 

@@ -66,3 +66,39 @@ def cut(text: str, limit: int = 200) -> str:
     """
     pattern = _LONG if limit == 200 else re.compile(rf"\S{{{limit + 1},}}")
     return pattern.sub(lambda m: f"{m.group()[:60]}... ({len(m.group()):,} characters)", text)
+
+
+def short_names(names: list[str], width: int, mark: str = "…") -> dict[str, str]:
+    """Each of ``names`` (a table's players) as :func:`visible` text of at most ``width``
+    characters (``width`` at least ``len(mark) + 3``), the shortened ones told apart: a name
+    that fits is shown whole; a longer one keeps its start and ends in ``mark`` and, when that
+    would read like another player's, in a tail of its own (its last letters, else its seat
+    number), so no two players ever look the same on a screen that cuts names.
+
+    >>> short_names(["Ann", "Alexander-the-first", "Alexander-the-second"], 12)
+    {'Ann': 'Ann', 'Alexander-the-first': 'Alexander-…t', 'Alexander-the-second': 'Alexander-…d'}
+    >>> short_names(["a" * 20 + "x" + "a" * 20, "a" * 20 + "y" + "a" * 20], 10)
+    {'aaaaaaaaaaaaaaaaaaaaxaaaaaaaaaaaaaaaaaaaa': 'aaaaaaaa…1', 'aaaaaaaaaaaaaaaaaaaayaaaaaaaaaaaaaaaaaaaa': 'aaaaaaaa…2'}
+    """
+    shown = {name: visible(name) for name in names}
+    out = {name: text for name, text in shown.items() if len(text) <= width}
+    cut = [name for name in names if name not in out]
+
+    def form(name: str, tail: str) -> str:
+        return shown[name][:width - len(mark) - len(tail)] + mark + tail
+
+    plain = {name: form(name, "") for name in cut}
+    clash = [name for name in cut if list(plain.values()).count(plain[name]) > 1 or plain[name] in out.values()]
+    out.update((name, plain[name]) for name in cut if name not in clash)
+    if clash:
+        seats = {name: str(seat) for seat, name in enumerate(names, 1)}
+        tries = [{name: shown[name][-k:] for name in clash} for k in range(1, width - len(mark) - 1)]
+        tries += [{name: seats[name] + "~" * j for name in clash} for j in range(len(names) + 1)]
+        for tails in tries:
+            forms = [form(name, tails[name]) for name in clash]
+            if len(set(forms)) == len(forms) and not set(forms) & set(out.values()):
+                out.update(zip(clash, forms, strict=True))
+                break
+        else:  # not reached: a seat number with one of seven endings is free of the other names
+            out.update((name, form(name, seats[name])) for name in clash)
+    return {name: out[name] for name in names}

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import json
 import shlex
-import subprocess
 import sys
 import textwrap
 
-from acquire_ref.bots import fallback
+from acquire_ref.bots import BotSpec, fallback
 from acquire_ref.game import Game, shuffled_bag
 from acquire_ref.moves import Buy, Dispose
 from acquire_ref.simulate import play_out
-from tests.helpers import EXAMPLES, installed
+from tests.helpers import EXAMPLES
 
 EXAMPLE_BOT = EXAMPLES / "bots" / "greedy_bot.py"
 
@@ -72,7 +71,7 @@ def test_what_a_seat_is_sent_hello_its_decisions_with_its_rack_and_legal_moves_t
     messages = [json.loads(line) for line in seen.read_text().splitlines()]
     hello, decisions, end = messages[0], messages[1:-1], messages[-1]
     assert hello["hello"] == "acquire-ref" and hello["protocol"] == 1 and hello["seat"] == "Ann"
-    assert hello["players"] == ["Ann", "p2", "p3"] and hello["seed"] == 3 and hello["options"]["holdings"] == "hidden"
+    assert hello["players"] == ["Ann", "p2", "p3"] and "seed" not in hello and hello["options"]["holdings"] == "hidden"
     counted = doc["bots"]["Ann"]["decisions"]
     assert [m["decide"] for m in decisions] == list(range(1, len(decisions) + 1)) == list(range(1, counted + 1))
     for m in decisions:
@@ -209,18 +208,19 @@ def test_the_fallback_is_the_least_a_player_can_do():
     assert g.over and Buy in seen
 
 
-def test_the_same_seed_gives_the_same_games_with_one_job_or_two(tmp_path):
-    """With a deterministic bot the files and the report are byte-identical for --jobs 1 and 2
-    (the command runs as installed, so the processes are real)."""
+def test_a_batch_with_bots_gives_the_same_games_with_one_job_or_two():
+    """With a deterministic bot the files and the results are identical for --jobs 1 and 2: the
+    secret deal key is drawn once per batch, not per process (the pool's processes are real)."""
+    from acquire_ref.editions import load_edition
+    from acquire_ref.simulate import Batch, run_batch
+
+    spec = BotSpec.parse(f"greedy={command(EXAMPLE_BOT)}")
+    batch = Batch(["greedy", "p2", "p3"], "random", load_edition("classic"), "classic", {}, True, [spec])
     runs = {}
     for jobs in (1, 2):
-        out = tmp_path / f"jobs-{jobs}"
-        result = subprocess.run([installed(), "simulate", "--games", "4", "--seed", "20", "--players", "3",
-                                 "--bot", f"greedy={command(EXAMPLE_BOT)}", "--jobs", str(jobs), "--out", str(out),
-                                 "--json"], capture_output=True, text=True, check=False, timeout=300)
-        assert result.returncode == 0, result.stderr
-        runs[jobs] = (result.stdout, {p.name: p.read_bytes() for p in sorted(out.iterdir())})
-    assert json.loads(runs[1][0])["bots"]["greedy"]["decisions"] > 0 and len(runs[1][1]) == 4
+        results = list(run_batch(batch, range(20, 24), jobs))
+        runs[jobs] = [(r.seed, r.turns, r.margin, r.winners, r.text, r.bots) for r in results]
+    assert len(runs[1]) == 4 and runs[1][0][5]["greedy"]["decisions"] > 0
     assert runs[1] == runs[2]
 
 

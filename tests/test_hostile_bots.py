@@ -105,3 +105,83 @@ def test_a_bot_timeout_of_nan_is_a_usage_error_not_a_traceback(cli, tmp_path):
     installed_run = subprocess.run([installed(), "simulate", "--games", "1", "--players", "3", "--bot-timeout", "nan",
                                     "--bot", f"i={command}"], capture_output=True, text=True, check=False, timeout=60)
     assert installed_run.returncode == 2 and "Traceback" not in installed_run.stderr
+
+
+def test_a_bot_learns_no_seed_and_cannot_rebuild_the_bag_from_the_game_numbers(tmp_path):
+    """The hello line once carried the game's seed, and shuffled_bag(seed) rebuilt every rack and
+    draw. Now no seed is sent, and with a bot seated the bag is dealt from a secret key: it is not
+    the bag of the game's number (nor of any number near it), two runs of the same --seed deal
+    different bags, and each file records the seed and bag it was dealt from, so it replays."""
+    from acquire_ref.game import shuffled_bag
+
+    seen = tmp_path / "seen.jsonl"
+    command = bot(tmp_path, "recorder", f"""
+        with open({str(seen)!r}, "a") as log:
+            for line in sys.stdin:
+                log.write(line)
+                msg = json.loads(line)
+                if "decide" in msg:
+                    print(msg["legal"][0], flush=True)
+    """)
+    bags = []
+    for run in ("one", "two"):
+        out = tmp_path / run
+        result = subprocess.run([installed(), "simulate", "--games", "2", "--jobs", "1", "--seed", "7", "--players", "3",
+                                 "--bot", f"Ann={command}", "--out", str(out), "--json"],
+                                capture_output=True, text=True, check=False, timeout=120)
+        assert result.returncode == 0, result.stderr
+        for number, path in ((7, out / "game-000007.toml"), (8, out / "game-000008.toml")):
+            import tomllib
+
+            data = tomllib.loads(path.read_text())
+            assert data["bag"] == [str(t) for t in shuffled_bag(data["seed"])]  # the file stands alone
+            guesses = {tuple(str(t) for t in shuffled_bag(n)) for n in range(0, 1000)}
+            assert tuple(data["bag"]) not in guesses and data["seed"] != number
+            checked = subprocess.run([installed(), "check", str(path)], capture_output=True, text=True, check=False,
+                                     timeout=60)
+            assert checked.returncode == 0, checked.stderr
+            bags.append(tuple(data["bag"]))
+    assert bags[0] != bags[2] and bags[1] != bags[3]  # a fresh secret each run
+    hellos = [msg for msg in map(json.loads, seen.read_text().splitlines()) if "hello" in msg]
+    assert len(hellos) == 4 and all("seed" not in h for h in hellos)
+    assert all("seed" not in line and "bag" not in json.loads(line) for line in seen.read_text().splitlines())
+
+
+def test_a_child_that_leaves_the_bots_session_is_killed_with_the_bot(tmp_path):
+    """The bot's child calls setsid(), so killing the bot's process group missed it and it
+    outlived simulate. The referee now kills the bot's whole process tree (on Linux it is the
+    subreaper of its bots, so an orphan stays in its tree): no process of the bot is left."""
+    pids = tmp_path / "pids"
+    command = bot(tmp_path, "escaper", f"""
+        import os, time
+        child = os.fork()
+        if child == 0:
+            os.setsid()
+            grandchild = os.fork()
+            if grandchild == 0:
+                os.setsid()
+                time.sleep(120)
+                os._exit(0)
+            with open({str(pids)!r}, "a") as fh:
+                fh.write(f"{{os.getpid()}}\\n{{grandchild}}\\n")
+            os._exit(0)  # the grandchild is an orphan outside the bot's session
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if "decide" in msg:
+                print(msg["legal"][0], flush=True)
+            if "end" in msg:
+                break
+    """)
+    result = subprocess.run([installed(), "simulate", "--games", "2", "--jobs", "1", "--players", "3",
+                             "--bot", f"esc={command}", "--json"],
+                            capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["bots"]["esc"]["faults"] == {}
+    escaped = [int(line) for line in pids.read_text().split()]
+    assert len(escaped) == 4
+    try:
+        assert not any(alive(pid) for pid in escaped)
+    finally:
+        for pid in escaped:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -77,8 +77,11 @@ def test_ratings_projected_refuses_a_game_whose_holdings_are_hidden(cli, hidden_
 
 
 def test_watch_shortens_a_very_long_name_so_the_players_and_the_decision_stay_on_the_screen(cli, tmp_path):
+    """A name of 10,000 characters is refused now (names have at most 80); the longest name
+    there can be is still shortened on the screen."""
     path = tmp_path / "long.toml"
-    name = "W" * 10_000
+    assert cli("new", "W" * 10_000, "Ben", game=path).exit_code == 2 and not path.exists()
+    name = "W" * 80
     assert cli("new", name, "Ben", game=path).exit_code == 0
     assert cli("start", "1A", "2B", game=path).exit_code == 0
     out = StringIO()

@@ -75,9 +75,10 @@ def test_out_of_range_numbers_are_usage_errors(cli, tmp_path):
     assert cli("bonus", "Tower", "3", "Ann=3", "ann=3").exit_code == 2
 
 
-def test_a_1000_character_player_name_is_accepted_without_trouble(cli, tmp_path):
-    """Not hostile after all: a long name is a legal name (printable, no spaces or '=')."""
-    name = "A" * 1000
+def test_an_80_character_player_name_is_accepted_and_a_1000_character_one_refused_with_the_limit(cli, tmp_path):
+    """A long name is a legal name up to 80 characters (printable, no spaces or '='); past that
+    a game file naming it is refused (exit 4) and says the limit: names are bounded."""
+    name = "A" * 80
     path = tmp_path / "long.toml"
     path.write_text(f'format = 1\nplayers = ["{name}", "Ben", "Cat"]\nmoves = ["start 1A 5E 9I"]\n')
     st = cli("status", "--json", game=path)
@@ -86,6 +87,11 @@ def test_a_1000_character_player_name_is_accepted_without_trouble(cli, tmp_path)
     assert cli("check", path).exit_code == 0
     assert cli("place", "2A", game=path).exit_code == 0
     assert cli("check", game=path).exit_code == 0
+    path.write_text(f'format = 1\nplayers = ["{"A" * 1000}", "Ben", "Cat"]\nmoves = ["start 1A 5E 9I"]\n')
+    before = path.read_bytes()
+    st = cli("status", "--json", game=path)
+    assert st.exit_code == 4 and "it has 1,000 characters, and a name has at most 80" in st.stderr
+    assert path.read_bytes() == before
 
 
 DIGITS = "9" * 5000  # beyond Python's 4300-digit limit for int(str)

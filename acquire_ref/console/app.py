@@ -33,7 +33,7 @@ from acquire_ref.events import money
 from acquire_ref.game import Game
 from acquire_ref.moves import End, Move, Pass, Place
 from acquire_ref.tiles import COLUMNS, iter_rows, parse_tile
-from acquire_ref.words import visible
+from acquire_ref.words import short_names, visible
 
 POLL_SECONDS = 0.3
 """How often the game file's stat is compared with the version shown."""
@@ -122,10 +122,10 @@ def players_text(game: Game) -> Text:
     """Each player in seating order: cash, shares (chain letters), net worth; the one to decide
     marked; with hidden holdings only the rack counts (R10.1)."""
     out = Text(" player       cash    worth shares\n", style="dim")
-    worth = game.net_worth()
+    worth, short = game.net_worth(), short_names(list(game.players), 9)
     for p in game.players:
         mark = ">" if p == game.pending.player else " "
-        out.append(f"{mark}{visible(p)[:9]:<9}", style="bold" if mark == ">" else "")
+        out.append(f"{mark}{short[p]:<9}", style="bold" if mark == ">" else "")
         if game.hidden and not game.over:
             out.append(f" {'hidden':>8} {'':>8} rack {game.racks[p]}\n")
             continue

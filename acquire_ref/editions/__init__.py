@@ -246,6 +246,7 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
     )
     if not isinstance(data.get("name"), str) or not data.get("name"):
         problems.add("name: give the ruleset a name (a string)")
+    _size_problems(data, problems)
     for key, default in _DEFAULTS.items():
         value = data.get(key, default)
         least = 0 if key == "buy_limit" else 1
@@ -262,6 +263,32 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
     _chart_problems(data.get("price_chart"), problems)
     _chain_problems(data.get("chains"), tiers, problems)
     return list(problems)
+
+
+MAX_TEXT = {"name": 80, "description": 2000, "tier": 40, "chain": 40}
+"""The most characters of a ruleset's name, description, a price tier's name and a chain's name:
+room for any edition, and a bound on what a ruleset can make a page or a screen hold."""
+
+MAX_ITEMS = {"tiers": 25, "chains": 25, "price_chart": 108}
+"""The most price tiers, chains and price-chart brackets of a ruleset: a chain has one of the 25
+board letters, and a chain grows to at most 108 tiles."""
+
+
+def _size_problems(data: dict[str, Any], problems: Problems) -> None:
+    """A ruleset's texts longer than :data:`MAX_TEXT` and lists longer than :data:`MAX_ITEMS`."""
+    texts = [("name", "name", data.get("name")), ("description", "description", data.get("description"))]
+    tiers, chains = data.get("tiers"), data.get("chains")
+    texts += [(f"tiers.{shown(t, 30)}", "tier", t) for t in (tiers if isinstance(tiers, dict) else {})]
+    texts += [(f"chains[{i}].name", "chain", c.get("name")) for i, c in enumerate(chains if isinstance(chains, list) else [], 1)
+              if isinstance(c, dict)]
+    for where, kind, text in texts:
+        if isinstance(text, str) and len(text) > MAX_TEXT[kind]:
+            problems.add(f"{where} has {len(text):,} characters; a {kind} name has at most {MAX_TEXT[kind]}"
+                         if kind in ("tier", "chain") else f"{where} has {len(text):,} characters; at most {MAX_TEXT[kind]:,}")
+    for key, most in MAX_ITEMS.items():
+        items = data.get(key)
+        if isinstance(items, dict | list) and len(items) > most:
+            problems.add(f"{key} has {len(items):,} entries; a ruleset has at most {most}")
 
 
 def _tier_problems(tiers: object, problems: Problems) -> dict[str, Any]:

@@ -8,7 +8,7 @@ Run it as a seat of simulated games::
 The bot protocol (``man 5 acquire-ref``, THE BOT PROTOCOL) in short. The referee starts this
 program once for each game and writes one JSON object a line on its standard input:
 
-``{"hello": "acquire-ref", "protocol": 1, "seat": "greedy", "players": [...], "seed": 7, ...}``
+``{"hello": "acquire-ref", "protocol": 1, "seat": "greedy", "players": [...], ...}``
     comes first and is not answered.
 
 ``{"decide": 3, "seat": "greedy", "decision": "buy", "state": {...}, "rack": [...], "legal": [...]}``
