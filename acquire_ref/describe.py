@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from acquire_ref.events import money, plural
-from acquire_ref.game import Game
+from acquire_ref.game import Game, made_dead
 from acquire_ref.pending import (
     ChooseChain,
     ChooseSurvivor,
@@ -84,8 +84,10 @@ def pending(game: Game) -> str:
             how = f"`dispose {p} [--sell N]` (no trade: {why})"
         return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
     cash = "" if game.hidden else f" ({money(game.cash[p])} in cash)"
-    if not game.can_buy(p):  # the turn waits only so that the end can be declared (R6.2)
-        return f"{p} can buy nothing now{cash}: type `buy` to finish the turn{end}"
+    if not game.can_buy(p):  # the turn waits so that the end can be declared (R6.2) or a dead tile shown (R7.3)
+        dead = (" (this turn's tile made a space dead: show a dead tile from the rack with `discard TILE`, R7.3)"
+                if made_dead(game) else "")
+        return f"{p} can buy nothing now{cash}: type `buy` to finish the turn{dead}{end}"
     return (
         f"{p} may buy up to {plural(game.edition.buy_limit, 'share')}{cash}: type "
         f"`buy CHAIN=N ...`, or `buy` to buy nothing and finish the turn{end}"

@@ -158,6 +158,7 @@ class GameState:
         self.passes = 0
         """Turns in a row that finished with no tile placed (R8.4)."""
         self._found_group: frozenset[Tile] | None = None
+        self._dead_before: frozenset[Tile] = frozenset()  # the dead spaces before this turn's tile (R7.3)
         self._merger: Merger | None = None
         self._ending: EndReason | None = None
         self._ended_by: str | None = None
@@ -547,6 +548,7 @@ class Game(GameState):
         move, eff = plan.move, plan.effect
         assert isinstance(move, Place) and eff is not None
         p, tile = self.player, move.tile
+        self._dead_before = dead_spaces(self) if not self.supply.knows_racks else frozenset()
         self.supply.take(p, tile)
         self.placed_this_turn = True
         self.board.put(tile)
@@ -760,11 +762,11 @@ class Game(GameState):
         self._finish_turn(out, "")
 
     def _enter_buy(self, out: list[ev.Event]) -> None:
-        """The buy step; when nothing can be bought and the end can't be declared, the turn
-        finishes by itself (R6.2)."""
+        """The buy step; when nothing can be bought, the end can't be declared and (table mode) the
+        turn's tile made no space dead, the turn finishes by itself (R6.2, R7.3)."""
         self.pending = BuyShares(self.player)
         p = self.player
-        if not self.can_buy(p) and self._end_refusal() is not None:
+        if not self.can_buy(p) and self._end_refusal() is not None and not made_dead(self):
             if not self.board.sizes:
                 why = "no chain is on the board"
             elif not self.edition.buy_limit:
@@ -1029,6 +1031,26 @@ _STEPS: dict[type, tuple[Callable[[Game, Any], _Plan], Callable[[Game, _Plan, li
     End: (Game._verify_end, Game._do_end),
 }
 """Each kind of move's verifier and the change it makes once verified."""
+
+def dead_spaces(game: Game) -> frozenset[Tile]:
+    """The empty spaces of the board where no tile can ever be played: they would merge two
+    safe chains (R4.6); empty while fewer than two chains are safe."""
+    safe = game.edition.safe_size
+    if sum(1 for s in game.board.sizes.values() if s >= safe) < 2:
+        return frozenset()
+    free, kind = len(game.edition.chains) - len(game.board.sizes), game.board.kind
+    return frozenset(t for t in ALL_TILES if kind(t, free, safe) == "dead")
+
+
+def made_dead(game: Game) -> bool:
+    """Table mode: whether the tile placed this turn turned an empty space dead (it made a second
+    chain safe, or grew a safe chain beside another), so that the turn stays open for the player
+    to show the dead tile even when nothing can be bought (R7.3 as revised); False in dealt mode,
+    where the referee replaces dead tiles itself."""
+    if game.supply.knows_racks or not game.placed_this_turn:
+        return False
+    return bool(dead_spaces(game) - game._dead_before)
+
 
 def audit(game: Game) -> list[str]:
     """Every broken invariant of the books, as sentences (none in a sound game): the 108 tiles

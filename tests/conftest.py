@@ -70,3 +70,14 @@ def safe_game(cli, tmp_path) -> Path:
     result = cli("new", "--from", str(pos), game=path)
     assert result.exit_code == 0, result.output
     return path
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """Say loudly, at the end of the run, when the live board's browser tests were skipped
+    (no Chromium on this machine; tests/test_serve_browser.py)."""
+    from tests.test_serve_browser import SKIPPED
+
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if SKIPPED in str(r.longrepr)]
+    if skipped:
+        terminalreporter.write_sep("!", f"{len(skipped)} browser tests skipped", red=True, bold=True)
+        terminalreporter.write_line(SKIPPED, red=True, bold=True)

@@ -876,6 +876,37 @@ def test_r7_3_only_dead_tiles_are_replaced_once_per_turn():
     assert g.discarded == [t("1C"), t("6C"), t("5C")]
 
 
+def test_r7_3_table_mode_keeps_the_turn_open_after_a_tile_that_made_a_space_dead():
+    """R7.3 as revised: the turn's own tile makes American safe (11 tiles) beside the safe
+    Continental (12), so 1C-6C turn dead; the player can afford nothing, yet the turn waits so that
+    a dead tile in the rack can be shown; `buy` with nothing then finishes it. A later tile that
+    makes nothing dead finishes the turn by itself as before (R6.2)."""
+    g = new_game("1A 1D 9C")
+    turn(g, "2A", "Continental")
+    turn(g, "2D", "American")
+    turn(g, "8C", "Tower")
+    turn(g, "7C")
+    turns(g, *row("A", range(3, 7)), *row("B", range(1, 7)))
+    turns(g, *row("D", range(3, 7)), *row("E", range(1, 5)))
+    assert g.board.sizes == {"Continental": 12, "American": 10, "Tower": 3}
+    assert g.effect(t("3C")).kind == "merge"
+    p = g.player
+    g.cash[p] = 0  # nothing affordable: without the dead space the turn would finish by itself
+    events = play(g, "place 5E")
+    assert g.board.sizes["American"] == 11 and g.effect(t("3C")).kind == "dead"
+    assert not of(events, ev.TurnFinished) and g.pending.decision == "buy" and g.player == p
+    assert "`discard TILE`" in describe_pending(g) and "R7.3" in describe_pending(g)
+    bag = g.bag
+    assert of(play(g, "discard 3C"), ev.TilesDiscarded)[0].drawn == 1
+    assert g.pending.decision == "buy" and g.bag == bag - 1
+    finished = of(play(g, "buy"), ev.TurnFinished)
+    assert finished and finished[0].player == p and g.player != p
+    q = g.player
+    g.cash[q] = 0
+    events = play(g, "place 6E")  # American grows to 12: no space turns dead that was not already
+    assert of(events, ev.TurnFinished)[0].reason.startswith("nothing can be bought") and g.player != q
+
+
 def test_r7_3_discard_allowed_in_the_buy_step_too():
     g = _safe_pair_with_small_chain()
     turn(g, "9E", buy=None)

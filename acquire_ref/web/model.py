@@ -21,19 +21,26 @@ from typing import TYPE_CHECKING, Any
 
 from acquire_ref.events import (
     BonusPaid,
+    ChainFounded,
+    ChainGrew,
     DefunctChain,
+    EndDeclared,
     Event,
     MarketBonus,
     MergerBegan,
     MergerCompleted,
     NoBonus,
+    Passed,
+    SharesBought,
     SharesHeld,
     SharesSold,
     SharesTraded,
     StartTilePlaced,
     TilePlaced,
+    TilesDiscarded,
     money,
 )
+from acquire_ref.moves import Buy
 from acquire_ref.tiles import COLUMNS, iter_rows
 
 if TYPE_CHECKING:
@@ -172,9 +179,12 @@ HEADLINES = {
 }
 
 
-def pending(doc: dict[str, Any]) -> dict[str, Any]:
-    """The pending decision: ``headline`` in a few words for large type, ``text`` the referee's
-    sentence with the command to type, ``player`` and ``decision`` (R10.2)."""
+def pending(doc: dict[str, Any], after: str | None = None, turn: str | None = None) -> dict[str, Any]:
+    """The pending decision (R10.2): ``headline`` in words for large type ("Olga: place a tile"),
+    ``turn`` the player whose turn it is (a shareholder may decide in the mergemaker's turn),
+    ``after`` the player whose turn comes next (None at the start and the end), ``text`` the
+    referee's sentence with the command to type (for ``state.json``; the TV shows no program
+    syntax), ``player`` and ``decision``."""
     from acquire_ref.words import with_program
 
     pend = doc["pending"]
@@ -185,7 +195,80 @@ def pending(doc: dict[str, Any]) -> dict[str, Any]:
     else:
         words = HEADLINES.get(what, what).format(chain=pend.get("chain", ""))
     headline = f"{pend['player']}: {words}" if pend["player"] else words[0].upper() + words[1:]
-    return {"player": pend["player"], "decision": what, "headline": headline, "text": with_program(pend["text"])}
+    return {"player": pend["player"], "decision": what, "headline": headline, "after": after, "turn": turn,
+            "text": with_program(pend["text"])}
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def last_move(game: Game) -> str | None:
+    """The last move in words, for the TV's last-move line (R10.1: public at the moment it
+    happens), e.g. ``"Dan placed 6E: a merger, Continental takes over Tower and American"`` or
+    ``"Ann bought 2 Tower for $600"``; while holdings are hidden a purchase or a disposal names no
+    count or amount (``"Ben disposed of American shares"``). None before the start tiles."""
+    if not game.log:
+        return None
+    entry = game.log[-1]
+    hidden = game.hidden and not game.over
+    who = entry.player or ""
+    said: list[str] = []
+    bought: list[str] = []
+    paid = 0
+    disposed: list[str] = []
+    chain = ""
+    for e in entry.events:
+        if isinstance(e, StartTilePlaced):
+            said.append(f"{e.player} {e.tile}")
+        elif isinstance(e, TilePlaced):
+            said.append(f"{e.player} placed {e.tile}")
+        elif isinstance(e, ChainFounded):
+            said.append(f"founding {e.chain}")
+        elif isinstance(e, ChainGrew):
+            said.append(f"{e.chain} grows to {e.size} tiles")
+        elif isinstance(e, MergerBegan):
+            said.append(f"a merger: {e.survivor} takes over {_and([c for c in e.sizes if c != e.survivor])}")
+        elif isinstance(e, SharesBought):
+            bought.append(f"{e.count} {e.chain}")
+            paid += e.amount
+        elif isinstance(e, SharesSold):
+            chain = e.chain
+            disposed.append(f"{e.player} sold {e.count} {e.chain} for {money(e.amount)}")
+        elif isinstance(e, SharesTraded):
+            chain = e.chain
+            disposed.append(f"{e.player} traded {e.count} {e.chain} for {e.received} {e.survivor}")
+        elif isinstance(e, SharesHeld):
+            chain = e.chain
+            disposed.append(f"{e.player} kept {e.count} {e.chain}")
+        elif isinstance(e, Passed):
+            said.append(f"{e.player} had no playable tile")
+        elif isinstance(e, TilesDiscarded):
+            dead = "dead tile" if len(e.tiles) == 1 else "dead tiles"
+            said.append(f"{e.player} put {dead} {' '.join(e.tiles)} out of the game")
+        elif isinstance(e, EndDeclared):
+            said.append(f"{e.player} declared the end of the game")
+        elif isinstance(e, MergerCompleted):
+            said.append(f"{e.survivor} now has {e.size} tiles")
+    if bought:
+        said.append(f"{who} bought shares" if hidden else f"{who} bought {_and(bought)} for {money(paid)}")
+    elif isinstance(entry.move, Buy):
+        said.append(f"{who} bought no shares")
+    if disposed:
+        said[:0] = [f"{who} disposed of {chain} shares"] if hidden else disposed
+    if entry.player is None and said:
+        return "Start tiles: " + ", ".join(said)
+    if not said:
+        words = str(entry.move).split(" ")
+        said.append(f"{who} chose {_and(words[1:])}" if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}")
+    return "; ".join(said).replace("; founding", ", founding").replace("; a merger", ", a merger")
+
+
+def _turns(game: Game) -> tuple[str | None, str | None]:
+    """Whose turn comes next and whose turn it is; (None, None) before the start and at the end."""
+    if game.over or not game.log:
+        return None, None
+    return game.players[(game.current + 1) % len(game.players)], game.player
 
 
 def _merger_events(game: Game) -> tuple[int, list[Event]] | None:
@@ -206,7 +289,10 @@ def _merger_events(game: Game) -> tuple[int, list[Event]] | None:
 
 
 def banner(game: Game) -> dict[str, Any] | None:
-    """The last merger, shown for a turn after it: ``move`` (its number in the log), ``headline``,
+    """The last merger, shown for a turn after it: ``move`` (its number in the log: the page shows
+    the banner over the board once per merger, keyed by it), ``turn`` (the merger's turn),
+    ``where`` (``top`` or ``bottom``: the half of the board away from the merging tile, which
+    stays in view), ``headline``,
     each defunct chain with the bonuses paid and why (R5.4), each disposal (R5.3b, not while
     holdings are hidden) and ``result`` once the survivor has grown (R5.5); None when there is
     no recent merger."""
@@ -218,7 +304,9 @@ def banner(game: Game) -> dict[str, Any] | None:
     began = events[0]
     assert isinstance(began, MergerBegan)
     sizes = ", ".join(f"{c} {n}" for c, n in began.sizes.items())
-    out: dict[str, Any] = {"move": move, "hidden": hidden, "defunct": [], "disposals": [], "result": None,
+    row = "ABCDEFGHI".index(began_tile(game, move)[-1:] or "A")
+    out: dict[str, Any] = {"move": move, "turn": game.log[move - 1].turn, "where": "bottom" if row <= 4 else "top",
+                           "hidden": hidden, "defunct": [], "disposals": [], "result": None,
                            "headline": f"Merger by {began.player}: {began.survivor} survives ({sizes})"}
     for e in events[1:]:
         if isinstance(e, DefunctChain):
@@ -236,6 +324,14 @@ def banner(game: Game) -> dict[str, Any] | None:
         elif isinstance(e, MergerCompleted):
             out["result"] = e.text()
     return out
+
+
+def began_tile(game: Game, move: int) -> str:
+    """The tile placed by move ``move`` (from 1) of the log, or "" when it placed none."""
+    for e in game.log[move - 1].events:
+        if isinstance(e, TilePlaced):
+            return e.tile
+    return ""
 
 
 def final(game: Game) -> dict[str, Any] | None:
@@ -265,7 +361,8 @@ def board(game: Game, viewer: str | None = None) -> dict[str, Any]:
     """Everything a page shows of ``game`` (DESIGN 7), as plain data for a template: ``title``,
     ``edition``, ``turn``, ``bag``, ``hidden``, ``over``, ``end`` (``available``, ``declared``,
     ``why``), ``columns``, ``grid``, ``chains``, ``free`` (chains off the board), ``players``,
-    ``pending``, ``banner`` and ``final``. ``viewer`` is the player whose holdings may show
+    ``pending``, ``last`` (the last move in words), ``banner``, ``final`` and ``discarded`` (the
+    dead tiles put out of the game, R7.3). ``viewer`` is the player whose holdings may show
     while they are hidden (``status --player``); the live board has none (R10.1)."""
     from acquire_ref.views import status
 
@@ -281,7 +378,9 @@ def board(game: Game, viewer: str | None = None) -> dict[str, Any]:
         "chains": chain_cards(game, doc, lead),
         "free": [{"name": c, "letter": ed.chain(c).letter, "colour": colour(ed.chain(c).colour),
                   "ink": ink(colour(ed.chain(c).colour))} for c in game.free_chains()],
-        "players": players(game, doc, lead), "pending": pending(doc),
+        "players": players(game, doc, lead),
+        "pending": pending(doc, *_turns(game)),
+        "last": last_move(game),
         "banner": banner(game) if not game.over else None, "final": final(game),
         "discarded": doc["discarded"],
     }
