@@ -350,11 +350,6 @@ class Record:
         return header + tomli_w.dumps(doc, indent=4)
 
 
-def record_problems(text: str, source: str = "game file") -> tuple[Record | None, list[str]]:
-    """``(record, problems)`` of a game file's text: :meth:`Record.problems`."""
-    return Record.problems(text, source)
-
-
 def parse_record(text: str, source: str = "game file") -> Record:
     """A game file's text as a :class:`Record`: :meth:`Record.loads` (:class:`GameFileError` lists
     every problem)."""

@@ -424,12 +424,6 @@ def refuse_same_file(target: Path, reads: Mapping[str, Path | None], option: str
             raise NotationError(f"{option} {target} is {name}: name another file for the output")
 
 
-def refuse_export_over(target: Path, game_file: Path) -> None:
-    """An ``--svg``/``--html`` export never writes over the game file or its lock:
-    :func:`refuse_same_file` with the game file alone. Raises :class:`NotationError` (exit 2)."""
-    refuse_same_file(target, {"game file": game_file}, "--svg/--html")
-
-
 def write_export(target: Path, text: str, reads: Mapping[str, Path | None], option: str = "--svg/--html") -> None:
     """Write an export (``option`` names it in messages): never over a file the command read
     (``reads``, see :func:`refuse_same_file`), only over a regular file, atomically
