@@ -910,6 +910,7 @@ def bonus(
     """
     from acquire_ref.events import money, plural
     from acquire_ref.scoring import shareholder_bonuses
+    from acquire_ref.setup import check_player_name, looks_alike
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
@@ -920,8 +921,12 @@ def bonus(
             raise NotationError(f"{item!r}: write PLAYER=SHARES, e.g. Ann=3")
         if len(n) > 6 or int(n) > ed.shares_per_chain:
             raise NotationError(f"{player}={n}: a player holds at most the {ed.shares_per_chain} {name} shares (R3.4)")
-        if player.lower() in {h.lower() for h in held}:
+        check_player_name(player)  # the one name rule (R2.1)
+        other = next((h for h in held if looks_alike(player, h)), None)
+        if other is not None and other.lower() == player.lower():
             raise NotationError(f"{player} is named twice (names differ ignoring case)")
+        if other is not None:
+            raise NotationError(f"{player} looks like {other}: give the players names that look different")
         held[player] = int(n)
     if sum(held.values()) > ed.shares_per_chain:
         raise NotationError(f"{sum(held.values())} {name} shares: there are {ed.shares_per_chain} (R3.4)")

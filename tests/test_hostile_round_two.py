@@ -74,6 +74,11 @@ def test_names_with_marks_that_print_as_nothing_are_refused_where_a_name_is_acce
     result = run("--game", path, "status")
     assert result.returncode == 4 and "U+034F, which prints as nothing" in result.stderr
     assert path.read_bytes() == before
+    for holdings, said in ((["An\u034fn=3", "Ann=2"], "U+034F, which prints as nothing"),
+                           (["Ann=3", "\u0410nn=2"], "\u0410nn looks like Ann"),
+                           ([f"{'A' * 81}=3"], "and a name has at most 80")):
+        result = run("bonus", "Tower", "3", *holdings)
+        assert result.returncode == 2 and said in result.stderr, result.stderr
     bot = tmp_path / "bot.py"
     bot.write_text("import sys\n")
     result = run("simulate", "--games", "1", "--players", "3", "--bot", f"\u3164=python3 {bot}")

@@ -8,25 +8,43 @@ can change the game):
   that changes, sent at once and again each time the game file changes;
 - ``/state.json``: the same facts as JSON.
 
-The game file is read the way every read command reads it (:func:`acquire_ref.storage.load_game`:
-a regular file, UTF-8, checked and replayed), never locked and never written. It is looked at
-every :data:`POLL` seconds (its device, inode, size and modification time); a missing, broken
-or half-edited file gives the calm waiting state, and the board comes back when the file is
-sound again. Every response forbids any script but the page's own and any connection but to
-this server (Content-Security-Policy).
+**One reader.** The game file is read the way every read command reads it
+(:func:`acquire_ref.storage.load_game`: a regular file, UTF-8, checked and replayed), never
+locked and never written, and by one reader for every page (:meth:`Board.follow`): it follows
+the file through the operating system's change notices (watchfiles, on the file's folder), and
+reads it once per change, whatever the number of pages open; the pages' event streams only wait
+for the next version of what the reader made. Where no change notice can be had, the reader looks
+at the file every :data:`POLL` seconds instead. A missing, broken or half-edited file gives the
+calm waiting state, and the board comes back when the file is sound again.
+
+**Only this server's names.** A request whose ``Host`` is not one of the names the server was
+started for (the addresses it printed, ``localhost``, ``127.0.0.1``, ``[::1]``) is refused with
+400 and a line of text, so that a page of another site can't read the board by pointing its own
+name at this machine (DNS rebinding). The one redirect (``/events/`` to ``/events``) gives a path
+of this server, never a name taken from the request.
+
+**Headers on every answer.** A middleware puts the security headers on every response, the 404,
+405, 400 and redirects included: no script but the page's own and no connection but to this
+server (Content-Security-Policy), no guessing of types (``nosniff``), no caching
+(``no-store``), no referrer.
+
+**Bounded memory.** A page holds nothing of its own but the version it was last sent: every
+stream shares the one latest fragment, and versions a slow page missed are skipped, never
+queued. At most :data:`MAX_STREAMS` event streams are open at once (503 beyond).
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from acquire_ref.errors import AcquireError
@@ -34,19 +52,37 @@ from acquire_ref.storage import Stamp, stamp
 from acquire_ref.web import model, pages
 
 POLL = 0.25
-"""Seconds between looks at the game file."""
+"""Seconds between looks at the game file where the operating system gives no change notices;
+also how often an event stream checks that its page is still open."""
+
+SAFETY = 1.0
+"""Seconds after which the reader looks at the file's stamp (a ``stat``, not a read) even without
+a change notice, in case one was missed."""
 
 KEEPALIVE = 15.0
 """Seconds of silence after which the event stream sends a comment, so that proxies and
 browsers keep the connection open."""
 
+MAX_STREAMS = 64
+"""The most event streams open at once (a TV and its seats need a handful); one more answers 503."""
+
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+"""The names a server always answers to: this computer's own."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _UNREAD = object()
 
 
 class Board:
-    """The game file watched for the page: :meth:`current` gives its latest document and
-    rendered fragment, read again only when the file's :data:`~acquire_ref.storage.Stamp` changed."""
+    """The game file watched for the pages: the latest document (``doc``), rendered fragment
+    (``html``) and ``version``, made by one reader (:meth:`follow`) or, without it, by
+    :meth:`current`, read again only when the file's :data:`~acquire_ref.storage.Stamp` changed.
+    ``reads`` counts the times the file was read."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -55,31 +91,143 @@ class Board:
         self.html = ""
         self.version = 0
         """Counts the changes of what the page shows, from 1."""
+        self.reads = 0
+        self.following = False
+        """True while :meth:`follow` runs: the pages then take what it made without looking."""
+        self._lock: asyncio.Lock | None = None
+        self._changed: asyncio.Event | None = None
 
     def _read(self) -> dict[str, Any]:
         from acquire_ref.storage import load_game
 
+        self.reads += 1
         try:
             game, _, _ = load_game(self.path)
         except AcquireError as exc:
-            return model.waiting(str(exc))
-        return model.board(game)
+            return _printable(model.waiting(str(exc)))
+        return _printable(model.board(game))
 
     async def current(self) -> tuple[int, dict[str, Any], str]:
         """``(version, document, fragment)`` of the game file now (see :func:`model.board`,
         :func:`model.waiting`, :func:`pages.fragment`); ``version`` goes up each time the
-        fragment changes."""
+        fragment changes. Callers at the same moment share one read."""
         import anyio.to_thread
 
-        now = stamp(self.path)
-        if now != self._stamp:
-            doc = await anyio.to_thread.run_sync(self._read)
-            # a file replaced while it was read is read again at the next look
-            self._stamp = now if stamp(self.path) == now else _UNREAD
-            html = pages.fragment(doc)
-            if html != self.html:
-                self.doc, self.html, self.version = doc, html, self.version + 1
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            now = stamp(self.path)
+            if now != self._stamp:
+                doc = await anyio.to_thread.run_sync(self._read)
+                # a file replaced while it was read is read again at the next look
+                self._stamp = now if stamp(self.path) == now else _UNREAD
+                html = pages.fragment(doc)
+                if html != self.html:
+                    self.doc, self.html, self.version = doc, html, self.version + 1
+                    self._wake()
         return self.version, self.doc, self.html
+
+    async def latest(self) -> tuple[int, dict[str, Any], str]:
+        """What the reader made last, or :meth:`current` when no reader follows the file."""
+        if self.following and self.version:
+            return self.version, self.doc, self.html
+        return await self.current()
+
+    def _wake(self) -> None:
+        """Wake every page waiting in :meth:`changed`."""
+        if self._changed is not None:
+            self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def changed(self, seen: int, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for a version other than ``seen``; True when there is one.
+        Without a reader, this looks at the file itself (:meth:`current`) after the wait."""
+        if self.version != seen:
+            return True
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        if not self.following:
+            await self.current()
+        return self.version != seen
+
+    async def follow(self, stopping: threading.Event, poll: float = POLL) -> None:
+        """The one reader: read the file, then again at each change the operating system notices
+        in its folder (watchfiles), until ``stopping`` is set. Without change notices (watchfiles
+        missing, the system refusing a watch, or a file name in the folder that watchfiles can't
+        decode) it looks at the file's stamp every ``poll`` seconds instead."""
+        self.following = True
+        try:
+            await self.current()
+            try:
+                await self._notices(stopping)
+            except* (ImportError, OSError, RuntimeError, ValueError):  # no notices to be had (watchfiles
+                # missing, inotify refused, a name in the folder that is not UTF-8, which watchfiles
+                # can't decode, raised from its task group): look at the file instead
+                while not stopping.is_set():
+                    await asyncio.sleep(poll)
+                    await self.current()
+        finally:
+            self.following = False
+
+    @asynccontextmanager
+    async def reading(self, stopping: threading.Event, poll: float = POLL) -> AsyncIterator[None]:
+        """While the application runs (its lifespan): :meth:`follow` the file in a task; at the
+        end set ``stopping`` and wait for the reader to finish (at most 5 seconds)."""
+        reader = asyncio.create_task(self.follow(stopping, poll))
+        try:
+            yield
+        finally:
+            stopping.set()  # the watch ends at its next step
+            with suppress(asyncio.CancelledError, TimeoutError):
+                await asyncio.wait_for(reader, 5)
+
+    async def _notices(self, stopping: threading.Event) -> None:
+        """Read the file at each change notice for it (or its link's target), and every
+        :data:`SAFETY` seconds if its stamp changed without one."""
+        from watchfiles import awatch
+
+        targets = {self.path.absolute(), self.path.resolve()}
+        names = {p.name for p in targets}
+        folders = sorted({str(p.parent) for p in targets if p.parent.is_dir()})
+        if not folders:
+            raise OSError("the game file's folder is gone")
+
+        def ours(_change: object, where: str) -> bool:
+            # a name that is not UTF-8 can't be matched as the notice spells it: any change in
+            # the folder then makes the reader look at the file's stamp (a read only if it changed)
+            return Path(where).name in names or not all(name.isprintable() for name in names)
+
+        async for _ in awatch(*folders, watch_filter=ours, debounce=10, step=5, stop_event=stopping,
+                              rust_timeout=int(SAFETY * 1000), yield_on_timeout=True, recursive=False):
+            await self.current()
+
+
+def _printable(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with every string that holds a lone surrogate (a file name that is not UTF-8, as
+    the operating system gives it) written with the surrogate made visible (``\\udcff``), so the
+    document can be sent as UTF-8 JSON or HTML."""
+    import json
+
+    try:
+        json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        return doc
+    except UnicodeEncodeError:
+        pass
+    from acquire_ref.words import visible
+
+    def clean(value: Any) -> Any:
+        if isinstance(value, str):
+            return visible(value)
+        if isinstance(value, dict):
+            return {clean(k): clean(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [clean(v) for v in value]
+        return value
+
+    cleaned: dict[str, Any] = clean(doc)
+    return cleaned
 
 
 def _headers() -> dict[str, str]:
@@ -91,46 +239,114 @@ def _headers() -> dict[str, str]:
             "Referrer-Policy": "no-referrer"}
 
 
+def host_name(header: str) -> str:
+    """The name of a ``Host`` header without its port, lower case, without a final dot.
+
+    >>> host_name("LocalHost.:8765"), host_name("[::1]:80"), host_name("192.168.1.20")
+    ('localhost', '[::1]', '192.168.1.20')
+    """
+    name = header.strip().lower()
+    if name.startswith("["):
+        name = name[:name.find("]") + 1] if "]" in name else name
+    elif name.count(":") == 1:
+        name = name.partition(":")[0]
+    return name.rstrip(".")
+
+
+class Guard:
+    """ASGI middleware over the whole application: refuses a request whose ``Host`` names
+    another server (400), redirects ``/events/`` and ``/state.json/`` to their route with a path of
+    this server (308), and puts the security headers (:func:`_headers`) on every answer."""
+
+    def __init__(self, app: ASGI, hosts: Iterable[str], routes: Iterable[str], board: Board | None = None) -> None:
+        self.app = app
+        self.board = board
+        """The board the application shows (for tests and benchmarks: its ``reads``)."""
+        self.hosts = frozenset(host_name(h) for h in hosts)
+        self.routes = frozenset(routes)
+        self.headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in _headers().items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def guarded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(h for h in self.headers if h[0] not in have)]
+            await send(message)
+
+        sent = dict(scope.get("headers", []))
+        name = host_name(sent.get(b"host", b"").decode("latin-1"))
+        if name not in self.hosts:
+            shown = repr(name[:60]) if name else "none"
+            text = (f"This server answers to {', '.join(sorted(self.hosts))} only, and the request names {shown} "
+                    "(Host): open one of the addresses `acquire-ref serve` printed.\n")
+            await Response(text, status_code=400, media_type="text/plain")(scope, receive, guarded)
+            return
+        path = scope.get("path", "")
+        if path.endswith("/") and path.rstrip("/") in self.routes:
+            await Response(status_code=308, headers={"Location": path.rstrip("/")})(scope, receive, guarded)
+            return
+        await self.app(scope, receive, guarded)
+
+
 def sse(name: str, data: str) -> str:
     """One server-sent event ``name`` carrying ``data`` (one ``data:`` line per line of it)."""
     lines = "".join(f"data: {line}\n" for line in data.split("\n"))
     return f"event: {name}\n{lines}\n"
 
 
-def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None) -> Starlette:
-    """The application serving the live board of the game file at ``path``; ``poll`` is the
-    seconds between looks at the file; once ``stopping`` is set, every event stream ends (within
-    ``poll`` seconds), so that the server stops at once."""
+def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
+               hosts: Iterable[str] = ()) -> Guard:
+    """The application serving the live board of the game file at ``path``: one reader follows
+    the file (:meth:`Board.follow`, started with the application, looking every ``poll``
+    seconds where there are no change notices); once ``stopping`` is set, the reader and every
+    event stream end (within ``poll`` seconds), so that the server stops at once. It answers to
+    the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`."""
     board = Board(path)
     stopping = stopping or threading.Event()
-    headers = _headers()
+    streams = [0]
 
     async def page(request: Request) -> Response:
-        _, doc, _ = await board.current()
-        return HTMLResponse(pages.live_page(doc), headers=headers)
+        _, doc, _ = await board.latest()
+        return HTMLResponse(pages.live_page(doc))
 
     async def state(request: Request) -> Response:
-        version, doc, _ = await board.current()
-        return JSONResponse({"version": version, **doc}, headers=headers)
+        import json
+
+        version, doc, _ = await board.latest()
+        return Response(json.dumps({"version": version, **doc}, ensure_ascii=False), media_type="application/json")
 
     async def stream(request: Request) -> AsyncIterator[str]:
         sent, quiet = -1, 0.0
-        yield "retry: 1000\n\n"
-        while not stopping.is_set() and not await request.is_disconnected():
-            version, _, html = await board.current()
-            if html and version != sent:
-                sent, quiet = version, 0.0
-                yield sse("board", html)
-            elif quiet >= KEEPALIVE:
-                quiet = 0.0
-                yield ": still here\n\n"
-            await asyncio.sleep(poll)
-            quiet += poll
+        streams[0] += 1  # counted once it runs: a stream never started ends nothing
+        try:
+            yield "retry: 1000\n\n"
+            while not stopping.is_set() and not await request.is_disconnected():
+                version, html = board.version, board.html
+                if html and version != sent:
+                    sent, quiet = version, 0.0
+                    yield sse("board", html)
+                elif quiet >= KEEPALIVE:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                if not await board.changed(sent, poll):
+                    quiet += poll
+        finally:
+            streams[0] -= 1
 
     async def events(request: Request) -> Response:
-        return StreamingResponse(stream(request), media_type="text/event-stream",
-                                 headers={**headers, "X-Accel-Buffering": "no"})
+        if streams[0] >= MAX_STREAMS:
+            return Response(f"{MAX_STREAMS} pages are open already: close one and reload.\n", status_code=503,
+                            media_type="text/plain")
+        if not board.version:
+            await board.latest()
+        return StreamingResponse(stream(request), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
+    app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead
+    return Guard(app, [*LOOPBACK, *hosts], ["/events", "/state.json"], board)

@@ -3,7 +3,8 @@
 The socket is bound before anything is printed, so the address printed is the one listening
 (``--port 0`` takes any free port and prints it). On 127.0.0.1 only this computer can open the
 page; on 0.0.0.0 (or another address of this machine) a TV, projector or tablet on the same
-network can, and the address to type there is printed.
+network can, and the address to type there is printed. The server answers only to the names it
+printed (and this computer's own: localhost, 127.0.0.1, [::1]); see :mod:`acquire_ref.web.app`.
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
     if not stat.S_ISREG(mode):
         kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
         raise GameFileError(f"{path} is {kind}, not a game file: name the game file with --game")
+    from urllib.parse import urlsplit
+
     import uvicorn
 
     from acquire_ref.web.app import create_app
@@ -109,8 +112,9 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
             stopping.set()  # the open event streams end, and the server stops without waiting for them
             super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(create_app(path, stopping=stopping), log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=2, lifespan="off")
+    names = [urlsplit(url).netloc for url in found] + ([host] if host not in ("0.0.0.0", "::", "") else [])
+    config = uvicorn.Config(create_app(path, stopping=stopping, hosts=names), log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=2, lifespan="on")
     try:
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the server has stopped, as asked
