@@ -146,6 +146,23 @@ def tile(game: Game, where: Tile) -> dict[str, Any]:
     return out
 
 
+def _defunct_order(survivor: str, pre: dict[str, int], lead: str) -> list[str]:
+    """The sentence on the order in which the defunct chains of a merger into ``survivor`` are
+    handled, when there are several: largest first, the mergemaker ordering equal sizes (R5.3)."""
+    defunct = sorted((c for c in pre if c != survivor), key=lambda c: -pre[c])
+    if len(defunct) < 2:
+        return []
+    sizes = [pre[c] for c in defunct]
+    ties = [c for c in defunct if sizes.count(pre[c]) > 1]
+    if len(ties) == len(defunct):
+        how = f"{' and '.join(ties)} are of equal size, so the mergemaker chooses the order"
+    elif ties:
+        how = f"largest first; {' and '.join(ties)} are of equal size, so the mergemaker chooses their order"
+    else:
+        how = f"largest first: {', then '.join(defunct)}"
+    return [f"{lead}the defunct chains are handled one at a time ({how}) (R5.3)."]
+
+
 def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
     """``chains``, ``survivors``, ``outcomes`` and ``text`` of a merging tile (R5)."""
     ed = game.edition
@@ -162,6 +179,7 @@ def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
     ]
     for surv in survivors:
         lead = f"If {surv} survives: " if len(survivors) > 1 else ""
+        text += _defunct_order(surv, pre, lead)
         defuncts = []
         for c in [c for c in eff.chains if c != surv]:
             payout = shareholder_bonuses(
