@@ -325,3 +325,34 @@ def test_a_column_or_a_row_alone_is_not_taken_for_a_tile(cli, game):
     assert "a tile names its row too (5A to 5I)" in out and "did you mean" not in out
     out = refused(cli, game, "why", "c", code=2)
     assert "a tile names its column too (1C to 12C)" in out
+
+
+def test_watch_shows_the_last_move_and_who_a_merger_paid(cli, tmp_path):
+    """Without them cash jumps on the watch screen with no reason (examples/four-players.toml, Dan's
+    merger at move 43 and its disposals)."""
+    import io
+    import tomllib
+
+    import tomli_w
+    from rich.console import Console
+
+    from acquire_ref.cli import _watch_view
+    from tests.helpers import EXAMPLES, moves_of
+
+    data = tomllib.loads((EXAMPLES / "four-players.toml").read_text())
+    data["moves"] = moves_of(EXAMPLES / "four-players.toml")[:49]
+    script, path = tmp_path / "script.toml", tmp_path / "g.toml"
+    script.write_text(tomli_w.dumps(data))
+    assert cli("play", script, "--force", game=path).exit_code == 0
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(_watch_view(path, 200))
+    text = out.getvalue()
+    assert ("Last move: Ben sold 2 American for $1,000; Ben traded 2 American for 1 Continental; "
+            "Continental now has 16 tiles") in text
+    assert "Merger: Tower (defunct at 4 tiles): bank pays Cat $4,000 (majority), Dan $2,000 (minority)" in text
+    assert cli("buy", "Festival=3", game=path).exit_code == 0
+    assert cli("place", "10H", game=path).exit_code == 0
+    assert cli("buy", "Festival=2", "Continental=1", game=path).exit_code == 0  # the turn after the merger's is over
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(_watch_view(path, 200))
+    assert "Merger:" not in out.getvalue() and "Last move: Ann bought 2 Festival and 1 Continental for $2,100" in out.getvalue()
