@@ -781,8 +781,12 @@ def score(
 ) -> None:
     """Final standings with each player's payout, or the standings if the game ended now (R8.3).
 
+    With --position, the end of a game played without the referee (its format: acquire-ref(5), FINAL
+    POSITIONS); shares of a chain not on the board count for nothing, and it says which.
+
     Example: acquire-ref score --position examples/final-position.toml
     """
+    note = ""
     if position is not None:
         from acquire_ref.editions import load_edition
         from acquire_ref.record import parse_toml
@@ -801,6 +805,14 @@ def score(
         doc = _score_doc(True, f"scored from {position}", final_scores(edition, sizes, cash, shares))
         title = f"Final standings of {position}"
         game = None
+        worthless = [{"player": p, "chain": c, "shares": n} for p, held in shares.items() for c, n in held.items()
+                     if n and c not in sizes]
+        if worthless:
+            doc["worthless"] = worthless
+            held = ", ".join(f"{w['player']} {w['shares']} {w['chain']}" for w in worthless)
+            off = sorted({str(w["chain"]) for w in worthless}, key=edition.chain_names.index)
+            note = (f"Count for nothing: {held}: {' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the board "
+                    "([chains] of the file), and shares of a chain not on the board are worth nothing (R8.3).")
     else:
         from acquire_ref.views import score as score_doc
 
@@ -811,6 +823,8 @@ def score(
             title += " (without the market, whose holdings are drawn at the payout, R9)"
     if as_json:
         _json(doc)
+        if note:
+            _say(note, err=True)
         return
     from rich.console import Group
 
@@ -824,6 +838,8 @@ def score(
         return score_html(title, doc)
 
     _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position}, {"html": page})
+    if note:
+        _say(note)
 
 
 @app.command()

@@ -356,3 +356,19 @@ def test_watch_shows_the_last_move_and_who_a_merger_paid(cli, tmp_path):
     out = io.StringIO()
     Console(file=out, width=200, color_system=None).print(_watch_view(path, 200))
     assert "Merger:" not in out.getvalue() and "Last move: Ann bought 2 Festival and 1 Continental for $2,100" in out.getvalue()
+
+
+def test_score_position_says_which_shares_count_for_nothing(cli):
+    """examples/final-position.toml: p1's 3 Luxor are of a chain not on the board (R8.3); worked case 23's
+    figures stand ($17,800 and $4,600)."""
+    from tests.helpers import EXAMPLES
+
+    result = cli("score", "--position", EXAMPLES / "final-position.toml")
+    assert result.exit_code == 0
+    assert ("Count for nothing: p1 3 Luxor: Luxor is not on the board ([chains] of the file), and shares of a "
+            "chain not on the board are worth nothing (R8.3).") in result.stdout
+    result = cli("score", "--position", EXAMPLES / "final-position.toml", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["worthless"] == [{"player": "p1", "chain": "Luxor", "shares": 3}]
+    assert [(s["player"], s["cash"]) for s in doc["standings"]] == [("p1", 17_800), ("p0", 4_600)]
+    assert "Count for nothing" in result.stderr
