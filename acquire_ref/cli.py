@@ -781,8 +781,12 @@ def score(
 ) -> None:
     """Final standings with each player's payout, or the standings if the game ended now (R8.3).
 
+    With --position, the end of a game played without the referee (its format: acquire-ref(5), FINAL
+    POSITIONS); shares of a chain not on the board count for nothing, and it says which.
+
     Example: acquire-ref score --position examples/final-position.toml
     """
+    note = ""
     if position is not None:
         from acquire_ref.editions import load_edition
         from acquire_ref.record import parse_toml
@@ -801,6 +805,14 @@ def score(
         doc = _score_doc(True, f"scored from {position}", final_scores(edition, sizes, cash, shares))
         title = f"Final standings of {position}"
         game = None
+        worthless = [{"player": p, "chain": c, "shares": n} for p, held in shares.items() for c, n in held.items()
+                     if n and c not in sizes]
+        if worthless:
+            doc["worthless"] = worthless
+            held = ", ".join(f"{w['player']} {w['shares']} {w['chain']}" for w in worthless)
+            off = sorted({str(w["chain"]) for w in worthless}, key=edition.chain_names.index)
+            note = (f"Count for nothing: {held}: {' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the board "
+                    "([chains] of the file), and shares of a chain not on the board are worth nothing (R8.3).")
     else:
         from acquire_ref.views import score as score_doc
 
@@ -811,6 +823,8 @@ def score(
             title += " (without the market, whose holdings are drawn at the payout, R9)"
     if as_json:
         _json(doc)
+        if note:
+            _say(note, err=True)
         return
     from rich.console import Group
 
@@ -824,6 +838,8 @@ def score(
         return score_html(title, doc)
 
     _show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position}, {"html": page})
+    if note:
+        _say(note)
 
 
 @app.command()
@@ -983,21 +999,61 @@ def log(
             _say(f"       {e.text()}")
 
 
+def _asks() -> bool:
+    """Whether a command may ask its user a question: standard input is a terminal (a script's
+    never is, so a script is never kept waiting, DESIGN 2)."""
+    return sys.stdin.isatty()
+
+
+def _undo_question(game: Game, n: int) -> str | None:
+    """What ``undo n`` should ask before it takes anything back, or None: taking back the final
+    payout (the game is over) or more than one move is asked about; one move of a game going on
+    is not."""
+    if n > len(game.log) or (n == 1 and not game.over):
+        return None
+    first = len(game.log) - n + 1
+    what = f"the last {n} moves (moves {first} to {len(game.log)}, back to turn {game.log[first - 1].turn})" if n > 1 \
+        else "the last move"
+    if game.over:
+        what += ", and with it the final payout: the game is no longer over"
+    return f"Take back {what}? [y/N] "
+
+
 @app.command()
 def undo(
     n: int = typer.Argument(
         1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False,
     ),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Take them back without asking (for scripts)."),
 ) -> None:
     """Take back the last N moves; `redo` puts them back until another move is made.
+
+    On a terminal it asks first when it would take back the final payout or more than one move
+    (`--yes` does not ask); a script (no terminal) is never asked.
 
     Example: acquire-ref undo 2
     """
     from acquire_ref.record import to_toml
-    from acquire_ref.storage import write_atomic
+    from acquire_ref.storage import load_game, write_atomic
 
+    asked_at = None
+    if not yes and _asks():
+        before, _, _ = load_game(_path())
+        question = _undo_question(before, n)
+        if question is not None:
+            try:
+                answer = input(question)
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                _say("Nothing was taken back.")
+                return
+            asked_at = len(before.log)
     with _changing_game() as (path, game, record, version):
         count = len(game.log)
+        if asked_at is not None and count != asked_at:
+            raise IllegalMoveError(f"the game changed while you were asked (now {count} moves, not {asked_at}): "
+                                   "nothing was taken back; look at `acquire-ref status` and undo again")
         earlier = record.undo(game, n, str(path))
         write_atomic(path, to_toml(record, earlier), expect=version)
     for i in reversed(range(count - n, count)):

@@ -17,8 +17,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from acquire_ref.events import money, plural
+from acquire_ref.events import (
+    BonusPaid,
+    ChainFounded,
+    ChainGrew,
+    DefunctChain,
+    EndDeclared,
+    Event,
+    MarketBonus,
+    MergerBegan,
+    MergerCompleted,
+    NoBonus,
+    Passed,
+    SharesBought,
+    SharesHeld,
+    SharesSold,
+    SharesTraded,
+    StartTilePlaced,
+    TilePlaced,
+    TilesDiscarded,
+    money,
+    plural,
+)
 from acquire_ref.game import Game, made_dead
+from acquire_ref.moves import Buy
 from acquire_ref.pending import (
     ChooseChain,
     ChooseSurvivor,
@@ -146,6 +168,23 @@ def tile(game: Game, where: Tile) -> dict[str, Any]:
     return out
 
 
+def _defunct_order(survivor: str, pre: dict[str, int], lead: str) -> list[str]:
+    """The sentence on the order in which the defunct chains of a merger into ``survivor`` are
+    handled, when there are several: largest first, the mergemaker ordering equal sizes (R5.3)."""
+    defunct = sorted((c for c in pre if c != survivor), key=lambda c: -pre[c])
+    if len(defunct) < 2:
+        return []
+    sizes = [pre[c] for c in defunct]
+    ties = [c for c in defunct if sizes.count(pre[c]) > 1]
+    if len(ties) == len(defunct):
+        how = f"{' and '.join(ties)} are of equal size, so the mergemaker chooses the order"
+    elif ties:
+        how = f"largest first; {' and '.join(ties)} are of equal size, so the mergemaker chooses their order"
+    else:
+        how = f"largest first: {', then '.join(defunct)}"
+    return [f"{lead}the defunct chains are handled one at a time ({how}) (R5.3)."]
+
+
 def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
     """``chains``, ``survivors``, ``outcomes`` and ``text`` of a merging tile (R5)."""
     ed = game.edition
@@ -162,6 +201,7 @@ def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
     ]
     for surv in survivors:
         lead = f"If {surv} survives: " if len(survivors) > 1 else ""
+        text += _defunct_order(surv, pre, lead)
         defuncts = []
         for c in [c for c in eff.chains if c != surv]:
             payout = shareholder_bonuses(
@@ -204,3 +244,106 @@ def hand(game: Game, player: str) -> list[dict[str, str]]:
         eff = game.effect(t)
         out.append({"tile": str(t), "effect": eff.kind, "text": eff.phrase(game.board.sizes)})
     return out
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def merger_payouts(game: Game) -> list[str]:
+    """The bonuses of the recent merger (:func:`recent_merger`), one line per defunct chain, e.g.
+    ``"Tower (defunct at 4 tiles): bank pays Cat $4,000 (majority), Dan $2,000 (minority)"`` (R5.4;
+    public as it happens, R10.1); empty when there is none."""
+    found = recent_merger(game)
+    if found is None:
+        return []
+    lines: list[str] = []
+    for e in found[1]:
+        if isinstance(e, DefunctChain):
+            lines.append(f"{e.chain} (defunct at {e.size} tiles): bank pays")
+        elif isinstance(e, BonusPaid | MarketBonus) and lines:
+            who = e.player if isinstance(e, BonusPaid) else "the market (stays in the bank, R9)"
+            lines[-1] += f"{',' if lines[-1].endswith(')') else ''} {who} {money(e.amount)} ({e.bonus})"
+        elif isinstance(e, NoBonus) and lines:
+            lines[-1] = lines[-1].replace(": bank pays", ": nobody holds it, no bonus")
+    return lines
+
+
+def last_move(game: Game) -> str | None:
+    """The last move in words, for the TV's last-move line (R10.1: public at the moment it
+    happens), e.g. ``"Dan placed 6E: a merger, Continental takes over Tower and American"`` or
+    ``"Ann bought 2 Tower for $600"``; while holdings are hidden a purchase or a disposal names no
+    count or amount (``"Ben disposed of American shares"``). None before the start tiles."""
+    if not game.log:
+        return None
+    entry = game.log[-1]
+    hidden = game.hidden and not game.over
+    who = entry.player or ""
+    said: list[str] = []
+    bought: list[str] = []
+    paid = 0
+    disposed: list[str] = []
+    chain = ""
+    for e in entry.events:
+        if isinstance(e, StartTilePlaced):
+            said.append(f"{e.player} {e.tile}")
+        elif isinstance(e, TilePlaced):
+            said.append(f"{e.player} placed {e.tile}")
+        elif isinstance(e, ChainFounded):
+            said.append(f"founding {e.chain}")
+        elif isinstance(e, ChainGrew):
+            said.append(f"{e.chain} grows to {e.size} tiles")
+        elif isinstance(e, MergerBegan):
+            said.append(f"a merger: {e.survivor} takes over {_and([c for c in e.sizes if c != e.survivor])}")
+        elif isinstance(e, SharesBought):
+            bought.append(f"{e.count} {e.chain}")
+            paid += e.amount
+        elif isinstance(e, SharesSold):
+            chain = e.chain
+            disposed.append(f"{e.player} sold {e.count} {e.chain} for {money(e.amount)}")
+        elif isinstance(e, SharesTraded):
+            chain = e.chain
+            disposed.append(f"{e.player} traded {e.count} {e.chain} for {e.received} {e.survivor}")
+        elif isinstance(e, SharesHeld):
+            chain = e.chain
+            disposed.append(f"{e.player} kept {e.count} {e.chain}")
+        elif isinstance(e, Passed):
+            said.append(f"{e.player} had no playable tile")
+        elif isinstance(e, TilesDiscarded):
+            dead = "dead tile" if len(e.tiles) == 1 else "dead tiles"
+            said.append(f"{e.player} put {dead} {' '.join(e.tiles)} out of the game")
+        elif isinstance(e, EndDeclared):
+            said.append(f"{e.player} declared the end of the game")
+        elif isinstance(e, MergerCompleted):
+            said.append(f"{e.survivor} now has {e.size} tiles")
+    if bought:
+        said.append(f"{who} bought shares" if hidden else f"{who} bought {_and(bought)} for {money(paid)}")
+    elif isinstance(entry.move, Buy):
+        said.append(f"{who} bought no shares")
+    if disposed:
+        said[:0] = [f"{who} disposed of {chain} shares"] if hidden else disposed
+    if entry.player is None and said:
+        return "Start tiles: " + ", ".join(said)
+    if not said:
+        words = str(entry.move).split(" ")
+        said.append(f"{who} chose {_and(words[1:])}" if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}")
+    return "; ".join(said).replace("; founding", ", founding").replace("; a merger", ", a merger")
+
+
+def recent_merger(game: Game) -> tuple[int, list[Event]] | None:
+    """The events of the last merger, if it began in this turn or the one before: ``(move, events)``,
+    the number (from 1) of the move that began it in the log, and its events from
+    :class:`~acquire_ref.events.MergerBegan` up to the survivor's growth (R5); None when there is
+    no recent merger."""
+    for i in range(len(game.log) - 1, -1, -1):
+        entry = game.log[i]
+        if entry.turn < game.turn - 1:
+            return None
+        if any(isinstance(e, MergerBegan) for e in entry.events):
+            events: list[Event] = []
+            for later in game.log[i:]:
+                events += later.events
+            start = next(k for k, e in enumerate(events) if isinstance(e, MergerBegan))
+            end = next((k for k, e in enumerate(events) if isinstance(e, MergerCompleted)), len(events) - 1)
+            return i + 1, events[start:end + 1]
+    return None

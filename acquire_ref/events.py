@@ -438,21 +438,26 @@ class EndDeclared(Event):
 
 
 class TurnFinished(Event):
-    """The turn ends: whether a tile was ``drawn``, the tiles left in the bag, and why it ended by itself (R7)."""
+    """The turn ends: whether a tile was ``drawn``, the tiles left in the bag, why it ended by itself (R7), and
+    whether it was the ``last`` turn of the game (then the words say so: no turn follows, R8)."""
 
-    __slots__ = ("player", "drew", "bag", "reason")
+    __slots__ = ("player", "drew", "bag", "reason", "last")
     player: str
     drew: bool
     bag: int
     reason: str
+    last: bool
 
-    def __init__(self, player: str, drew: bool, bag: int, reason: str) -> None:
+    def __init__(self, player: str, drew: bool, bag: int, reason: str, last: bool = False) -> None:
         _set(self, "player", player)
         _set(self, "drew", drew)
         _set(self, "bag", bag)
         _set(self, "reason", reason)
+        _set(self, "last", last)
 
     def text(self) -> str:
+        if self.last:
+            return f"{self.reason}; that was the last turn (R8)" if self.reason else f"{self.player}'s turn was the last one (R8)"
         draw = f"{self.player} draws a tile ({self.bag} left in the bag)" if self.drew else f"{self.player} draws no tile"
         return f"{self.reason}; {draw} (R7)" if self.reason else f"turn over: {draw} (R7)"
 

@@ -145,9 +145,8 @@ class GameState:
         self._worth: list[tuple[int, dict[str, int]]] = []
         self._worth_moves = 0  # how many moves of the log ``_worth`` has followed
         self._restart: Callable[[], Game] | None = None
-        """How the game began (a named constructor with its arguments), to work out the worth
-        history by replaying the log when it is asked for; None: the history is kept as the
-        game goes (a game made by the constructor itself)."""
+        """How the game began (a named constructor with its arguments), to work out the worth history by replaying
+        the log when it is asked for; None: the history is kept as the game goes (made by the constructor itself)."""
         self.start_worth = {p: edition.starting_cash for p in players}
         """Each player's net worth in dollars when the game began (a position's, ``from_position``)."""
         self.market = MarketRule(len(self.players) == 2 and options.market, seed)
@@ -167,12 +166,11 @@ class GameState:
     # ----- questions ----------------------------------------------------------------------
     @property
     def worth_history(self) -> list[tuple[int, dict[str, int]]]:
-        """Each player's net worth in dollars after every finished turn: ``[(turn, {player:
-        dollars})]`` (bonuses not counted, so the last is before the final payout).
+        """Each player's net worth in dollars after every finished turn: ``[(turn, {player: dollars})]`` (bonuses
+        not counted, so the last is before the final payout).
 
-        Worked out when asked, by replaying the log from the game's start (so a simulation or a
-        read command that never asks pays nothing for it), and remembered until the next move.
-        """
+        Worked out when asked, by replaying the log from the game's start (so a simulation or a read command that
+        never asks pays nothing for it), and remembered until the next move."""
         if self._restart is not None and self._worth_moves != len(self.log):
             again = self._restart()
             again._restart = None
@@ -340,8 +338,7 @@ class Game(GameState):
     @classmethod
     def table(cls, players: Iterable[str], edition: Edition | str = "classic",
               options: dict[str, str] | None = None) -> Game:
-        """A game at a real table awaiting its start tiles (R2.1): the players draw the tiles and
-        the referee counts them.
+        """A game at a real table awaiting its start tiles (R2.1): the players draw the tiles and the referee counts them.
 
         ``players`` are names in clockwise seating order: 2 to 6 (two with the market, R9),
         unique ignoring case, without spaces or ``=``; ``edition`` a built-in name or an
@@ -865,7 +862,7 @@ class Game(GameState):
         """The turn ends: draw (R7.1), dealt dead tiles (R7.3), then the end or the next seat."""
         p = self.player
         drew = self.placed_this_turn and self.supply.draw(p)
-        out.append(ev.TurnFinished(p, drew, self.bag, reason))
+        out.append(finished := ev.TurnFinished(p, drew, self.bag, reason))
         if self.supply.knows_racks:
             self._replace_dead_tiles(p, out)
         if self._restart is None:
@@ -878,6 +875,7 @@ class Game(GameState):
         elif not self.options.stall_continues and self.supply.tiles_left() == 0:
             self._ending = EndReason.EXHAUSTED
         if self._ending is not None:
+            out[out.index(finished)] = ev.TurnFinished(p, drew, finished.bag, reason, last=True)
             out.append(ev.GameOver(self._ending.text(self._ended_by)))
             self._game_over(out)
             return

@@ -12,6 +12,7 @@ Place(tile=Tile('5C'), found='Imperial', survivor=None, order=())
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from acquire_ref.editions import Edition, load_edition
@@ -287,17 +288,36 @@ def _buy_words(pos: list[str], ed: Edition) -> None:
             raise NotationError(f"buy {tok}: name the chain, e.g. `buy Tower={tok}`")
 
 
+def _chain_letters(text: str, ed: Edition) -> list[tuple[str, int]] | None:
+    """``text`` as the board's chain letters, one a share and an optional count after a letter, as
+    the console's buy prompt takes them (``tt`` is 2 Tower, ``c2a`` 2 Continental and 1 American):
+    ``[(chain, count), ...]``; None when ``text`` is a chain's name or prefix, or not letters only."""
+    low = text.lower()
+    if len(low) < 2 or any(c.name.lower().startswith(low) for c in ed.chains):
+        return None
+    by_letter = {c.letter.lower(): c.name for c in ed.chains}
+    if not re.fullmatch(r"(?:[^\W\d_]\d*)+", low):
+        return None
+    pairs = re.findall(r"([^\W\d_])(\d*)", low)
+    if any(letter not in by_letter for letter, _ in pairs):
+        return None
+    return [(by_letter[letter], int(n) if n else 1) for letter, n in pairs]
+
+
 def _parse_buy(rest: list[str], ed: Edition) -> Move:
     pos, _ = _options(rest, (), "buy")
     _buy_words(pos, ed)
     counts: dict[str, int] = {}
     for tok in pos:
         name, eq, n = tok.partition("=")
-        chain = ed.resolve_chain(name)
-        count = _count(n, f"{chain}=") if eq else 1
-        if count == 0:
-            raise NotationError(f"{chain}=0: buy at least 1, or type `buy` alone to buy nothing")
-        counts[chain] = counts.get(chain, 0) + count
+        letters = None if eq else _chain_letters(name, ed)
+        if letters is None:
+            chain = ed.resolve_chain(name)
+            letters = [(chain, _count(n, f"{chain}=") if eq else 1)]
+        for chain, count in letters:
+            if count == 0:
+                raise NotationError(f"{chain}=0: buy at least 1, or type `buy` alone to buy nothing")
+            counts[chain] = counts.get(chain, 0) + count
     return Buy(tuple((c, n) for c, n in counts.items() if n))
 
 

@@ -195,8 +195,9 @@ def _watch_standings(game: Game) -> Text:
 def watch_view(game: Game, heading: str, width: int) -> Group:
     """What ``watch`` shows, made to fit 80 x 24 with up to six players: ``heading``, the board
     with the chains beside it (below it when ``width`` is under 80 columns), one line per
-    player and the pending decision, wrapped, never cut (a name over :data:`WATCH_NAME`
-    characters is shortened); at the end the final standings."""
+    player, the last move and a recent merger's bonuses (:func:`_watch_news`) and the pending
+    decision, wrapped, never cut (a name over :data:`WATCH_NAME` characters is shortened); at the
+    end the final standings."""
     board = board_text(game)
     board.rstrip()
     if width >= 80:
@@ -216,7 +217,25 @@ def watch_view(game: Game, heading: str, width: int) -> Group:
     for p in sorted(game.players, key=len, reverse=True):  # a name inside a longer one is not cut twice
         said = said.replace(p, short[p]) if len(p) > WATCH_NAME else said
     pending = Text("Next: ", style="bold").append(with_program(said), style="")
-    return Group(Text(heading, style="dim"), top, _watch_players(game, width), pending)
+    return Group(Text(heading, style="dim"), top, _watch_players(game, width), *_watch_news(game), pending)
+
+
+def _watch_news(game: Game) -> list[Text]:
+    """``watch``'s lines on what just happened: the last move in words and, for a turn after a
+    merger, who the bank paid which bonus (R5.4), so that no cash changes without a reason."""
+    from acquire_ref.describe import last_move, merger_payouts
+
+    def short(text: str) -> str:
+        for p in game.players:
+            text = text.replace(p, _short(p)) if len(p) > WATCH_NAME else text
+        return text
+
+    lines = []
+    last = last_move(game)
+    if last:
+        lines.append(Text("Last move: ", style="bold").append(short(last), style=""))
+    lines.extend(Text("Merger: ", style="bold").append(short(line), style="") for line in merger_payouts(game))
+    return lines
 
 
 WATCH_NAME = 20

@@ -68,7 +68,7 @@ def shareholder_bonuses(majority: int, minority: int, holdings: dict[str, int]) 
         return [BonusShare(p, majority + minority, "majority + minority (sole shareholder)", held[p])]
     if len(top) > 1:
         part = split_bonus(majority + minority, len(top))
-        kind = f"majority + minority (tie for largest, split {len(top)} ways)"
+        kind = f"majority + minority (tie for the largest holding, split {len(top)} ways)"
         return [BonusShare(p, part, kind, held[p]) for p in top]
     out = [BonusShare(top[0], majority, "majority", held[top[0]])]
     second = [p for p, n in held.items() if n == counts[1]]

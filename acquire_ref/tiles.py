@@ -81,9 +81,16 @@ def parse_tile(text: str) -> Tile:
     """
     m = _TILE_RE.match(text or "")
     if not m:
-        near = closest((text or "").replace("-", ""), (str(t) for t in ALL_TILES))
+        bare = (text or "").strip().upper()
+        if bare.isascii() and bare.isdigit() and 1 <= int(bare) <= COLUMNS:  # a column alone: no guess at the row
+            hint = f"a tile names its row too ({int(bare)}A to {int(bare)}{ROW_LETTERS[-1]}); write"
+        elif len(bare) == 1 and bare in ROW_LETTERS:
+            hint = f"a tile names its column too (1{bare} to {COLUMNS}{bare}); write"
+        else:
+            near = closest((text or "").replace("-", ""), (str(t) for t in ALL_TILES))
+            hint = f"did you mean {near}? Write" if near else "write"
         raise NotationError(
-            f"{text!r} is not a tile: " + (f"did you mean {near}? Write" if near else "write")
+            f"{text!r} is not a tile: " + hint
             + f" column then row, 1-{COLUMNS} and A-{ROW_LETTERS[-1]}, e.g. 5C (R1.1)"
         )
     num, letter = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))

@@ -36,19 +36,20 @@ class Cli:
 
     ``cli(*args, game=PATH)`` runs ``acquire-ref --game PATH ARGS``; ``cwd`` runs it in another
     folder and ``env`` adds environment variables. The result keeps the exit code, the exception,
-    ``stdout`` and ``stderr`` apart, and ``output`` both as a terminal shows them.
+    ``stdout`` and ``stderr`` apart, and ``output`` both as a terminal shows them; ``input`` is
+    what is typed on standard input.
     """
 
     def __init__(self) -> None:
         self.runner = CliRunner()
 
     def __call__(self, *args: Any, game: Path | str | None = None, env: Mapping[str, str | None] | None = None,
-                 cwd: Path | str | None = None) -> Result:
+                 cwd: Path | str | None = None, input: str | None = None) -> Result:
         words = [str(a) for a in args]
         if game is not None:
             words = ["--game", str(game), *words]
         with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
-            return self.runner.invoke(app, words, env=env)
+            return self.runner.invoke(app, words, env=env, input=input)
 
     def json(self, *args: Any, game: Path | str | None = None) -> Any:
         """The document ``acquire-ref ARGS --json`` prints; the command must succeed."""

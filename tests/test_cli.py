@@ -253,3 +253,122 @@ def test_installed_command_referees_and_exits_with_contract_codes(tmp_path):
     assert ok.returncode == 0
     assert json.loads(ok.stdout)["pending"]["player"] == "Ben"
     assert sh("--game", str(tmp_path / "missing.toml"), "status").returncode == 4
+
+
+def test_buy_takes_the_chain_letters_as_the_console_does(cli, game):
+    """`buy tt` is `buy Tower=2`, as typed at the console's buy prompt; `c2a` is 2 of C and 1 of A."""
+    cli("place", "6C", "--found", "Tower", game=game)
+    result = cli("buy", "tt", game=game)
+    assert result.exit_code == 0, result.output
+    assert "Ben pays the bank $400 for 2 Tower" in result.stdout  # Tower of 2 at $200 (R3.2)
+    from acquire_ref.moves import parse_move
+
+    assert str(parse_move("buy c2a")) == "buy Continental=2 American=1"
+    assert str(parse_move("buy t")) == "buy Tower=1" and str(parse_move("buy imp")) == "buy Imperial=1"
+
+
+@pytest.fixture
+def on_a_terminal(monkeypatch):
+    """Standard input is a terminal: commands may ask."""
+    import acquire_ref.cli
+
+    monkeypatch.setattr(acquire_ref.cli, "_asks", lambda: True)
+
+
+def test_undo_of_the_final_payout_asks_on_a_terminal_and_no_changes_nothing(cli, finished_game, on_a_terminal):
+    before = finished_game.read_bytes()
+    result = cli("undo", game=finished_game, input="n\n")
+    assert result.exit_code == 0
+    assert "Take back the last move, and with it the final payout: the game is no longer over? [y/N]" in result.stdout
+    assert "Nothing was taken back." in result.stdout
+    assert finished_game.read_bytes() == before
+    result = cli("undo", game=finished_game, input="y\n")
+    assert result.exit_code == 0 and "Undid move" in result.stdout
+    assert cli.json("status", game=finished_game)["over"] is False
+
+
+def test_undo_of_several_moves_asks_and_yes_does_not(cli, finished_game, on_a_terminal):
+    assert cli("undo", "--yes", game=finished_game).exit_code == 0  # the payout, without a question
+    before = finished_game.read_bytes()
+    result = cli("undo", "2", game=finished_game, input="\n")  # Enter: the default is no
+    assert "Take back the last 2 moves (moves 74 to 75, back to turn 28)? [y/N]" in result.stdout
+    assert result.exit_code == 0 and finished_game.read_bytes() == before
+    result = cli("undo", game=finished_game, input="")  # one move of a game going on: no question
+    assert result.exit_code == 0 and "Take back" not in result.stdout and "Undid move 75" in result.stdout
+
+
+def test_undo_without_a_terminal_never_asks(cli, finished_game):
+    result = cli("undo", "2", game=finished_game)
+    assert result.exit_code == 0 and "Take back" not in result.stdout and "Undid move 76" in result.stdout
+
+
+def test_why_on_a_three_chain_merger_says_who_orders_the_defunct_chains(cli, tmp_path):
+    """examples/six-players.toml before Dan's 5C: Luxor, Worldwide and Imperial, 4 tiles each (R5.3)."""
+    import tomllib
+
+    import tomli_w
+
+    from tests.helpers import EXAMPLES, moves_of
+
+    data = tomllib.loads((EXAMPLES / "six-players.toml").read_text())
+    data["moves"] = moves_of(EXAMPLES / "six-players.toml")[:35]
+    script, path = tmp_path / "script.toml", tmp_path / "g.toml"
+    script.write_text(tomli_w.dumps(data))
+    assert cli("play", script, "--force", game=path).exit_code == 0
+    out = cli("why", "5C", game=path).stdout
+    assert ("If Imperial survives: the defunct chains are handled one at a time (Luxor and Worldwide are of equal "
+            "size, so the mergemaker chooses the order) (R5.3).") in out
+
+
+def test_a_column_or_a_row_alone_is_not_taken_for_a_tile(cli, game):
+    out = refused(cli, game, "why", "5", code=2)
+    assert "a tile names its row too (5A to 5I)" in out and "did you mean" not in out
+    out = refused(cli, game, "why", "c", code=2)
+    assert "a tile names its column too (1C to 12C)" in out
+
+
+def test_watch_shows_the_last_move_and_who_a_merger_paid(cli, tmp_path):
+    """Without them cash jumps on the watch screen with no reason (examples/four-players.toml, Dan's
+    merger at move 43 and its disposals)."""
+    import io
+    import tomllib
+
+    import tomli_w
+    from rich.console import Console
+
+    from acquire_ref.cli import _watch_view
+    from tests.helpers import EXAMPLES, moves_of
+
+    data = tomllib.loads((EXAMPLES / "four-players.toml").read_text())
+    data["moves"] = moves_of(EXAMPLES / "four-players.toml")[:49]
+    script, path = tmp_path / "script.toml", tmp_path / "g.toml"
+    script.write_text(tomli_w.dumps(data))
+    assert cli("play", script, "--force", game=path).exit_code == 0
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(_watch_view(path, 200))
+    text = out.getvalue()
+    assert ("Last move: Ben sold 2 American for $1,000; Ben traded 2 American for 1 Continental; "
+            "Continental now has 16 tiles") in text
+    assert "Merger: Tower (defunct at 4 tiles): bank pays Cat $4,000 (majority), Dan $2,000 (minority)" in text
+    assert cli("buy", "Festival=3", game=path).exit_code == 0
+    assert cli("place", "10H", game=path).exit_code == 0
+    assert cli("buy", "Festival=2", "Continental=1", game=path).exit_code == 0  # the turn after the merger's is over
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(_watch_view(path, 200))
+    assert "Merger:" not in out.getvalue() and "Last move: Ann bought 2 Festival and 1 Continental for $2,100" in out.getvalue()
+
+
+def test_score_position_says_which_shares_count_for_nothing(cli):
+    """examples/final-position.toml: p1's 3 Luxor are of a chain not on the board (R8.3); worked case 23's
+    figures stand ($17,800 and $4,600)."""
+    from tests.helpers import EXAMPLES
+
+    result = cli("score", "--position", EXAMPLES / "final-position.toml")
+    assert result.exit_code == 0
+    assert ("Count for nothing: p1 3 Luxor: Luxor is not on the board ([chains] of the file), and shares of a "
+            "chain not on the board are worth nothing (R8.3).") in result.stdout
+    result = cli("score", "--position", EXAMPLES / "final-position.toml", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["worthless"] == [{"player": "p1", "chain": "Luxor", "shares": 3}]
+    assert [(s["player"], s["cash"]) for s in doc["standings"]] == [("p1", 17_800), ("p0", 4_600)]
+    assert "Count for nothing" in result.stderr

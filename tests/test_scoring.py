@@ -100,7 +100,7 @@ def test_r5_4_one_largest_one_second():
 def test_r5_4_tie_for_largest_adds_both_bonuses_and_splits_nobody_gets_minority():
     parts = shareholder_bonuses(6000, 3000, {"A": 3, "B": 3, "C": 2})
     assert [(p.player, p.amount) for p in parts] == [("A", 4500), ("B", 4500)]
-    assert all("tie for largest" in p.kind for p in parts)
+    assert all("tie for the largest holding" in p.kind for p in parts)
 
 
 def test_r5_4_three_way_tie_for_largest_rounds_each_part_up():

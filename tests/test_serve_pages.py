@@ -68,7 +68,7 @@ def test_the_banner_names_each_bonus_with_its_reason_and_each_disposal(play):
     assert tower["bonuses"] == [{"player": "Cat", "amount": "$4,000", "why": "majority, 4 shares"},
                                 {"player": "Dan", "amount": "$2,000", "why": "minority, 2 shares"}]
     assert [(b["player"], b["amount"]) for b in american["bonuses"]] == [("Ann", "$3,800"), ("Ben", "$3,800")]
-    assert american["bonuses"][0]["why"] == "majority + minority (tie for largest, split 2 ways), 4 shares"
+    assert american["bonuses"][0]["why"] == "majority + minority (tie for the largest holding, split 2 ways), 4 shares"
     assert "Cat sells 2 Tower to the bank: bank pays Cat $800" in banner["disposals"]
     assert "Ann holds 4 American (R5.3b)" in banner["disposals"]
 

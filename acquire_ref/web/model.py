@@ -19,28 +19,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from acquire_ref.describe import last_move, recent_merger
 from acquire_ref.events import (
     BonusPaid,
-    ChainFounded,
-    ChainGrew,
     DefunctChain,
-    EndDeclared,
-    Event,
     MarketBonus,
     MergerBegan,
     MergerCompleted,
     NoBonus,
-    Passed,
-    SharesBought,
     SharesHeld,
     SharesSold,
     SharesTraded,
     StartTilePlaced,
     TilePlaced,
-    TilesDiscarded,
     money,
 )
-from acquire_ref.moves import Buy
 from acquire_ref.tiles import COLUMNS, iter_rows
 
 if TYPE_CHECKING:
@@ -199,93 +192,11 @@ def pending(doc: dict[str, Any], after: str | None = None, turn: str | None = No
             "text": with_program(pend["text"])}
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def last_move(game: Game) -> str | None:
-    """The last move in words, for the TV's last-move line (R10.1: public at the moment it
-    happens), e.g. ``"Dan placed 6E: a merger, Continental takes over Tower and American"`` or
-    ``"Ann bought 2 Tower for $600"``; while holdings are hidden a purchase or a disposal names no
-    count or amount (``"Ben disposed of American shares"``). None before the start tiles."""
-    if not game.log:
-        return None
-    entry = game.log[-1]
-    hidden = game.hidden and not game.over
-    who = entry.player or ""
-    said: list[str] = []
-    bought: list[str] = []
-    paid = 0
-    disposed: list[str] = []
-    chain = ""
-    for e in entry.events:
-        if isinstance(e, StartTilePlaced):
-            said.append(f"{e.player} {e.tile}")
-        elif isinstance(e, TilePlaced):
-            said.append(f"{e.player} placed {e.tile}")
-        elif isinstance(e, ChainFounded):
-            said.append(f"founding {e.chain}")
-        elif isinstance(e, ChainGrew):
-            said.append(f"{e.chain} grows to {e.size} tiles")
-        elif isinstance(e, MergerBegan):
-            said.append(f"a merger: {e.survivor} takes over {_and([c for c in e.sizes if c != e.survivor])}")
-        elif isinstance(e, SharesBought):
-            bought.append(f"{e.count} {e.chain}")
-            paid += e.amount
-        elif isinstance(e, SharesSold):
-            chain = e.chain
-            disposed.append(f"{e.player} sold {e.count} {e.chain} for {money(e.amount)}")
-        elif isinstance(e, SharesTraded):
-            chain = e.chain
-            disposed.append(f"{e.player} traded {e.count} {e.chain} for {e.received} {e.survivor}")
-        elif isinstance(e, SharesHeld):
-            chain = e.chain
-            disposed.append(f"{e.player} kept {e.count} {e.chain}")
-        elif isinstance(e, Passed):
-            said.append(f"{e.player} had no playable tile")
-        elif isinstance(e, TilesDiscarded):
-            dead = "dead tile" if len(e.tiles) == 1 else "dead tiles"
-            said.append(f"{e.player} put {dead} {' '.join(e.tiles)} out of the game")
-        elif isinstance(e, EndDeclared):
-            said.append(f"{e.player} declared the end of the game")
-        elif isinstance(e, MergerCompleted):
-            said.append(f"{e.survivor} now has {e.size} tiles")
-    if bought:
-        said.append(f"{who} bought shares" if hidden else f"{who} bought {_and(bought)} for {money(paid)}")
-    elif isinstance(entry.move, Buy):
-        said.append(f"{who} bought no shares")
-    if disposed:
-        said[:0] = [f"{who} disposed of {chain} shares"] if hidden else disposed
-    if entry.player is None and said:
-        return "Start tiles: " + ", ".join(said)
-    if not said:
-        words = str(entry.move).split(" ")
-        said.append(f"{who} chose {_and(words[1:])}" if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}")
-    return "; ".join(said).replace("; founding", ", founding").replace("; a merger", ", a merger")
-
-
 def _turns(game: Game) -> tuple[str | None, str | None]:
     """Whose turn comes next and whose turn it is; (None, None) before the start and at the end."""
     if game.over or not game.log:
         return None, None
     return game.players[(game.current + 1) % len(game.players)], game.player
-
-
-def _merger_events(game: Game) -> tuple[int, list[Event]] | None:
-    """The events of the last merger, if it began in this turn or the one before: the number of
-    the move that began it, and its events up to the survivor's growth (R5)."""
-    for i in range(len(game.log) - 1, -1, -1):
-        entry = game.log[i]
-        if entry.turn < game.turn - 1:
-            return None
-        if any(isinstance(e, MergerBegan) for e in entry.events):
-            events: list[Event] = []
-            for later in game.log[i:]:
-                events += later.events
-            start = next(k for k, e in enumerate(events) if isinstance(e, MergerBegan))
-            end = next((k for k, e in enumerate(events) if isinstance(e, MergerCompleted)), len(events) - 1)
-            return i + 1, events[start:end + 1]
-    return None
 
 
 def banner(game: Game) -> dict[str, Any] | None:
@@ -296,7 +207,7 @@ def banner(game: Game) -> dict[str, Any] | None:
     each defunct chain with the bonuses paid and why (R5.4), each disposal (R5.3b, not while
     holdings are hidden) and ``result`` once the survivor has grown (R5.5); None when there is
     no recent merger."""
-    found = _merger_events(game)
+    found = recent_merger(game)
     if found is None:
         return None
     move, events = found
