@@ -16,7 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from acquire_ref.errors import AcquireError, GameFileError
-from acquire_ref.tournament import FORMATS, SEMIFINAL_SIZES, SOURCES, Event, Player, Result, Round, Table, check_sheet
+from acquire_ref.tournament import (
+    FINAL_SIZES,
+    FORMATS,
+    SEMIFINAL_SIZES,
+    SOURCES,
+    Event,
+    Player,
+    Result,
+    Round,
+    Table,
+    check_sheet,
+    parse_factors,
+    parse_tiebreaks,
+    seat_name,
+)
 
 VERSION = 1
 """The event file's format version (the key ``event``)."""
@@ -26,8 +40,20 @@ STAGES = ("heat", "swiss", "semifinal", "final")
 
 _TOP: dict[str, type | tuple[type, ...]] = {
     "event": int, "name": str, "format": str, "seed": int, "edition": str, "tiles": str, "fives": bool,
-    "semifinal": int, "swiss_rounds": int, "players": list, "rounds": list,
+    "semifinal": int, "swiss_rounds": int, "players": list, "rounds": list, "final": int, "tiebreaks": list,
+    "margin_factors": dict,
 }
+
+MAX_PLAYERS = 10_000
+MAX_ROUNDS = 60
+"""Bounds on what an event file may hold: far above a championship (WBC's Acquire: 90 players,
+five rounds), low enough that no hand-made file makes every command slow."""
+
+
+def previous_path(path: Path) -> Path:
+    """Where the event file at ``path`` keeps its previous version (``NAME.event.toml.prev``,
+    T1.2), written before every change, so that ``tournament undo`` can take the change back."""
+    return path.with_name(path.name + ".prev")
 
 
 def dumps(event: Event) -> str:
@@ -41,6 +67,16 @@ def dumps(event: Event) -> str:
                     for p in event.players],
         "rounds": [_round_doc(r) for r in event.rounds],
     }
+    if event.format == "heats":
+        doc["final"] = event.final
+        doc["tiebreaks"] = list(event.tiebreaks)
+        if event.margin_factors:
+            doc["margin_factors"] = {str(k): str(v) for k, v in event.margin_factors.items()}
+    for p, pdoc in zip(event.players, doc["players"], strict=True):
+        if p.badge:
+            pdoc["badge"] = p.badge
+        if p.heats:
+            pdoc["heats"] = list(p.heats)
     return tomli_w.dumps(doc)
 
 
@@ -91,10 +127,29 @@ class _Reader:
         semi = self.get(data, "semifinal", int, "", 16)
         if semi not in SEMIFINAL_SIZES:
             raise self.fail("semifinal", f"is {semi}: {', '.join(map(str, SEMIFINAL_SIZES))}")
+        final = self.get(data, "final", int, "", 4)
+        if final not in FINAL_SIZES:
+            raise self.fail("final", f"is {final}: {' or '.join(map(str, FINAL_SIZES))} players")
+        keys = self.get(data, "tiebreaks", list, "", [])
+        if keys:
+            if not all(isinstance(k, str) for k in keys):
+                raise self.fail("tiebreaks", "should be a list of key names (text)")
+            try:
+                parse_tiebreaks(",".join(keys))
+            except AcquireError as exc:
+                raise self.fail("tiebreaks", f"can't be used: {exc}") from None
+        factors_doc = self.get(data, "margin_factors", dict, "", {})
+        try:
+            if not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in factors_doc.values()):
+                raise ValueError
+            factors = parse_factors(f"{k}={v}" for k, v in factors_doc.items())
+        except (AcquireError, ValueError):
+            raise self.fail("margin_factors", "should map a table size (3 to 6) to a factor, e.g. \"3\" = \"0.8\"") from None
         try:
             event = Event(self.get(data, "name", str, ""), fmt, self.get(data, "seed", int, ""),
                           self.get(data, "fives", bool, "", False), semi, self.get(data, "swiss_rounds", int, "", 4),
-                          self.get(data, "edition", str, "", "classic"), self.get(data, "tiles", str, "", "table"))
+                          self.get(data, "edition", str, "", "classic"), self.get(data, "tiles", str, "", "table"),
+                          keys or None, final, factors)
         except AcquireError as exc:
             raise GameFileError(f"{self.source}: {exc}") from None
         from acquire_ref.editions import builtin_editions
@@ -103,20 +158,31 @@ class _Reader:
             raise self.fail("swiss_rounds", f"is {event.rounds_planned}: a swiss event plays 1 to 50 rounds")
         if event.edition not in builtin_editions():
             raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}")
-        for i, doc in enumerate(self.get(data, "players", list, "", []), start=1):
-            event.players.append(self.player(doc, f"players[{i}]", event))
-        for i, doc in enumerate(self.get(data, "rounds", list, "", []), start=1):
+        players = self.get(data, "players", list, "", [])
+        if len(players) > MAX_PLAYERS:
+            raise self.fail("players", f"has {len(players):,} entrants: an event file holds up to {MAX_PLAYERS:,}")
+        for i, doc in enumerate(players, start=1):
+            event.enrol(self.player(doc, f"players[{i}]", event))
+        rounds = self.get(data, "rounds", list, "", [])
+        if len(rounds) > MAX_ROUNDS:
+            raise self.fail("rounds", f"has {len(rounds)} rounds: an event file holds up to {MAX_ROUNDS}")
+        for i, doc in enumerate(rounds, start=1):
             event.rounds.append(self.round(doc, f"rounds[{i}]", i, event))
         return event
 
     def player(self, doc: Any, where: str, event: Event) -> Player:
         if not isinstance(doc, dict):
             raise self.fail(where, "should be a table with name, group, lot, active")
+        for key in doc:
+            if key not in ("name", "group", "lot", "active", "badge", "heats"):
+                raise self.fail(f"{where}.{key}", "is not a key of a player (name, group, lot, active, badge, heats)")
         name = self.get(doc, "name", str, where)
         try:
             from acquire_ref.setup import check_player_name
 
-            check_player_name(name)
+            if name != " ".join(name.split()):
+                raise AcquireError("spaces at its ends or twice in a row")
+            check_player_name(seat_name(name) if name else name)
         except AcquireError as exc:
             raise self.fail(f"{where}.name", f"can't be used: {exc}") from None
         if event.find(name) is not None:
@@ -124,10 +190,18 @@ class _Reader:
         group = doc.get("group")
         if group is not None and not isinstance(group, str):
             raise self.fail(f"{where}.group", "should be text")
+        badge = doc.get("badge")
+        if badge is not None and (not isinstance(badge, str) or not badge or not badge.isprintable()):
+            raise self.fail(f"{where}.badge", "should be the badge ID as text")
+        if badge is not None and event.by_badge(badge) is not None:
+            raise self.fail(f"{where}.badge", f"is {badge!r}, another entrant's badge ID")
+        heats = self.get(doc, "heats", list, where, [])
+        if not all(isinstance(h, int) and not isinstance(h, bool) and 1 <= h <= MAX_ROUNDS for h in heats):
+            raise self.fail(f"{where}.heats", "should list the heats checked in for, as round numbers")
         lot = self.get(doc, "lot", int, where)
-        if any(p.lot == lot for p in event.players):
+        if lot in event._lots:
             raise self.fail(f"{where}.lot", f"is {lot}, another entrant's lot: lots settle ties and must differ")
-        return Player(name, group, lot, self.get(doc, "active", bool, where, True))
+        return Player(name, group, lot, self.get(doc, "active", bool, where, True), badge, sorted(set(heats)))
 
     def round(self, doc: Any, where: str, number: int, event: Event) -> Round:
         if not isinstance(doc, dict):
@@ -156,10 +230,14 @@ class _Reader:
         if self.get(doc, "number", int, where) != number:
             raise self.fail(f"{where}.number", f"should be {number}: tables are numbered from 1 in order")
         seats = self.get(doc, "seats", list, where)
+        for p in seats:
+            if not isinstance(p, str):
+                raise self.fail(f"{where}.seats", f"should be a list of entrants' names (text), not {type(p).__name__}")
         if not 2 <= len(seats) <= 6 or len(set(seats)) != len(seats):
             raise self.fail(f"{where}.seats", "should name 2 to 6 different entrants")
         for p in seats:
-            if not isinstance(p, str) or event.find(p) is None or event.player(p).name != p:
+            found = event.find(p)
+            if found is None or found.name != p:
                 raise self.fail(f"{where}.seats", f"names {p!r}, who is not entered")
         game = self.get(doc, "game", str, where)
         if not game or "/" in game or "\\" in game or game.startswith("."):
@@ -177,6 +255,8 @@ class _Reader:
                 raise self.fail(f"{where}.result.source", f"is {source!r}: {', '.join(SOURCES)}")
             cash = self.get(rdoc, "money", dict, f"{where}.result", {})
             if source != "left out":
+                if not all(isinstance(k, str) for k in cash):
+                    raise self.fail(f"{where}.result.money", "should map seated players' names to dollars")
                 if not all(isinstance(v, int) and not isinstance(v, bool) for v in cash.values()):
                     raise self.fail(f"{where}.result.money", "should be whole numbers of dollars")
                 try:
@@ -237,7 +317,7 @@ def changing(path: Path) -> Iterator[Event]:
     """Hold the event file's lock, read it, and yield the event; when the body returns, the event
     is written back atomically (only when it changed), refusing if another program changed the
     file meanwhile (exit 5). When the body raises, nothing is written (T1.2)."""
-    from acquire_ref.storage import file_exists, locked, read_stamped, write_atomic
+    from acquire_ref.storage import file_exists, locked, read_stamped
 
     if not file_exists(path):
         raise GameFileError(f"{path}: no such event file (start one with `acquire-ref tournament new NAME`)")
@@ -247,4 +327,53 @@ def changing(path: Path) -> Iterator[Event]:
         yield event
         after = dumps(event)
         if after != text:
-            write_atomic(path, after, expect=version, what="event file")
+            _write_keeping_previous(path, text, after, version)
+
+
+def _write_keeping_previous(path: Path, text: str, after: str, version: Any) -> None:
+    """Write ``after`` over the event file (read as ``text`` at ``version``), its previous
+    version ``text`` kept beside it first (:func:`previous_path`); when the write is refused, the
+    previous version is put back as it was, so a refused command changes no file (T1.2)."""
+    import os
+
+    from acquire_ref.storage import file_exists, read_text, write_atomic
+
+    prev = previous_path(path)
+    kept = read_text(prev, "event file's previous version") if file_exists(prev) else None
+    write_atomic(prev, text, what="event file's previous version")
+    try:
+        write_atomic(path, after, expect=version, what="event file")
+    except BaseException:
+        if kept is None:
+            os.unlink(prev)
+        else:
+            write_atomic(prev, kept, what="event file's previous version")
+        raise
+
+
+def undo(path: Path) -> tuple[Event, Event]:
+    """Take back the last change to the event file at ``path`` (T1.2, ``tournament undo``): the
+    previous version is put back (under the lock, refusing if another program changed the file
+    meanwhile) and is then no longer kept, so a second undo has nothing to take back. Returns
+    ``(the event as it was, the event put back)``. Raises :class:`GameFileError` (exit 4) when
+    there is no previous version or it is unreadable, :class:`~acquire_ref.errors.IllegalMoveError`
+    when there is nothing to undo."""
+    import os
+
+    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.storage import file_exists, locked, read_stamped, read_text, write_atomic
+
+    if not file_exists(path):
+        raise GameFileError(f"{path}: no such event file (start one with `acquire-ref tournament new NAME`)")
+    prev = previous_path(path)
+    with locked(path):
+        text, version = _read(path, read_stamped)
+        now = loads(text, str(path))
+        if not file_exists(prev):
+            raise IllegalMoveError(f"there is no change to take back: {path} keeps only the version before its last "
+                                   "change, and that was taken back or there has been no change yet")
+        before_text = read_text(prev, "event file's previous version")
+        before = loads(before_text, str(prev))
+        write_atomic(path, before_text, expect=version, what="event file")
+        os.unlink(prev)
+    return now, before

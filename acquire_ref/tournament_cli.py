@@ -22,7 +22,7 @@ import typer
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
-    from acquire_ref.tournament import Event, Round
+    from acquire_ref.tournament import Event, Round, Table
 
 HELP = """Run an event: players, table draws, results, standings and who goes through (T1-T5).
 
@@ -113,6 +113,11 @@ def new(
     rounds: int = typer.Option(4, "--rounds", min=1, max=50, metavar="N", help="Swiss: the number of rounds."),
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="The tables' games: as for new."),
     edition: str = typer.Option("classic", "--edition", metavar="NAME", help="The tables' edition: classic, 1999 or 2024."),
+    tiebreaks: str = typer.Option("acquire-ref", "--tiebreaks", metavar="NAME|KEY,...",
+                                  help="Heats: the tie-break list (T4): wbc-2007, acquire-ref, or keys in order."),
+    final: int = typer.Option(4, "--final", metavar="4|5", help="Heats: players in the final (T4)."),
+    margin_factor: list[str] | None = typer.Option(None, "--margin-factor", metavar="SIZE=FACTOR",
+                                                   help="Heats: a winner's margin at a table of SIZE times FACTOR, e.g. 3=0.8."),
     force: bool = typer.Option(False, "--force", help="Replace an existing event file."),
 ) -> None:
     """Create the event file (NAME.event.toml here unless --event names it).
@@ -123,16 +128,22 @@ def new(
 
     from acquire_ref.editions import builtin_editions
     from acquire_ref.event_file import create
-    from acquire_ref.tournament import Event
+    from acquire_ref.tournament import Event, parse_factors, parse_tiebreaks
 
     if not name.strip() or not name.isprintable():
         raise NotationError(f"event name {name!r}: give a printable name, e.g. 'Club 2026'")
     if edition not in builtin_editions():
         raise NotationError(f"--edition {edition!r}: an event's tables play {', '.join(builtin_editions())}")
-    event = Event(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition, tiles)
+    _, keys = parse_tiebreaks(tiebreaks)
+    factors = parse_factors(margin_factor or [])
+    if format != "heats" and (tiebreaks != "acquire-ref" or factors or final != 4):
+        raise NotationError("--tiebreaks, --margin-factor and --final are for the heats format; swiss has its own keys (T4)")
+    event = Event(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition, tiles,
+                  keys, final, factors)
     path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
-    shape = (f"{rounds} rounds" if format == "swiss" else f"heats, then a semifinal of {semifinal}")
+    shape = (f"{rounds} rounds" if format == "swiss" else
+             f"heats, then a semifinal of {semifinal} and a final of {final}; tie-breaks {event.preset or 'as listed'}")
     say(f"New event {name} in {path}: {format} ({shape}); seed {event.seed}; tables play {edition} with {tiles} tiles.")
     say("Next: acquire-ref tournament add PLAYER... [--group G]")
 
@@ -141,16 +152,21 @@ def new(
 def add(
     players: list[str] = typer.Argument(..., metavar="PLAYER...", help="Names to enter (or bring back after withdraw)."),
     group: str | None = typer.Option(None, "--group", metavar="G", help="Family, club or team: kept apart at the tables (T2.2)."),
+    badge: str | None = typer.Option(None, "--badge", metavar="ID", help="The player's badge ID (one player at a time)."),
 ) -> None:
     """Enter players for the rounds still to be drawn; a withdrawn player comes back (T2.4).
 
-    Example: acquire-ref tournament add Ann Ben --group Smiths
+    A name with spaces is one argument in quotes, as on the badge: "José García".
+
+    Example: acquire-ref tournament add "José García" --badge 1042
     """
     from acquire_ref.event_file import changing
     from acquire_ref.events import plural
 
+    if badge is not None and len(players) != 1:
+        raise NotationError("--badge gives one player's badge ID: add players with badges one at a time")
     with changing(event_path()) as event:
-        said = [event.add(p, group) for p in players]
+        said = [event.add(p, group, badge) for p in players]
         count = len(event.active())
     for line in said:
         say(line + ".")
@@ -165,23 +181,24 @@ def withdraw(
 
     Example: acquire-ref tournament withdraw Ben
     """
-    from acquire_ref.event_file import changing
-
-    with changing(event_path()) as event:
+    path = event_path()
+    with _change(path) as event:
         said = event.withdraw(player)
     say(said + ".")
+    _say_games(path, event)
 
 
 def _game_path(path: Path, game: str) -> Path:
     return path.parent / game
 
 
-def _make_games(path: Path, event: Event, rnd: Round, made: list[Path]) -> None:
-    """One ordinary game file per table, players in their drawn seats, none over another file;
-    each file made is added to ``made``, and when one can't be made, the ones made are removed
-    again and nothing is kept. A file that is already there and holds exactly the game this draw
-    makes (left by a draw interrupted before it wrote the event file: the draw is the same from
-    the seed, T2.3) is taken as it is."""
+def _make_games(path: Path, event: Event, tables: list[tuple[Round, Table]], made: list[Path]) -> None:
+    """One ordinary game file per table of ``tables`` (``(round, table)`` pairs), players in
+    their drawn seats (under their seat names, :func:`acquire_ref.tournament.seat_name`), none
+    over another file; each file made is added to ``made``, and when one can't be made, the ones
+    made are removed again and nothing is kept. A file that is already there and holds exactly
+    the game this draw makes (left by a draw interrupted before it wrote the event file: the draw
+    is the same from the seed, T2.3) is taken as it is."""
     import os
 
     from acquire_ref.game import shuffled_bag
@@ -189,14 +206,19 @@ def _make_games(path: Path, event: Event, rnd: Round, made: list[Path]) -> None:
     from acquire_ref.session import GameFile
     from acquire_ref.setup import Options
     from acquire_ref.storage import file_exists, read_text
+    from acquire_ref.tournament import seat_name
 
     records = []
-    for t in rnd.tables:
+    for rnd, t in tables:
         seed = bag = None
         if event.tiles == "dealt":
-            seed = event.rng("round", rnd.number, "draw", rnd.draw, "table", t.number).randrange(2**31)
+            standard = t.game == event.game_name(_stem(path), rnd.number, t.number, rnd.draw)
+            rng = (event.rng("round", rnd.number, "draw", rnd.draw, "table", t.number) if standard
+                   else event.rng("game", t.game))
+            seed = rng.randrange(2**31)
             bag = [str(tile) for tile in shuffled_bag(seed)]
-        record = Record(list(t.seats), event.edition, Options.parse(None).as_dict(), event.tiles, seed=seed, bag=bag)
+        record = Record([seat_name(p) for p in t.seats], event.edition, Options.parse(None).as_dict(), event.tiles,
+                        seed=seed, bag=bag)
         target = _game_path(path, t.game)
         if file_exists(target) and read_text(target) != to_toml(record, record.replay_whole()):
             raise IllegalMoveError(f"{target} already exists: the draw never writes over a game file; "
@@ -215,20 +237,100 @@ def _make_games(path: Path, event: Event, rnd: Round, made: list[Path]) -> None:
         raise
 
 
+DISCARDED = ".discarded"
+"""What a game file no table holds any more is renamed to end with (``club-r1-t2.toml.discarded``):
+kept, but out of every ``*.toml`` list (a club's ratings, a folder of games)."""
+
+
+def _moves_in(game: Path) -> int:
+    """How many moves the game file at ``game`` holds (0 when it is missing or unreadable)."""
+    from acquire_ref.storage import file_exists, inspect
+
+    if not file_exists(game):
+        return 0
+    try:
+        record = inspect(game).record
+    except AcquireError:
+        return 0
+    return len(record.moves) if record is not None else 0
+
+
+def _mark_discarded(game: Path) -> Path | None:
+    """Rename the game file at ``game`` to ``GAME.discarded`` (``.discarded.2`` and on when that
+    is taken). Returns the new path, None when there was no file."""
+    import os
+
+    from acquire_ref.storage import file_exists
+
+    if not file_exists(game):
+        return None
+    target, k = game.with_name(game.name + DISCARDED), 1
+    while file_exists(target):
+        k += 1
+        target = game.with_name(f"{game.name}{DISCARDED}.{k}")
+    os.replace(game, target)
+    return target
+
+
 @contextmanager
-def _new_round(path: Path) -> Iterator[tuple[Event, list[Path]]]:
-    """Change the event at ``path`` (:func:`acquire_ref.event_file.changing`) to draw a round,
-    with the list its game files go into as they are made: when the change is refused before the
-    event file is replaced, those files are removed again (:func:`_unmade`)."""
+def _change(path: Path, started_ok: bool = False) -> Iterator[Event]:
+    """Change the event at ``path`` (:func:`acquire_ref.event_file.changing`): after the body,
+    the game files of the tables it made or changed (:attr:`Event.made`) are made; when the
+    change is refused before the event file is replaced, they are removed again (:func:`_unmade`).
+    Once the event file is written, the game files no table holds any more (:attr:`Event.discarded`)
+    are marked (:func:`_mark_discarded`). A changed table whose old game has begun is refused
+    (its players are playing) unless ``started_ok``."""
     from acquire_ref.event_file import changing
 
     made: list[Path] = []
     try:
         with changing(path) as event:
-            yield event, made
+            yield event
+            if not started_ok:
+                for game in event.discarded:
+                    moves = _moves_in(_game_path(path, game))
+                    if moves:
+                        raise IllegalMoveError(f"{_game_path(path, game)} has begun ({plural_moves(moves)}): "
+                                               "its table's seats can't change now; enter its result first")
+            _make_games(path, event, event.made, made)
     except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
         _unmade(made)
         raise
+    held = {t.game for r in event.rounds for t in r.tables}
+    event.discarded[:] = [g for g in dict.fromkeys(event.discarded) if g not in held]
+    for game in event.discarded:
+        _mark_discarded(_game_path(path, game))
+
+
+def plural_moves(n: int) -> str:
+    """``1 move``, ``12 moves``."""
+    return f"{n} move{'' if n == 1 else 's'}"
+
+
+def _say_games(path: Path, event: Event) -> None:
+    """Name the game files a change made and the ones it marked discarded (stderr)."""
+    for rnd, t in event.made:
+        say(f"  round {rnd.number} table {t.number}: {', '.join(t.seats)}", err=True)
+        say(f"    acquire-ref --game {_game_path(path, t.game)} table", err=True)
+    if event.discarded:
+        say(f"acquire-ref: marked discarded (renamed to end in {DISCARDED}): "
+            f"{', '.join(str(_game_path(path, g)) for g in event.discarded)}", err=True)
+
+
+def _confirm(what: str, flag: str, given: bool) -> None:
+    """A change that throws work away or looks wrong (T1.2, T3.4): with ``given`` (the flag) it
+    goes ahead and says ``what`` on stderr; at a terminal it asks; otherwise it is refused with
+    ``what`` and the flag to add (exit 3), and nothing changes."""
+    from acquire_ref.words import visible
+
+    if given:
+        say(f"acquire-ref: {what}", err=True)
+        return
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        if typer.confirm(visible(f"{what}. Go ahead?"), default=False, err=True):
+            return
+        raise IllegalMoveError("nothing changed")
+    raise IllegalMoveError(f"{what}: add {flag} to go ahead")
 
 
 def _unmade(made: list[Path]) -> None:
@@ -260,18 +362,23 @@ def _discarded(path: Path, old: Round) -> str:
     entered = [t for t in old.tables if t.result is not None]
     words = f"round {old.number} draw {old.draw} discarded ({len(old.tables)} tables"
     words += f"; results of tables {', '.join(str(t.number) for t in entered)} dropped" if entered else "; no result entered"
-    return words + f"); its game files are left as they are: {', '.join(str(_game_path(path, t.game)) for t in old.tables)}"
+    return words + (f"); its game files are marked discarded (renamed to end in {DISCARDED}): "
+                    f"{', '.join(str(_game_path(path, t.game)) for t in old.tables)}")
 
 
 @tournament_app.command()
 def draw(
-    force: bool = typer.Option(False, "--force", help="Draw the open round again: its draw and results are discarded."),
+    force: bool = typer.Option(False, "--force", help="Draw the open round again: its draw is discarded."),
+    discard_results: bool = typer.Option(False, "--discard-results",
+                                         help="With --force: drop the results already entered for the open round."),
     as_json: bool = JSON,
 ) -> None:
     """Draw the next round and make one game file per table (T2).
 
     Tables of 4 (3s, or 5s with --fives, as the count needs), random tables and seats, no repeat
-    opponents and groups apart where a draw allows; the seed is in the event file.
+    opponents and groups apart where a draw allows; the seed is in the event file. A heat with
+    check-ins (tournament checkin) draws those checked in. A redraw (--force) keeps the previous
+    event file (tournament undo) and marks the old draw's game files discarded.
 
     Example: acquire-ref tournament draw
     """
@@ -279,14 +386,18 @@ def draw(
 
     path = event_path()
     note = None
-    with _new_round(path) as (event, made):
+    with _change(path, started_ok=True) as event:
         last = event.current()
         if force and last is not None and last.open:
+            entered = [t.number for t in last.tables if t.result is not None]
+            if entered:
+                _confirm(f"round {last.number} has results entered for "
+                         f"table{'s' if len(entered) > 1 else ''} {', '.join(map(str, entered))}: "
+                         "a redraw drops them", "--discard-results", discard_results)
             old, rnd = event.redraw(_stem(path))
             note = _discarded(path, old)
         else:
             rnd = event.draw(_stem(path))
-        _make_games(path, event, rnd, made)
     if note:
         say(f"acquire-ref: {note}", err=True)
     if as_json:
@@ -294,6 +405,107 @@ def draw(
         return
     for line in _table_lines(path, rnd):
         say(line)
+
+
+@tournament_app.command()
+def checkin(
+    players: list[str] = typer.Argument(..., metavar="PLAYER...", help="Who plays the heat (names or badge IDs)."),
+    heat: int | None = typer.Option(None, "--heat", metavar="N", help="The heat (round number; default: the next)."),
+    out: bool = typer.Option(False, "--out", help="Take the check-in back: the player sits the heat out."),
+) -> None:
+    """Check players in for a heat (T1.4): once anyone is checked in, the heat draws only them.
+
+    Sitting a heat out is not a withdrawal: the heats played still count.
+
+    Example: acquire-ref tournament checkin Ann Ben "José García" --heat 2
+    """
+    path = event_path()
+    with _change(path) as event:
+        number = heat if heat is not None else len(event.rounds) + 1
+        said = event.checkin(players, number, out)
+        listed = event.checked_in(number)
+    for line in said:
+        say(line + ".")
+    count = len(listed) if listed is not None else len(event.active())
+    say(f"Heat {number}: {count} checked in." if listed is not None else
+        f"Heat {number}: nobody checked in, so all {count} active players are drawn.")
+
+
+@tournament_app.command()
+def join(
+    players: list[str] = typer.Argument(..., metavar="PLAYER...", help="Late arrivals (entered now if new)."),
+    group: str | None = typer.Option(None, "--group", metavar="G", help="Family, club or team (T2.2)."),
+) -> None:
+    """Seat late arrivals in the open round without moving anyone (T1.4, T2.4).
+
+    Each goes to a short table whose game has not begun (the one with the fewest repeat
+    opponents); three or more left over sit at a new table. Each table joined gets a new game
+    file; its old one is marked discarded.
+
+    Example: acquire-ref tournament join Ivy
+    """
+    path = event_path()
+    with _change(path) as event:
+        said = event.join(players, group, _stem(path))
+    for line in said:
+        say(line + ".")
+    for _, t in event.made:
+        say(f"  table {t.number}: {', '.join(t.seats)}")
+        say(f"    acquire-ref --game {_game_path(path, t.game)} table")
+    if event.discarded:
+        say(f"acquire-ref: marked discarded: {', '.join(str(_game_path(path, g)) for g in event.discarded)}", err=True)
+
+
+@tournament_app.command()
+def undo() -> None:
+    """Take back the last change to the event file (T1.2); the event file keeps one previous version.
+
+    Game files that the change made are marked discarded; game files it discarded are put back.
+
+    Example: acquire-ref tournament undo
+    """
+    import os
+
+    from acquire_ref.event_file import undo as take_back
+    from acquire_ref.storage import file_exists
+
+    path = event_path()
+    now, before = take_back(path)
+    held_now = {t.game for r in now.rounds for t in r.tables}
+    held_before = {t.game for r in before.rounds for t in r.tables}
+    for game in sorted(held_now - held_before):
+        if _mark_discarded(_game_path(path, game)) is not None:
+            say(f"acquire-ref: {_game_path(path, game)} marked discarded", err=True)
+    for game in sorted(held_before - held_now):
+        target = _game_path(path, game)
+        kept = target.with_name(target.name + DISCARDED)
+        if not file_exists(target) and file_exists(kept):
+            os.replace(kept, target)
+            say(f"acquire-ref: {target} put back", err=True)
+    say(f"Took back the last change to {path}: " + _difference(now, before) + ".")
+
+
+def _difference(now: Event, before: Event) -> str:
+    """What putting ``before`` back in place of ``now`` changes, in a few words."""
+    parts = []
+    names_now, names_before = {p.name for p in now.players}, {p.name for p in before.players}
+    if names_now - names_before:
+        parts.append(f"{', '.join(sorted(names_now - names_before))} no longer entered")
+    if len(now.rounds) != len(before.rounds):
+        parts.append(f"rounds drawn: {len(now.rounds)} -> {len(before.rounds)}")
+    elif now.rounds and before.rounds and now.rounds[-1].draw != before.rounds[-1].draw:
+        parts.append(f"round {before.rounds[-1].number} back to draw {before.rounds[-1].draw}")
+    results = sum(1 for r, q in zip(now.rounds, before.rounds, strict=False) for t, u in zip(r.tables, q.tables, strict=False)
+                  if (t.result and (t.result.money, t.result.source)) != (u.result and (u.result.money, u.result.source)))
+    if results:
+        parts.append(f"{results} table result{'s' if results > 1 else ''} as before")
+    active = sum(1 for p in before.players if p.name in names_now and p.active != now.player(p.name).active)
+    heats = sum(1 for p in before.players if p.name in names_now and p.heats != now.player(p.name).heats)
+    if active:
+        parts.append(f"{active} withdrawal{'s' if active > 1 else ''} or return{'s' if active > 1 else ''} taken back")
+    if heats:
+        parts.append(f"{heats} check-in{'s' if heats > 1 else ''} taken back")
+    return "; ".join(parts) or "the event is as it was before it"
 
 
 @tournament_app.command()
@@ -339,19 +551,21 @@ def _sheet(entries: list[str]) -> dict[str, int]:
 def _from_game(path: Path, seats: list[str], projected: bool, leave_out: bool) -> tuple[dict[str, int], str]:
     """A table's money from its game file (T3.1), or as it stands / left out when unfinished (T3.3)."""
     from acquire_ref.storage import load_game
+    from acquire_ref.tournament import seat_name
 
     game, record, _ = load_game(path)
-    if [p for p in record.players] != list(seats):
+    names = {seat_name(p): p for p in seats}
+    if list(record.players) != list(names):
         raise GameFileError(f"{path} seats {', '.join(record.players)}, but the table seats {', '.join(seats)}: "
                             "is it this table's game?")
     if game.over:
         if projected or leave_out:
             raise NotationError(f"{path}: the game is over; its final money is the result (no --projected or --leave-out)")
-        return {s.player: s.total for s in game.score_breakdown()}, "game"
+        return {names[s.player]: s.total for s in game.score_breakdown()}, "game"
     if leave_out:
         return {}, "left out"
     if projected:
-        return {s.player: s.total for s in game.score_breakdown(projected=True)}, "projected"
+        return {names[s.player]: s.total for s in game.score_breakdown(projected=True)}, "projected"
     raise IllegalMoveError(f"{path}: the game is not over: finish it, or at the close of the round score it as it "
                            "stands with --projected, or leave it out with --leave-out (T3.3)")
 
@@ -365,18 +579,23 @@ def result(
     projected: bool = typer.Option(False, "--projected", help="An unfinished game: score it as it stands (T3.3)."),
     leave_out: bool = typer.Option(False, "--leave-out", help="An unfinished game: leave it out of the standings (T3.3)."),
     replace: bool = typer.Option(False, "--replace", help="Correct a result already entered."),
+    force: bool = typer.Option(False, "--force", help="Accept a sheet that looks wrong (T3.4), or a correction "
+                                                      "that changes a round already seeded from it (T1.2)."),
 ) -> None:
     """Enter a table's result: from its finished game file, or from its results sheet (T3).
 
+    Sheet names are the players' names (quoted when they have spaces) or their badge IDs.
+    A sheet whose money looks wrong for Acquire, or a correction that would change who is seated
+    in a semifinal or final already seeded, is asked about (or needs --force).
+
     Example: acquire-ref tournament result 1 3 Ann=52300 Ben=41000 Cat=38800 Dan=20100
     """
-    from acquire_ref.event_file import changing
-    from acquire_ref.tournament import Result, describe_result
+    from acquire_ref.tournament import Result, check_sheet, describe_result, implausible
 
     if projected and leave_out:
         raise NotationError("--projected or --leave-out: an unfinished game is scored as it stands or left out, not both")
     path = event_path()
-    with changing(path) as event:
+    with _change(path) as event:
         tab = event.round(number).table(table)
         if tab.result is not None and not replace:
             raise IllegalMoveError(f"round {number} table {table} already has its result ({tab.result.source}): "
@@ -384,11 +603,25 @@ def result(
         if sheet:
             if projected or leave_out:
                 raise NotationError("a results sheet is the final money: no --projected or --leave-out")
-            found = Result(_sheet(sheet), "sheet")
+            found = Result(check_sheet(tab.seats, _sheet(sheet), event), "sheet")
+            doubt = implausible(found.money)
+            if doubt is not None:
+                _confirm(f"round {number} table {table}'s sheet looks wrong for Acquire: {doubt} "
+                         "(a swapped or an extra digit? T3.4)", "--force", force)
         else:
             found = Result(*_from_game(_game_path(path, tab.game), tab.seats, projected, leave_out))
         old = tab.result
+        before = event.seeding() if old is not None else {}
         event.enter(number, table, found, replace)
+        after = event.seeding() if old is not None else {}
+        for k, seats in before.items():
+            if after.get(k) != seats:
+                gone = sorted(set(seats) - set(after.get(k, [])))
+                came = sorted(set(after.get(k, [])) - set(seats))
+                stage = event.round(k).stage
+                _confirm(f"this correction changes round {k}, the {stage} already seeded from these results: "
+                         f"they would now seat {', '.join(came) or 'nobody new'} instead of {', '.join(gone) or 'nobody'}; "
+                         f"the {stage} stays as it was seeded", "--force", force)
         rnd = event.round(number)
     if old is not None:
         say(f"Replaced round {number} table {table}: was {describe_result(old)}.", err=True)
@@ -454,9 +687,8 @@ def advance(as_json: bool = JSON) -> None:
     from acquire_ref.tournament_views import round_doc
 
     path = event_path()
-    with _new_round(path) as (event, made):
+    with _change(path) as event:
         rnd = event.advance(_stem(path))
-        _make_games(path, event, rnd, made)
     if as_json:
         _json({"round": round_doc(rnd)})
         return

@@ -34,11 +34,11 @@ def test_a_semifinal_of_8_sends_each_tables_first_two_to_the_final_T4():
     final = event.advance()
     expected = [p for t in semi.tables for p in sorted(t.seats, key=lambda p: -int(p[1:]))[:2]]
     assert final.stage == "final" and sorted(final.tables[0].seats) == sorted(expected)
-    with pytest.raises(IllegalMoveError, match="round 3 is still open: table 1 has no result"):
+    with pytest.raises(IllegalMoveError, match=r"the final is seeded \(round 3\): enter its result"):
         event.advance()
     event.enter(final.number, 1, Result({p: 1000 * int(p[1:]) for p in final.tables[0].seats}, "sheet"))
     assert event.finals()["champion"] == max(expected, key=lambda p: int(p[1:]))
-    with pytest.raises(IllegalMoveError, match="the final is seeded already"):
+    with pytest.raises(IllegalMoveError, match="the event is over: the final is played and P12 is the champion"):
         event.advance()
 
 
