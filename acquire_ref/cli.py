@@ -21,6 +21,8 @@ from typer.core import TyperGroup
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from rich.console import RenderableType
     from typer._click import Context as ClickContext  # typer's own copy of click
 
@@ -350,8 +352,9 @@ def _json(doc: object) -> None:
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
-def _new_from_position(path: Path, position: Path, force: bool) -> None:
-    """``new --from POSITION``: a table game going on from a written position."""
+def _new_from_position(path: Path, position: Path, force: bool, played: date | None = None) -> None:
+    """``new --from POSITION``: a table game going on from a written position, dated ``played``
+    (default: the position file's own ``played``, else today)."""
     from acquire_ref.record import new_game, parse_record, to_toml
     from acquire_ref.storage import locked, read_text, write_atomic
 
@@ -363,10 +366,18 @@ def _new_from_position(path: Path, position: Path, force: bool) -> None:
     game = new_game(record, str(position))
     _refuse_overwrite(path, force, {"position file": position})
     record.snapshot = None
+    record.played = played or record.played or _today()
     with locked(path):
         write_atomic(path, to_toml(record, game))
     _say(f"New game in {path} from the position in {position}: {', '.join(record.players)}.")
     _next(game)
+
+
+def _today() -> date:
+    """Today's date by the computer's clock (local time): the date a game started now is played (T6)."""
+    from datetime import date
+
+    return date.today()
 
 
 @app.command()
@@ -393,27 +404,37 @@ def new(
     from_position: Path | None = typer.Option(
         None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
     ),
+    played: str | None = typer.Option(
+        None, "--played", metavar="YYYY-MM-DD", help="The date the game was played (default: today), for a game entered later.",
+        show_default=False,
+    ),
 ) -> None:
     """Create a new game file; the start tiles come next (or the position's next player moves).
 
+    The file records the date the game is played (today, or --played), which ratings go by.
+
     Example: acquire-ref new Ann Ben Cat Dan
     """
+    from acquire_ref.record import parse_date
+
+    day = parse_date(played) if played is not None else None
     path = _path()
     if from_position is not None:
         if players:
             raise NotationError("new --from takes the players from the position file: name none on the command line")
-        _new_from_position(path, from_position, force)
+        _new_from_position(path, from_position, force, day)
         return
     if not players:
         raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
-    game, seed = _create_game(path, players, force, option, edition, tiles, seed)
+    game, seed = _create_game(path, players, force, option, edition, tiles, seed, day)
     _announce_new(path, game, tiles, seed)
 
 
 def _create_game(path: Path, players: list[str], force: bool, option: list[str], edition: str, tiles: str,
-                 seed: int | None) -> tuple[Game, int | None]:
-    """Write a new game file at ``path`` as ``new`` does (the same checks, the same bytes); returns
-    the game and the seed of a dealt game's bag. Shared by ``new`` and ``table``."""
+                 seed: int | None, played: date | None = None) -> tuple[Game, int | None]:
+    """Write a new game file at ``path`` as ``new`` does (the same checks, the same bytes), dated
+    ``played`` (default: today); returns the game and the seed of a dealt game's bag. Shared by
+    ``new`` and ``table``."""
     from acquire_ref.game import Game, shuffled_bag
     from acquire_ref.record import Record, to_toml
     from acquire_ref.storage import locked, write_atomic
@@ -434,7 +455,7 @@ def _create_game(path: Path, players: list[str], force: bool, option: list[str],
         game = Game.table(players, ed, rule_options(option))
     _refuse_overwrite(path, force, {"ruleset file": Path(edition) if isinstance(edition_value, dict) else None})
     record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
-                    seed=seed, bag=[str(t) for t in bag] if bag else None)
+                    seed=seed, bag=[str(t) for t in bag] if bag else None, played=played or _today())
     with locked(path):
         write_atomic(path, to_toml(record, game))
     return game, seed
@@ -1307,6 +1328,7 @@ def play(
         return
     path = _path()
     _refuse_overwrite(path, force, {"script": None if source == "standard input" else script})
+    record.played = record.played or _today()
     with locked(path):
         write_atomic(path, to_toml(record, game))
     _show_played(f"Played {_moves_count(len(game.moves))} from {source} into {path}.", game)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import AcquireError, GameFileError
@@ -88,7 +89,7 @@ def _check_bounds(data: Table, source: str) -> None:
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
     "format": int, "edition": (str, dict), "options": dict, "tiles": str, "seed": int, "bag": list,
-    "players": list, "position": dict, "moves": list, "undone": list, "snapshot": dict,
+    "players": list, "position": dict, "moves": list, "undone": list, "snapshot": dict, "played": (date, str),
 }
 """The top-level keys of a game file and the TOML type of each (the man page lists them)."""
 _REQUIRED = ("format", "players")
@@ -109,6 +110,56 @@ def _list_problems(data: dict[str, Any], source: str, problems: Problems) -> Non
                 problems.add(f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})")
 
 
+def read_played(value: object, source: str = "game file") -> date:
+    """The date a game was played (the key ``played``, T6) from its value in a file: a TOML date
+    (``played = 2026-03-14``) or the same date as text (``played = "2026-03-14"``).
+
+    Raises :class:`GameFileError` (exit 4) naming the key for anything else: a date with a time
+    of day, a date that is not in the calendar (``2026-02-30``), or text not written YYYY-MM-DD.
+
+    >>> read_played("2026-03-14")
+    datetime.date(2026, 3, 14)
+    """
+    from datetime import datetime
+
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    from datetime import time
+
+    said = value.isoformat() if isinstance(value, date | time) else shown(value)
+    raise GameFileError(f"{source}: played is {said}: the date the game was played is a calendar date "
+                        "written YYYY-MM-DD, e.g. played = 2026-03-14")
+
+
+def _played(data: Table, source: str, problems: Problems) -> date | None:
+    """The ``played`` date of a game file's ``data`` (None when it has none); a bad one is added
+    to ``problems`` (:func:`read_played`)."""
+    if "played" not in data:
+        return None
+    try:
+        return read_played(data["played"], source)
+    except GameFileError as exc:
+        problems.add(str(exc))
+        return None
+
+
+def parse_date(text: str, option: str = "--played") -> date:
+    """A date given on the command line (``new --played 2026-03-14``) as a :class:`datetime.date`.
+    Raises :class:`~acquire_ref.errors.NotationError` (exit 2), naming ``option``, for text that
+    is not a calendar date written YYYY-MM-DD."""
+    from acquire_ref.errors import NotationError
+
+    try:
+        return read_played(text.strip())
+    except GameFileError:
+        raise NotationError(f"{option} {text!r} is not a date: write YYYY-MM-DD, e.g. {option} 2026-03-14") from None
+
+
 class Record:
     """A game file's contents (DESIGN 3): the setup, an optional starting ``position`` table, the
     ``moves`` as text in the CLI's notation, and the ``snapshot`` table found in the file (or None).
@@ -117,14 +168,17 @@ class Record:
     option names to values; ``tiles`` is ``"table"`` or ``"dealt"``, and a dealt game has its
     ``seed`` and its ``bag`` order (108 tiles as text). ``undone`` holds the moves taken back by
     ``undo``, the next one to redo first, until another move is made (``redo`` puts them back).
+    ``played`` is the date the game was played (T6; None in files written before it was kept): it
+    is not part of the setup's digest, so it can be corrected by hand.
     """
 
-    __slots__ = ("bag", "edition", "moves", "options", "players", "position", "seed", "snapshot", "tiles", "undone")
+    __slots__ = ("bag", "edition", "moves", "options", "played", "players", "position", "seed", "snapshot", "tiles",
+                 "undone")
 
     def __init__(self, players: list[str], edition: str | Table = "classic", options: dict[str, str] | None = None,
                  tiles: str = "table", moves: list[str] | None = None, snapshot: Table | None = None,
                  position: Table | None = None, seed: int | None = None, bag: list[str] | None = None,
-                 undone: list[str] | None = None) -> None:
+                 undone: list[str] | None = None, played: date | None = None) -> None:
         self.players = players
         self.edition = edition
         self.options: dict[str, str] = options if options is not None else {}
@@ -135,6 +189,7 @@ class Record:
         self.seed = seed
         self.bag = bag
         self.undone: list[str] = undone if undone is not None else []
+        self.played = played
 
     # ----- text -> record ------------------------------------------------------------------
     @classmethod
@@ -154,8 +209,9 @@ class Record:
         for key in _REQUIRED:
             if key not in data:
                 problems.add(f"{source}: the key {key!r} is missing")
+        played = _played(data, source, problems)
         for key, value in data.items():
-            if key in _KEYS and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
+            if key in _KEYS and key != "played" and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
                 want = _KEYS[key]
                 names = " or ".join(t.__name__ for t in want) if isinstance(want, tuple) else want.__name__
                 problems.add(f"{source}: {key} should be {names}, not {type(value).__name__} ({value!r})")
@@ -191,7 +247,7 @@ class Record:
             position=data.get("position"),
             seed=data.get("seed"),
             bag=data.get("bag"),
-            undone=data.get("undone", []),
+            undone=data.get("undone", []), played=played,
         ), []
 
     @classmethod
@@ -344,7 +400,8 @@ class Record:
 
         rec = Record(self.players, self.edition, self.options, self.tiles,
                      [str(m) for m in game.moves], position=self.position, seed=self.seed, bag=self.bag)
-        doc = {**rec.setup(), "moves": rec.moves, **({"undone": self.undone} if self.undone else {}),
+        dated = {"played": self.played} if self.played is not None else {}
+        doc = {"format": FORMAT, **dated, **rec.setup(), "moves": rec.moves, **({"undone": self.undone} if self.undone else {}),
                "snapshot": {"digest": rec.digest(), **snapshot(game)}}
         header = "# Acquire game file written by acquire-ref. The moves are the record; the snapshot is derived.\n"
         return header + tomli_w.dumps(doc, indent=4)

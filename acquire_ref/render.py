@@ -225,9 +225,11 @@ def _watch_news(game: Game) -> list[Text]:
     merger, who the bank paid which bonus (R5.4), so that no cash changes without a reason."""
     from acquire_ref.describe import last_move, merger_payouts
 
+    names = _short(game)
+
     def short(text: str) -> str:
-        for p in game.players:
-            text = text.replace(p, _short(p)) if len(p) > WATCH_NAME else text
+        for p in sorted(game.players, key=len, reverse=True):  # a name inside a longer one is not cut twice
+            text = text.replace(p, names[p]) if len(p) > WATCH_NAME else text
         return text
 
     lines = []

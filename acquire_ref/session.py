@@ -67,10 +67,15 @@ class GameFile:
         """A new game file at ``path`` holding ``record`` replayed; an existing file is never
         replaced. Raises :class:`~acquire_ref.errors.NotationError` (exit 2) when ``path``
         exists, :class:`~acquire_ref.errors.GameFileError` (exit 4) when it can't be written,
-        and what :meth:`Record.replay_whole` raises."""
+        and what :meth:`Record.replay_whole` raises. A record without ``played`` is dated today
+        (the local date: the game starts now, T6)."""
+        from datetime import date
+
         from acquire_ref.storage import locked, refuse_overwrite, stamp, write_atomic
 
         game = record.replay_whole()
+        if record.played is None:
+            record.played = date.today()
         with locked(Path(path)):
             refuse_overwrite(Path(path), False)
             write_atomic(Path(path), to_toml(record, game))

@@ -200,6 +200,7 @@ def _make_games(path: Path, event: Event, tables: list[tuple[Round, Table]], mad
     the game this draw makes (left by a draw interrupted before it wrote the event file: the draw
     is the same from the seed, T2.3) is taken as it is."""
     import os
+    from datetime import date
 
     from acquire_ref.game import shuffled_bag
     from acquire_ref.record import Record, to_toml
@@ -218,8 +219,10 @@ def _make_games(path: Path, event: Event, tables: list[tuple[Round, Table]], mad
             seed = rng.randrange(2**31)
             bag = [str(tile) for tile in shuffled_bag(seed)]
         record = Record([seat_name(p) for p in t.seats], event.edition, Options.parse(None).as_dict(), event.tiles,
-                        seed=seed, bag=bag)
+                        seed=seed, bag=bag, played=date.today())
         target = _game_path(path, t.game)
+        if file_exists(target):  # the date it was made on is its own (the draw may be taken again the next day)
+            record.played = (Record.problems(read_text(target), str(target))[0] or record).played
         if file_exists(target) and read_text(target) != to_toml(record, record.replay_whole()):
             raise IllegalMoveError(f"{target} already exists: the draw never writes over a game file; "
                                    "move it away and draw again")
