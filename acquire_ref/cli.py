@@ -1437,10 +1437,10 @@ def pipe() -> None:
     serve(_path(), stdin, sys.stdout)
 
 
-from acquire_ref import tournament_cli  # noqa: E402 (Typer alone at start-up; each command imports what it uses)
+from acquire_ref import ratings_cli, tournament_cli  # noqa: E402 (Typer alone at start-up; each command imports what it uses)
 
 app.add_typer(tournament_cli.tournament_app, name="tournament")
-app.command()(tournament_cli.ratings)
+app.command()(ratings_cli.ratings)
 
 
 def run() -> None:

@@ -1,6 +1,6 @@
-"""``acquire-ref tournament ...`` and ``acquire-ref ratings ...``: an event of several tables and
-rounds (the event rules T1-T5 in the README) and a club's ratings (T6), a front end beside
-:mod:`acquire_ref.cli`, which registers them in two lines.
+"""``acquire-ref tournament ...``: an event of several tables and rounds (the event rules T1-T5
+in the README), a front end beside :mod:`acquire_ref.cli`, which registers it in one line (a
+club's ratings, T6, are :mod:`acquire_ref.ratings_cli`).
 
 Only Typer is imported here at start-up; each command imports what it uses. The event file is
 ``--event FILE``, else ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` file in the current folder
@@ -698,29 +698,3 @@ def advance(as_json: bool = JSON) -> None:
     for line in _table_lines(path, rnd):
         say(line)
 
-
-def ratings(
-    games: list[Path] = typer.Argument(..., metavar="GAME_FILE...", help="Finished game files (a club's season)."),
-    as_json: bool = JSON,
-    by_time: bool = typer.Option(False, "--by-time", help="Take the games in the order they ended (file time), not as given."),
-    projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand instead of refusing them."),
-) -> None:
-    """A club's ratings over finished games (T6, openskill's Plackett-Luce model).
-
-    Each player's rating, uncertainty, conservative rating (rating - 3 x uncertainty, ranked by)
-    and games played.
-
-    Example: acquire-ref ratings season/*.toml
-    """
-    from acquire_ref.ratings import compute, read_games
-
-    rows = compute(read_games(games, by_time, projected))
-    if as_json:
-        _json({"ratings": rows, "games": len(games), "model": "PlackettLuce"})
-        return
-    width = min(24, max([6, *(len(r["player"]) for r in rows)]))
-    say(f"{'rank':>4}  {'player':<{width}}  {'rating':>7}  {'uncertainty':>11}  {'conservative':>12}  {'games':>5}")
-    for r in rows:
-        name = r["player"] if len(r["player"]) <= width else r["player"][:width - 3] + "..."
-        say(f"{r['rank']:>4}  {name:<{width}}  {r['rating']:>7.2f}  {r['uncertainty']:>11.2f}  "
-            f"{r['conservative']:>12.2f}  {r['games']:>5}")

@@ -19,7 +19,7 @@ LAYERS: list[set[str]] = [
     {"describe", "views"},
     {"record", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "tournament_views",
      "ratings"},
-    {"cli", "console", "pipe", "simulation", "web", "tournament_cli"},
+    {"cli", "console", "pipe", "simulation", "web", "tournament_cli", "ratings_cli"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 

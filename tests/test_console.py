@@ -29,10 +29,14 @@ from tests.helpers import EXAMPLES
 
 
 def fresh_file(script: Path, path: Path) -> list[str]:
-    """Write ``script``'s setup without its moves to ``path``; return the script's moves."""
+    """Write ``script``'s setup without its moves to ``path``, dated today as ``play`` dates a
+    script without a date; return the script's moves."""
+    from datetime import date
+
     record = parse_record(script.read_text(encoding="utf-8"), str(script))
     moves = list(record.moves)
     record.moves = []
+    record.played = record.played or date.today()
     write_atomic(path, to_toml(record, replay(record)))
     return moves
 

@@ -1,0 +1,70 @@
+"""The ratings page (``ratings --html``) in a real browser: the system's Chromium, headless,
+driven by Playwright, as tests/test_serve_browser.py does. A 20-member season of 60 games fits a
+1920 x 1080 screen without scrolling, every row has its chart, the page fetches nothing, and it
+prints on A4. Screenshots are left in tests/artifacts/ for people to look at."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import date, timedelta
+
+from tests.test_club_season import season_game
+from tests.test_serve_browser import ARTIFACTS, browser  # noqa: F401 (the fixture)
+
+MEMBERS = ["José", "Ann", "Ben", "Cat", "Dan", "Eve", "Fin", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lee", "Mo",
+           "Ned", "Østergaard-Lindqvist", "Pat", "Quinn", "Ravi", "Sue"]
+
+
+def club_season(folder, games: int = 60):
+    """``games`` finished games among :data:`MEMBERS`, five a club night, a week apart."""
+    folder.mkdir()
+    rng = random.Random(2026)
+    for n in range(games):
+        day = date(2026, 1, 6) + timedelta(days=7 * (n // 5))
+        seats = rng.sample(MEMBERS, rng.choice([3, 4, 4, 5]))
+        season_game(folder / f"game-{n:02}.toml", day.isoformat(), {p: rng.randrange(1, 90) * 1000 for p in seats})
+    return folder
+
+
+def test_a_twenty_member_season_fits_the_screen_and_prints_on_a4(browser, cli, tmp_path):  # noqa: F811
+    season = club_season(tmp_path / "season")
+    page_file = tmp_path / "ratings.html"
+    result = cli("ratings", season, "--html", page_file, "--title", "Riverside Acquire Club")
+    assert result.exit_code == 0, result.output
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(page_file.as_uri())
+    assert requests == [page_file.as_uri()]  # nothing from the network
+    assert page.locator("tbody tr").count() == 20
+    assert page.locator("td.chart svg polyline").count() == 20
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    last = page.locator("tbody tr").last.bounding_box()
+    assert last["y"] + last["height"] <= 1080
+    size = float(page.evaluate("getComputedStyle(document.querySelector('td.name')).fontSize").removesuffix("px"))
+    assert size >= 18  # read across a room
+    assert page.locator("td.name").first.inner_text().strip()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "ratings-1920.png"))
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 1  # one A4 page
+    context.close()
+
+
+def test_the_history_page_puts_each_players_table_after_the_leaderboard(browser, cli, tmp_path):  # noqa: F811
+    season = club_season(tmp_path / "season", games=20)
+    page_file = tmp_path / "history.html"
+    assert cli("ratings", season, "--history", "--html", page_file).exit_code == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    tables = page.locator(".history table")
+    assert tables.count() == page.locator(".standings tbody tr").count()
+    first = page.locator(".standings tbody tr").first.locator("td.name").inner_text()
+    assert tables.first.locator("caption").inner_text() == first.replace(" provisional", "").strip()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.screenshot(path=str(ARTIFACTS / "ratings-history-1280.png"), full_page=True)
+    context.close()
