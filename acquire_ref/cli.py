@@ -791,6 +791,37 @@ def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> di
     return standings(final, reason, scores)
 
 
+def _score_position(position: Path) -> tuple[dict[str, Any], str, str]:
+    """``score --position``: the ``score --json`` document of the final position in the file at
+    ``position`` (R8.3; its format in acquire-ref(5)), its title, and a note naming the shares of
+    chains not on the board, which count for nothing ("" when there are none)."""
+    from acquire_ref.editions import load_edition
+    from acquire_ref.record import parse_toml
+    from acquire_ref.scoring import final_scores
+    from acquire_ref.setup import read_scoring_position
+    from acquire_ref.storage import read_text
+
+    data = parse_toml(read_text(position, "position file", "--position"), str(position))
+    try:
+        edition = load_edition(str(data.get("edition", "classic")))
+    except NotationError as exc:
+        raise GameFileError(f"{position}: {exc}") from None
+    sizes, cash, shares, problems = read_scoring_position(data, edition)
+    if problems:
+        raise GameFileError(f"{position} is not a sound position:\n  " + "\n  ".join(problems))
+    doc = _score_doc(True, f"scored from {position}", final_scores(edition, sizes, cash, shares))
+    worthless = [{"player": p, "chain": c, "shares": n} for p, held in shares.items() for c, n in held.items()
+                 if n and c not in sizes]
+    if not worthless:
+        return doc, f"Final standings of {position}", ""
+    doc["worthless"] = worthless
+    held = ", ".join(f"{w['player']} {w['shares']} {w['chain']}" for w in worthless)
+    off = sorted({str(w["chain"]) for w in worthless}, key=edition.chain_names.index)
+    note = (f"Count for nothing: {held}: {' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the board "
+            "([chains] of the file), and shares of a chain not on the board are worth nothing (R8.3).")
+    return doc, f"Final standings of {position}", note
+
+
 @app.command()
 def score(
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
@@ -809,31 +840,8 @@ def score(
     """
     note = ""
     if position is not None:
-        from acquire_ref.editions import load_edition
-        from acquire_ref.record import parse_toml
-        from acquire_ref.scoring import final_scores
-        from acquire_ref.setup import read_scoring_position
-        from acquire_ref.storage import read_text
-
-        data = parse_toml(read_text(position, "position file", "--position"), str(position))
-        try:
-            edition = load_edition(str(data.get("edition", "classic")))
-        except NotationError as exc:
-            raise GameFileError(f"{position}: {exc}") from None
-        sizes, cash, shares, problems = read_scoring_position(data, edition)
-        if problems:
-            raise GameFileError(f"{position} is not a sound position:\n  " + "\n  ".join(problems))
-        doc = _score_doc(True, f"scored from {position}", final_scores(edition, sizes, cash, shares))
-        title = f"Final standings of {position}"
+        doc, title, note = _score_position(position)
         game = None
-        worthless = [{"player": p, "chain": c, "shares": n} for p, held in shares.items() for c, n in held.items()
-                     if n and c not in sizes]
-        if worthless:
-            doc["worthless"] = worthless
-            held = ", ".join(f"{w['player']} {w['shares']} {w['chain']}" for w in worthless)
-            off = sorted({str(w["chain"]) for w in worthless}, key=edition.chain_names.index)
-            note = (f"Count for nothing: {held}: {' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the board "
-                    "([chains] of the file), and shares of a chain not on the board are worth nothing (R8.3).")
     else:
         from acquire_ref.views import score as score_doc
 

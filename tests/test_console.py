@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from acquire_ref.console.app import TableApp
 from acquire_ref.console.prompts import (
@@ -68,11 +69,11 @@ def keys_for(game: Game, text: str, following: str | None) -> tuple[list[str], b
             return typed("a"), False
         return typed((f"s{move.sell}" if move.sell else "") + (f"t{move.trade}" if move.trade else "")), False
     if isinstance(move, End):
-        return ["f6"], False
+        return ["f6", "y"], False  # F6 asks first
     if isinstance(move, Pass):
         return ["f5"], False
     if isinstance(move, Discard):
-        return typed(" ".join(map(str, move.tiles))), False
+        return [*typed(" ".join(map(str, move.tiles))), "y"], False  # a dead tile typed asks first
     assert isinstance(move, Market)
     return typed(str(move.tile or move.column)), False
 
@@ -340,3 +341,54 @@ def test_a_failed_write_leaves_the_console_showing_the_file_not_the_move(cli, tm
     assert books.apply(parse_move("choose American")) is not None
     assert books.error is None
     assert parse_record(path.read_text(encoding="utf-8")).moves[-1] == "choose American"
+
+
+def test_a_dead_tile_typed_at_the_place_prompt_asks_before_it_is_put_out(safe_game):
+    """The command line refuses `place 1B` (dead, R4.6) and says to discard it; the console used to
+    put it out of the game on Enter. Now it says what the tile is and asks (R7.3)."""
+
+    async def run() -> None:
+        app = TableApp(safe_game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("1", "b", "enter")
+            await pilot.pause()
+            question = str(app.screen.query_one("Static").render())
+            assert "1B is dead: it would merge the safe chains" in question
+            assert "Put 1B out of the game and draw a replacement from the bag (R7.3)?" in question
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.books.game.discarded == []  # type: ignore[union-attr]
+            assert app.query_one("#answer", Input).value == "1b"  # kept, to be corrected
+            await pilot.press("enter", "y")
+            await pilot.pause()
+            assert [str(t) for t in app.books.game.discarded] == ["1B"]  # type: ignore[union-attr]
+            assert app.query_one("#answer", Input).value == ""
+    asyncio.run(run())
+
+
+def test_f6_asks_before_declaring_the_end_and_says_why_when_it_is_not_available(cli, tmp_path, safe_game):
+    async def not_yet() -> None:
+        (tmp_path / "early").mkdir()
+        app = TableApp(four_player_file(cli, tmp_path / "early", 3))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert app.books.error is not None and app.books.error.startswith("F6: the end can't be declared now:")
+            assert "R8.1" in app.books.error and not app.books.game.end_declared  # type: ignore[union-attr]
+            assert "the end can't be declared now" in str(app.query_one("#error").render())
+
+    async def available() -> None:
+        app = TableApp(safe_game)  # every chain on the board is safe (R8.1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert "Declare the end of the game?" in str(app.screen.query_one("Static").render())
+            await pilot.press("n")
+            await pilot.pause()
+            assert not app.books.game.end_declared  # type: ignore[union-attr]
+            await pilot.press("f6", "y")
+            await pilot.pause()
+            assert app.books.game.end_declared  # type: ignore[union-attr]
+
+    asyncio.run(not_yet())
+    asyncio.run(available())

@@ -1,6 +1,6 @@
 """What the table console looks like (DESIGN 6), as SVG snapshots at 80 x 24 (the smallest
-terminal it promises to fit) and 160 x 48: the start (start tiles to be drawn), a buy, a merger
-with disposals pending, and the end (final standings).
+terminal it promises to fit) and 160 x 48 (the big board): the start (start tiles to be drawn), a
+buy, a merger with disposals pending, a sale to the bank in the log, and the end (final standings).
 
 Each game file is made in a tmp folder through the command line (``new``, ``play``) or from a
 shipped example cut short; nothing the console draws depends on that folder, the clock or a
@@ -52,6 +52,12 @@ def merger(cli, tmp_path: Path) -> Path:
     return example_cut(tmp_path / "g.toml", 44)
 
 
+def sale(cli, tmp_path: Path) -> Path:
+    """Turn 19, later in the same merger: Ann has sold 1 Tower to the bank for $400 (the log's
+    line wraps at 80 x 24 with its amount whole) and Cat is to dispose."""
+    return example_cut(tmp_path / "g.toml", 46)
+
+
 def end(cli, tmp_path: Path) -> Path:
     """examples/four-players.toml played to its end through ``play``: the final standings."""
     path = tmp_path / "g.toml"
@@ -59,7 +65,7 @@ def end(cli, tmp_path: Path) -> Path:
     return path
 
 
-STATES = {start: DrawStartTiles, buy: BuyShares, merger: DisposeShares, end: GameEnded}
+STATES = {start: DrawStartTiles, buy: BuyShares, merger: DisposeShares, sale: DisposeShares, end: GameEnded}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -78,3 +84,24 @@ async def steady_cursor(pilot) -> None:
     for box in pilot.app.query(Input):
         box.cursor_blink = False
     await pilot.pause()
+
+
+def test_at_80_by_24_a_sale_in_the_log_shows_its_amount_whole(cli, tmp_path):
+    """The log lines wrap instead of being cut ("Noah sells 1 Tower to the bank: ban..."), and every
+    key keeps its label in the footer."""
+    import asyncio
+
+    from textual.widgets import Footer
+
+    async def run() -> None:
+        app = TableApp(sale(cli, tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            lines = str(app.query_one("#events").render()).split("\n")
+            assert lines[-2:] == ["    Ann sells 1 Tower to the bank: bank", "      pays Ann $400"]  # wrapped, indented
+            assert all(len(line) <= app.query_one("#events").content_region.width for line in lines)
+            labels = " ".join(str(key.render()) for key in app.query_one(Footer).children)
+            for label in ("Quit", "Help", "Why", "Score", "Log", "End", "Undo"):
+                assert label in labels
+
+    asyncio.run(run())

@@ -31,8 +31,8 @@ from acquire_ref.console.prompts import Prompt, prompt_for
 from acquire_ref.errors import AcquireError
 from acquire_ref.events import money
 from acquire_ref.game import Game
-from acquire_ref.moves import End, Move, Pass, Place
-from acquire_ref.tiles import COLUMNS, iter_rows, parse_tile
+from acquire_ref.moves import Discard, End, Move, Pass, Place
+from acquire_ref.tiles import COLUMNS, Tile, iter_rows, parse_tile
 from acquire_ref.words import short_names, visible
 
 POLL_SECONDS = 0.3
@@ -43,13 +43,14 @@ Type the answer on the line below it and press Enter; the line under that says w
 
   start     one tile per player in seating order: 4E 6B 8E 11H  (dealt: Enter)
   place     a tile: 6C; a tile that founds a chain may carry it: 6C t
-            a dead tile typed is discarded and replaced (R7.3)
+            a dead tile typed asks first, then is discarded and replaced (R7.3)
   choose    the chain's letter (or the start of its name): t
   dispose   Enter holds all; a sells all; s2 sells 2; t4 trades 4 for 2; m trades the most
   buy       a letter per share: c c a (or c2a); Enter alone buys nothing
   market    the tile drawn for the market, or its column (two players, R9)
 
-Keys: F5 pass (no playable tile), F6 declare the end (only when available, R8.1),
+Keys: F5 pass (no playable tile), F6 declare the end (asks first; says why not when it
+is not available, R8.1),
 Ctrl+Z undo (asks first), Ctrl+Y redo, F2 why (what a tile would do), F3 score,
 F4 log, F1 this help, Ctrl+Q quit. Chains: letter and colour (T Tower, L Luxor ...).
 The game file is the same as the command line's: `acquire-ref status` works beside it."""
@@ -79,8 +80,12 @@ def last_tile(game: Game) -> object:
     return None
 
 
-def board_text(game: Game) -> Text:
-    """The 12 x 9 board (R1.1): chain letters in their colours, ``o`` lone, last tile reversed."""
+def board_text(game: Game, big: bool = False) -> Text:
+    """The 12 x 9 board (R1.1): chain letters in their colours, ``o`` lone, last tile reversed.
+    ``big`` (a terminal of :data:`BIG` or more): each space a block of 4 x 2 cells, chains filled
+    with their colour, for reading from across the table."""
+    if big:
+        return _big_board(game)
     out = Text()
     out.append("  " + "".join(f"{c:>3}" for c in range(1, COLUMNS + 1)) + "\n", style="dim")
     last = last_tile(game)
@@ -99,6 +104,35 @@ def board_text(game: Game) -> Text:
                 ch = game.edition.chain(owner)
                 out.append(f" {ch.letter}", style=_style(ch.colour) + mark)
         out.append("\n")
+    return out
+
+
+BIG = (120, 36)
+"""The terminal size (columns, lines) from which the console draws the big board."""
+
+
+def _big_board(game: Game) -> Text:
+    out = Text()
+    out.append("   " + "".join(f"{c:^5}" for c in range(1, COLUMNS + 1)) + "\n", style="dim")
+    last = last_tile(game)
+    for letter, tiles in iter_rows():
+        for half in (0, 1):
+            out.append(f" {letter} " if not half else "   ", style="dim")
+            for t in tiles:
+                if t not in game.board:
+                    out.append(" .   " if not half else "     ", style="dim")
+                    continue
+                owner = game.board.owner[t]
+                if owner is None:
+                    style, mark = "bold black on grey70", str(t)
+                else:
+                    ch = game.edition.chain(owner)
+                    style, mark = _style(ch.colour) + " reverse", ch.letter
+                if t == last:
+                    style = "bold black on white"
+                out.append(f"{mark if not half else '':^4}", style=style)
+                out.append(" ")
+            out.append("\n")
     return out
 
 
@@ -150,6 +184,26 @@ def facts_text(game: Game) -> Text:
     return out
 
 
+def hang(lines: list[str], width: int) -> list[str]:
+    """``lines`` wrapped at ``width`` columns instead of cut: a continuation lines up under the
+    text of a line laid out in columns (``"  buy       a letter per share..."``), else two columns
+    past the line's own indent; a line breaks only at spaces, so an amount ($12,300) or a tile is
+    never split."""
+    import re
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        column = re.match(r"^\s*\S+(?: \S+)*\s{2,}(?=\S)", line)
+        indent = len(column.group()) if column else len(line) - len(line.lstrip(" ")) + 2
+        if cell_len(line) <= width or width < indent + 12:
+            out.append(line)
+            continue
+        out += textwrap.wrap(line, width, subsequent_indent=" " * indent, break_long_words=False,
+                             break_on_hyphens=False) or [line]
+    return out
+
+
 def events_lines(game: Game, entries: int = 4) -> list[str]:
     """The last ``entries`` moves and what the banker does for each, oldest first; at the end of
     the game the final standings with each player's payout (R8.3)."""
@@ -167,38 +221,36 @@ def events_lines(game: Game, entries: int = 4) -> list[str]:
 
 
 class InfoScreen(ModalScreen[None]):
-    """A page of text over the table (help, log, score, why); Escape or Enter closes it."""
+    """A page of text over the table (help, log, score, why); Escape or Enter closes it. Text
+    given as a string is wrapped to the dialog's width with its continuations indented (:func:`hang`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", "Close")]
 
     def __init__(self, text: str | Text) -> None:
         super().__init__()
-        self.text = text if isinstance(text, Text) else Text(text)
+        self.text = text
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
-            yield Static(self.text)
+            yield Static(self.text if isinstance(self.text, Text) else Text(self.text))
+
+    def on_resize(self) -> None:
+        if isinstance(self.text, str):
+            width = self.query_one("#dialog").content_region.width - 2  # room for the scroll bar
+            self.query_one(Static).update(Text("\n".join(hang(self.text.split("\n"), max(width, 20)))))
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(InfoScreen, inherit_bindings=False):
     """A question answered with y (yes) or n / Escape (no)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", "Yes"),
                                                Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="dialog"):
-            yield Static(Text(self.text))
-
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        self.dismiss(yes)  # type: ignore[arg-type]
 
 
 class WhyScreen(ModalScreen[None]):
@@ -269,7 +321,7 @@ class TableApp(App[None]):
         yield Static(id="decision")
         yield Input(id="answer")
         yield Static(id="hint")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key's label fits 80 columns
 
     def on_mount(self) -> None:
         self.redraw()
@@ -291,14 +343,19 @@ class TableApp(App[None]):
         if game is None:
             self.put("#decision", Text("The game file can't be read: fix it, or Ctrl+Q"))
             return
-        self.put("#board", board_text(game))
+        big = self.size.width >= BIG[0] and self.size.height >= BIG[1]
+        if big != getattr(self, "_big", False):  # the big board needs a wider left column and a taller board
+            self._big = big
+            self.query_one("#left").styles.width = 66 if big else 40
+            self.query_one("#board").styles.height = 20 if big else 10
+        self.put("#board", board_text(game, big))
         self.put("#chains", chains_text(game) if game.board.sizes else Text(" No chain yet."))
         self.put("#players", players_text(game))
         self.put("#facts", facts_text(game))
         events = self.query_one("#events", Static)
-        room = max(events.size.height, 4)
-        lines = events_lines(game) if game.over else events_lines(game, max(4, room // 2))[-room:]
-        self.put("#events", Text("\n".join(lines), no_wrap=True, overflow="ellipsis"))
+        room, width = max(events.size.height, 4), events.content_region.width or 38
+        lines = hang(events_lines(game) if game.over else events_lines(game, max(4, room // 2)), width)
+        self.put("#events", Text("\n".join(lines if game.over else lines[-room:]), no_wrap=True, overflow="ellipsis"))
         self.prompt = prompt_for(game)
         self.put("#decision", Text(self.prompt.title))
         answer = self.query_one("#answer", Input)
@@ -353,9 +410,34 @@ class TableApp(App[None]):
         except AcquireError as exc:
             self.put("#hint", Text(f"✗ {exc}"))
             return
+        dead = [t for m in moves if isinstance(m, Discard) for t in m.tiles]
+        if dead:  # a dead tile typed at the place prompt: put out of the game only when the referee says so
+            self.confirm(self._discard_question(dead), moves)
+            return
         self.make(moves)
         event.input.value = ""
         self.redraw()
+
+    def _discard_question(self, tiles: list[Tile]) -> str:
+        from acquire_ref.describe import tile as describe_tile
+
+        game = self.books.game
+        assert game is not None
+        said = [" ".join(describe_tile(game, t)["text"]) for t in tiles]
+        names = " ".join(map(str, tiles))
+        return "\n".join([*said, f"Put {names} out of the game and draw {'a replacement' if len(tiles) == 1 else 'replacements'}"
+                          " from the bag (R7.3)?", "y: discard   n: keep it in the rack"])
+
+    def confirm(self, question: str, moves: list[Move]) -> None:
+        """Ask ``question``; on yes apply ``moves`` (and clear the answer line)."""
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.make(moves)
+                self.query_one("#answer", Input).value = ""
+            self.redraw()
+
+        self.push_screen(ConfirmScreen(question), done)
 
     def make(self, moves: list[Move]) -> None:
         """Apply ``moves`` in turn through the books; stop at the first refused."""
@@ -368,8 +450,8 @@ class TableApp(App[None]):
         game = self.books.game
         if action == "pass_turn":
             return game is not None and game.is_legal(Pass())
-        if action == "end":
-            return game is not None and game.is_legal(End())
+        if action == "end":  # shown while the game goes on: pressed when not available, it says why
+            return game is not None and not game.over
         if action == "redo":
             return self.books.can_redo
         return True
@@ -379,8 +461,18 @@ class TableApp(App[None]):
         self.redraw()
 
     def action_end(self) -> None:
-        self.make([End()])
-        self.redraw()
+        game = self.books.game
+        if game is None:
+            return
+        try:
+            game.verify(End())
+        except AcquireError as exc:
+            self.books.error = f"F6: the end can't be declared now: {exc}"
+            self.redraw()
+            return
+        why = game.edition.end_condition(game.board.sizes)
+        self.confirm(f"Declare the end of the game? {why}.\n{visible(game.player)} finishes this turn (may still buy), "
+                     "then the game ends and the final payout is made (R8.2).\ny: declare the end   n: play on", [End()])
 
     def action_undo(self) -> None:
         game = self.books.game
