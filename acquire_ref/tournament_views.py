@@ -114,6 +114,7 @@ def standings_doc(event: Event) -> dict[str, Any]:
     last = event.current()
     cols = columns(event)
     places_ = {k: decimals([r.exact.get(k) for r in rows]) for k in EXACT}
+    heats_of = _by_heat(event)
     doc: dict[str, Any] = {
         "event": event.name, "format": event.format, "seed": event.seed,
         "keys": [k for k, _ in cols], "headings": [h for _, h in cols],
@@ -126,7 +127,7 @@ def standings_doc(event: Event) -> dict[str, Any]:
         "standings": [{"rank": r.rank, "player": r.player, "group": groups[r.player].group,
                        "badge": groups[r.player].badge, "active": groups[r.player].active, **r.keys,
                        "advances": r.advances, "shown": _shown(r, places_), "exact": _exact(r),
-                       "by_heat": _by_heat(event, r.player)} for r in rows],
+                       "by_heat": heats_of.get(r.player, {})} for r in rows],
         "cut": event.cut() if event.format == "heats" else None,
         "advancing": [r.player for r in rows if r.advances],
         "still_playing": [{"round": last.number, "table": t.number, "seats": list(t.seats), "game": t.game}
@@ -154,16 +155,19 @@ def _exact(row: Standing) -> dict[str, str | None]:
     return out
 
 
-def _by_heat(event: Event, player: str) -> dict[str, dict[str, object]]:
-    """``{round number: {place, money}}`` for each counted heat (or swiss round) ``player`` played."""
-    out: dict[str, dict[str, object]] = {}
+def _by_heat(event: Event) -> dict[str, dict[str, dict[str, object]]]:
+    """For each player, ``{round number: {table, place, money}}`` for each counted heat (or
+    swiss round) they played (one pass over the tables, whatever the number of players)."""
+    out: dict[str, dict[str, dict[str, object]]] = {}
     for rnd in event.rounds:
         if rnd.stage not in ("heat", "swiss"):
             continue
         for t in rnd.tables:
-            if player in t.seats and t.result is not None and t.result.counts:
-                out[str(rnd.number)] = {"table": t.number, "place": places(t.result.money)[player],
-                                        "money": t.result.money[player]}
+            if t.result is not None and t.result.counts:
+                where = places(t.result.money)
+                for player in t.seats:
+                    out.setdefault(player, {})[str(rnd.number)] = {"table": t.number, "place": where[player],
+                                                                   "money": t.result.money[player]}
     return out
 
 
