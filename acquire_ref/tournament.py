@@ -1101,16 +1101,24 @@ def best_draw(players: Sequence[str], sizes: Sequence[int], met: set[frozenset[s
 
 def _improve(tables: list[list[str]], clash: Callable[[Sequence[str]], int], width: Callable[[Sequence[str]], int],
              rng: random.Random) -> int:
-    """Swap players between tables while a swap lowers the clash cost (then the spread); returns the clash cost."""
+    """Swap players between tables while a swap lowers the clash cost (then the spread); returns the clash cost.
+
+    Each pass tries every pair of tables in a random order. Without a spread to narrow (every
+    draw but swiss), a pair of tables that both have no clash cannot gain from a swap and is
+    passed over without trying its 16 swaps: the same draw, in seconds at 5,000 players."""
     def score(t: Sequence[str]) -> int:
         return clash(t) * 100 + width(t)
 
+    spread = any(width(t) for t in tables)
+    costs = [clash(t) for t in tables]
     improved = True
     while improved:
         improved = False
         pairs = [(i, j) for i in range(len(tables)) for j in range(i + 1, len(tables))]
         rng.shuffle(pairs)
         for i, j in pairs:
+            if not spread and not costs[i] and not costs[j]:
+                continue
             a, b = tables[i], tables[j]
             for x in range(len(a)):
                 for y in range(len(b)):
@@ -1120,7 +1128,8 @@ def _improve(tables: list[list[str]], clash: Callable[[Sequence[str]], int], wid
                         improved = True
                     else:
                         a[x], b[y] = b[y], a[x]
-    return sum(clash(t) for t in tables)
+            costs[i], costs[j] = clash(a), clash(b)
+    return sum(costs)
 
 
 def exhaustive_draw(players: list[str], sizes: list[int], cost: Callable[[Sequence[str]], int]) -> list[list[str]] | None:

@@ -654,9 +654,11 @@ def standings(
     outputs = [(target, maker, option) for target, maker, option in ((csv, csv_text, "--csv"), (html, _hall_page, "--html"))
                if target is not None]
     if outputs:
+        from acquire_ref.event_file import previous_path
         from acquire_ref.storage import write_export
 
-        reads: dict[str, Path | None] = {"event file": path, "event lock": Path(str(path) + ".lock")}
+        reads: dict[str, Path | None] = {"event file": path, "event lock": Path(str(path) + ".lock"),
+                                         "event file's previous version": previous_path(path)}
         for r in event.rounds:
             for t in r.tables:
                 game = _game_path(path, t.game)
@@ -675,10 +677,46 @@ def standings(
 def _hall_page(doc: dict[str, Any]) -> str:
     """The standings as a standalone HTML page for a screen in the hall, from the live board's
     templates (Jinja2, autoescaped; T5.2)."""
+    import datetime
+
     from acquire_ref.tournament_views import hall_doc
     from acquire_ref.web.pages import render
 
-    return render("tournament.html", doc=hall_doc(doc))
+    now = datetime.datetime.now().astimezone()
+    return render("tournament.html", doc=hall_doc(doc, now.strftime("%H:%M on %a %d %b %Y (%Z)")))
+
+
+@tournament_app.command()
+def sheets(
+    number: int | None = typer.Argument(None, metavar="[ROUND]", help="The round (default: the last drawn).", show_default=False),
+    html: Path = typer.Option(..., "--html", metavar="FILE", help="Write the print-ready sheets as one HTML file."),
+) -> None:
+    """Print-ready table sheets for a drawn round (T5.3): a page per table and the alphabetical list.
+
+    Each table's page has the event, round and table, the seats in order with badge IDs, and a
+    line for each player's money and initials; the last page is the "find your table" list.
+    Open the file in a browser and print it.
+
+    Example: acquire-ref tournament sheets 1 --html round1.html
+    """
+    from acquire_ref.event_file import load, previous_path
+    from acquire_ref.storage import write_export
+    from acquire_ref.tournament_views import sheets_doc
+    from acquire_ref.web.pages import render
+
+    path = event_path()
+    event = load(path)
+    rnd = event.round(number) if number is not None else event.current()
+    if rnd is None:
+        raise IllegalMoveError("no round is drawn yet: `tournament draw` draws the first")
+    reads: dict[str, Path | None] = {"event file": path, "event lock": Path(str(path) + ".lock"),
+                                     "event file's previous version": previous_path(path)}
+    for r in event.rounds:
+        for t in r.tables:
+            reads[f"round {r.number} table {t.number} game"] = _game_path(path, t.game)
+    write_export(html, render("sheets.html", doc=sheets_doc(event, rnd)), reads, "--html")
+    seats = sum(len(t.seats) for t in rnd.tables)
+    say(f"Wrote {html}: round {rnd.number}, {len(rnd.tables)} table sheets and the list of {seats} players.")
 
 
 @tournament_app.command()

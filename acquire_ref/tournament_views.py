@@ -8,17 +8,86 @@ autoescaping, every text made visible), fed by :func:`hall_doc`.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from acquire_ref.events import money
-from acquire_ref.tournament import Event, Round, places
+from acquire_ref.tournament import TIEBREAK_KEYS, Event, Round, Standing, places
 
 KEYS = {
     "heats": [("wins", "wins"), ("points", "placement points"), ("margin", "best margin %"),
               ("share_of_winner", "best % of winner"), ("average_finish", "average finish"), ("lot", "lot")],
     "swiss": [("points", "points"), ("money", "money"), ("best_game", "best game"), ("lot", "lot")],
 }
-"""Each format's tie-break keys in T4's order: (key in the JSON document, heading)."""
+"""Each format's default columns in T4's order: (key in the JSON document, heading)."""
+
+HEADINGS = {
+    "first_heat_win": "1st heat won", "second_heat_win": "2nd heat won", "third_heat_win": "3rd heat won",
+    "wins": "wins", "points": "placement points", "margin": "best margin %", "share_of_winner": "best % of winner",
+    "finish_margin": "best-finish margin %", "average_finish": "average finish", "lot": "lot",
+}
+"""The heats columns' headings."""
+
+EXACT = ("margin", "share_of_winner", "finish_margin", "average_finish")
+"""The columns shown to the precision that decides (T5.1): as many decimals as tell every two
+different values apart (at least one, at most 12)."""
+
+
+def columns(event: Event) -> list[tuple[str, str]]:
+    """The standings' columns of ``event``: (JSON key, heading), one per tie-break key in the
+    event's order (the ``margin`` key is two columns: the winners' margin and the others' best
+    % of the winner)."""
+    if event.format != "heats":
+        return KEYS[event.format]
+    out = []
+    for k in event.tiebreaks:
+        out += [("margin", HEADINGS["margin"]), ("share_of_winner", HEADINGS["share_of_winner"])] if k == "margin" \
+            else [(k, HEADINGS[k])]
+    return out
+
+
+def decimals(values: list[Fraction | float | None]) -> int:
+    """The fewest decimals (1 to 12) at which every two different ``values`` print differently.
+
+    >>> decimals([Fraction(250489, 10000), Fraction(25)]), decimals([Fraction(1, 3), Fraction(1, 2)])
+    (2, 1)
+    """
+    known = sorted({v for v in values if v is not None and v not in (float("inf"), float("-inf"))})
+    for d in range(1, 13):
+        shown = {f"{float(v):.{d}f}" for v in known}
+        if len(shown) == len(known):
+            return d
+    return 12
+
+
+def exact_cell(value: Fraction | float | None, places_: int) -> str:
+    """An exact value at ``places_`` decimals; ``over $0`` for a win over a runner-up with $0, - for none."""
+    if value is None:
+        return "-"
+    if value == float("inf"):
+        return "over $0"
+    return f"{float(value):.{places_}f}"
+
+
+PHRASES = {"first_heat_win": "win in 1st heat entered", "wins": "most wins", "second_heat_win": "win in 2nd heat entered",
+           "third_heat_win": "win in 3rd heat entered", "points": "placement points", "margin": "best margin %",
+           "finish_margin": "% over the runner-up at the best finish", "average_finish": "average finish",
+           "lot": "the recorded draw"}
+"""Each tie-break key in a few words, for the line printed under the standings (the keys in
+full are :data:`acquire_ref.tournament.TIEBREAK_KEYS`)."""
+
+
+def tiebreak_words(event: Event) -> list[str]:
+    """The event's tie-break list in words, as printed with the standings (T4: published rules)."""
+    if event.format != "heats":
+        return ["Tie-breaks (swiss, T4): placement points, total money, best game's money, the recorded draw."]
+    name = f" ({event.preset})" if event.preset else ""
+    keys = ", ".join(PHRASES[k] for k in event.tiebreaks)
+    lines = [f"Tie-breaks{name}, in order: {keys}."]
+    if event.margin_factors:
+        lines.append("Margin factors by table size: " + ", ".join(
+            f"{size} players x{float(f):g}" for size, f in event.margin_factors.items()) + ".")
+    return lines
 
 
 def round_doc(rnd: Round) -> dict[str, Any]:
@@ -43,11 +112,22 @@ def standings_doc(event: Event) -> dict[str, Any]:
     rows = event.standings()
     groups = {p.name: p for p in event.players}
     last = event.current()
+    cols = columns(event)
+    places_ = {k: decimals([r.exact.get(k) for r in rows]) for k in EXACT}
+    heats_of = _by_heat(event)
     doc: dict[str, Any] = {
         "event": event.name, "format": event.format, "seed": event.seed,
-        "keys": [k for k, _ in KEYS[event.format]],
+        "keys": [k for k, _ in cols], "headings": [h for _, h in cols],
+        "tiebreaks": {"preset": event.preset if event.format == "heats" else "swiss",
+                      "described": [TIEBREAK_KEYS[k] for k in event.tiebreaks] if event.format == "heats" else [],
+                      "keys": list(event.tiebreaks) if event.format == "heats" else [k for k, _ in KEYS["swiss"]],
+                      "margin_factors": {str(k): str(v) for k, v in event.margin_factors.items()},
+                      "words": tiebreak_words(event)},
+        "heat_rounds": [r.number for r in event.rounds if r.stage in ("heat", "swiss")],
         "standings": [{"rank": r.rank, "player": r.player, "group": groups[r.player].group,
-                       "active": groups[r.player].active, **r.keys, "advances": r.advances} for r in rows],
+                       "badge": groups[r.player].badge, "active": groups[r.player].active, **r.keys,
+                       "advances": r.advances, "shown": _shown(r, places_), "exact": _exact(r),
+                       "by_heat": heats_of.get(r.player, {})} for r in rows],
         "cut": event.cut() if event.format == "heats" else None,
         "advancing": [r.player for r in rows if r.advances],
         "still_playing": [{"round": last.number, "table": t.number, "seats": list(t.seats), "game": t.game}
@@ -62,33 +142,111 @@ def standings_doc(event: Event) -> dict[str, Any]:
     return doc
 
 
+def _shown(row: Standing, places_: dict[str, int]) -> dict[str, str]:
+    """The exact columns of ``row`` as text at the deciding precision (T5.1)."""
+    return {k: exact_cell(row.exact.get(k), places_[k]) for k in EXACT if k in row.exact}
+
+
+def _exact(row: Standing) -> dict[str, str | None]:
+    """The exact columns of ``row`` for a spreadsheet: up to 12 decimals, ``inf`` for a win over $0."""
+    out: dict[str, str | None] = {}
+    for k, v in row.exact.items():
+        out[k] = None if v is None else "inf" if v == float("inf") else f"{float(v):.12f}".rstrip("0").rstrip(".")
+    return out
+
+
+def _by_heat(event: Event) -> dict[str, dict[str, dict[str, object]]]:
+    """For each player, ``{round number: {table, place, money}}`` for each counted heat (or
+    swiss round) they played (one pass over the tables, whatever the number of players)."""
+    out: dict[str, dict[str, dict[str, object]]] = {}
+    for rnd in event.rounds:
+        if rnd.stage not in ("heat", "swiss"):
+            continue
+        for t in rnd.tables:
+            if t.result is not None and t.result.counts:
+                where = places(t.result.money)
+                for player in t.seats:
+                    out.setdefault(player, {})[str(rnd.number)] = {"table": t.number, "place": where[player],
+                                                                   "money": t.result.money[player]}
+    return out
+
+
 def cell(key: str, value: object) -> str:
     """A key's value as the standings show it: money with $ and commas, percentages with %, - for none."""
     if value is None:
         return "-"
     if key in ("money", "best_game"):
         return money(int(str(value)))
-    if key in ("margin", "share_of_winner"):
+    if key in ("margin", "share_of_winner", "finish_margin"):
         return f"{value}%"
+    if key.endswith("_heat_win"):
+        return "yes" if value else "no"
     return str(value)
 
 
+def row_cell(row: dict[str, Any], key: str) -> str:
+    """A row's cell as people see it: the exact columns at their deciding precision (with %),
+    ``over $0`` for a win over a runner-up with nothing, - for none, the rest by :func:`cell`."""
+    shown = row.get("shown", {})
+    if key in shown:
+        text = shown[key]
+        return text if text in ("-", "over $0") or key == "average_finish" else f"{text}%"
+    if key.endswith("_heat_win") and row[key] is None:
+        return "n/a"
+    return cell(key, row[key])
+
+
+def _cols(doc: dict[str, Any]) -> list[tuple[str, str]]:
+    """The document's columns: (key, heading)."""
+    if "headings" in doc:
+        return list(zip(doc["keys"], doc["headings"], strict=True))
+    return KEYS[doc["format"]]
+
+
+def cut_after(doc: dict[str, Any]) -> int | None:
+    """The index of the row the cut line goes under (the last row that advances, once ``cut``
+    rows advance), or None when there is no cut to draw."""
+    cut = doc.get("cut") or 0
+    if not cut or doc["format"] != "heats":
+        return None
+    seen = 0
+    for i, row in enumerate(doc["standings"]):
+        seen += 1 if row["advances"] else 0
+        if seen == cut:
+            return i if i + 1 < len(doc["standings"]) else None
+    return None
+
+
+def cut_words(doc: dict[str, Any]) -> str:
+    """What the cut line says: who goes on, and once seeded, that the marks are the seeded round's seats."""
+    cut = doc.get("cut") or 0
+    stage = "final" if cut <= 5 and not any(r["stage"] == "semifinal" for r in doc["rounds"]) else "semifinal"
+    seeded = any(r["stage"] in ("semifinal", "final") for r in doc["rounds"])
+    rows = doc["standings"]
+    top = all(r["advances"] for r in rows[:cut])
+    if seeded and not top:
+        return f"cut line: the {cut} marked 'advances' are seated in the {stage} as it was seeded"
+    return f"cut line: the {cut} above go to the {stage}" + (" (as seeded)" if seeded else "")
+
+
 def text_lines(doc: dict[str, Any], width: int = 24) -> list[str]:
-    """The standings as lines of plain text for the terminal (names longer than ``width`` cut)."""
-    keys = KEYS[doc["format"]]
+    """The standings as lines of plain text for the terminal (names longer than ``width`` cut):
+    every column at the precision that decides, the cut line, the tie-break list, then the
+    tables still playing and the final's outcome."""
+    keys = _cols(doc)
     lines = [f"{doc['event']} ({doc['format']}): standings"]
     head = f"{'rank':>4}  {'player':<{width}}  " + "  ".join(f"{h:>{max(len(h), 7)}}" for _, h in keys)
     lines.append(head)
-    cut = doc.get("cut") or 0
+    line_at = cut_after(doc)
     for i, row in enumerate(doc["standings"]):
         name = row["player"] if len(row["player"]) <= width else row["player"][:width - 3] + "..."
-        mark = " advances" if row["advances"] else " (withdrawn)" if not row["active"] else ""
-        values = "  ".join(f"{cell(k, row[k]):>{max(len(h), 7)}}" for k, h in keys)
+        mark = " advances" if row["advances"] else ""
+        mark += " (withdrawn)" if not row["active"] else ""
+        values = "  ".join(f"{row_cell(row, k):>{max(len(h), 7)}}" for k, h in keys)
         lines.append(f"{row['rank']:>4}  {name:<{width}}  {values}{mark}")
-        if cut and doc["format"] == "heats" and row["advances"] and i + 1 < len(doc["standings"]) and \
-                sum(1 for r in doc["standings"][:i + 1] if r["advances"]) == cut:
-            lines.append(f"{'':>4}  {'-' * width}  cut line: the {cut} above go to the "
-                         f"{'final' if cut == 4 else 'semifinal'}")
+        if i == line_at:
+            lines.append(f"{'':>4}  {'-' * width}  {cut_words(doc)}")
+    lines += doc.get("tiebreaks", {}).get("words", [])
     lines += _status_lines(doc)
     return lines
 
@@ -102,18 +260,24 @@ def _status_lines(doc: dict[str, Any]) -> list[str]:
         tabs = ", ".join(str(t["table"]) for t in doc["still_playing"])
         out.append(f"Still playing in round {doc['still_playing'][0]['round']}: table{'s' if ',' in tabs else ''} {tabs}.")
     finals = doc.get("finals") or {}
-    if finals.get("finalists"):
+    if finals.get("final_order"):
+        out.append(f"Final, by finish: {', '.join(finals['final_order'])}.")
+    elif finals.get("finalists"):
         out.append(f"Final: {', '.join(finals['finalists'])}.")
     if finals.get("champion"):
         out.append(f"Champion: {finals['champion']}.")
+    if finals.get("places"):
+        out.append("Places: " + ", ".join(f"{p['place']} {p['player']}" for p in finals["places"]) + ".")
     return out
 
 
 def csv_text(doc: dict[str, Any]) -> str:
-    """The standings as CSV (T5.2): a header, then one row per player: rank, player, group, one
-    column per key, advances. A text starting with ``=``, ``+``, ``-`` or ``@`` (after any
-    spaces: a spreadsheet may drop them first), a tab or a carriage return gets a leading ``'``
-    so that a spreadsheet shows it rather than running it."""
+    """The standings as CSV (T5.2), with a byte-order mark so that a spreadsheet reads it as
+    UTF-8 (accents intact): a header, then one row per player: rank, player, badge, group, one
+    column per key (margins exact, ``inf`` for a win over $0), advances, heats played, withdrawn,
+    then each heat's place and money. A text starting with ``=``, ``+``, ``-`` or ``@`` (after
+    any spaces: a spreadsheet may drop them first), a tab or a carriage return gets a leading
+    ``'`` so that a spreadsheet shows it rather than running it."""
     import csv
     import io
 
@@ -122,31 +286,115 @@ def csv_text(doc: dict[str, Any]) -> str:
             return f"'{value}"
         return value
 
+    def value(row: dict[str, Any], k: str) -> object:
+        exact = row.get("exact", {})
+        v = exact[k] if k in exact else row[k]
+        return "" if v is None else v
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    keys = [k for k, _ in KEYS[doc["format"]]]
-    writer.writerow(["rank", "player", "group", *keys, "advances"])
+    keys = [k for k, _ in _cols(doc)]
+    heats = doc.get("heat_rounds", [])
+    per = [f"round {n} {what}" for n in heats for what in ("place", "money")]
+    writer.writerow(["rank", "player", "badge", "group", *keys, "advances", "heats played", "withdrawn", *per])
     for row in doc["standings"]:
-        writer.writerow([row["rank"], safe(row["player"]), safe(row["group"] or ""),
-                         *("" if row[k] is None else row[k] for k in keys), "yes" if row["advances"] else ""])
-    return out.getvalue()
+        played = row.get("by_heat", {})
+        cells = [played.get(str(n), {}).get(what, "") for n in heats for what in ("place", "money")]
+        writer.writerow([row["rank"], safe(row["player"]), safe(row.get("badge") or ""), safe(row["group"] or ""),
+                         *(value(row, k) for k in keys), "yes" if row["advances"] else "",
+                         row.get("heats", row.get("games", "")), "" if row["active"] else "yes", *cells])
+    return "\ufeff" + out.getvalue()
 
 
-def hall_doc(doc: dict[str, Any]) -> dict[str, Any]:
+HALL_ROWS = 36
+HALL_COLUMNS = 2
+"""The hall screen's standings page: 2 columns of 36 rows fit 1920 x 1080 (measured in Chromium
+with the 7 columns of wbc-2007 and the notes below); more players turn pages."""
+
+HALL_TURN = 20
+HALL_REFRESH = 60
+"""Seconds each hall page shows before the next, and between the page's reloads of itself."""
+
+SHORT = {"first_heat_win": "1st heat", "second_heat_win": "2nd heat", "third_heat_win": "3rd heat", "wins": "wins",
+         "points": "points", "margin": "margin %", "share_of_winner": "% of winner", "finish_margin": "margin %",
+         "average_finish": "avg finish", "lot": "lot", "money": "money", "best_game": "best game"}
+"""The hall's column headings (short: a column of the hall page is half a screen wide)."""
+
+
+def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
+    """A round's tables as the hall shows them: still playing first, then by number; each seat
+    with its money once the result is in (by finish)."""
+    cards = []
+    for t in rnd["tables"]:
+        result = t["result"]
+        seats = [{"name": s, "money": ""} for s in t["seats"]]
+        if result is not None and result["money"]:
+            order = sorted(t["seats"], key=lambda s: (result["places"].get(s, 9), t["seats"].index(s)))
+            seats = [{"name": s, "money": money(result["money"][s])} for s in order]
+        cards.append({"number": t["table"], "playing": result is None, "seats": seats})
+    return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
+
+
+def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) -> dict[str, Any]:
     """A standings document (:func:`standings_doc`) as the hall page's template takes it (T5.2):
-    ``title``, ``headings`` (the keys in order), ``rows`` (``rank``, ``player``, ``cells`` as the
-    terminal shows them, ``note`` (advances, withdrawn) and ``classes``: ``advances``, ``cut`` on
-    the last row inside the cut line, ``out`` for a withdrawn player) and ``notes`` (unfinished
-    tables, tables still playing, the final). Plain text: the template escapes it."""
-    keys = KEYS[doc["format"]]
-    cut = doc.get("cut") or 0
-    rows, inside = [], 0
-    for row in doc["standings"]:
-        inside += 1 if row["advances"] else 0
-        classes = [c for c, on in (("advances", row["advances"]), ("out", not row["active"]),
-                                   ("cut", row["advances"] and inside == cut)) if on]
-        rows.append({"rank": row["rank"], "player": row["player"], "cells": [cell(k, row[k]) for k, _ in keys],
-                     "note": "advances" if row["advances"] else "withdrawn" if not row["active"] else "",
-                     "classes": " ".join(classes)})
-    return {"title": f"{doc['event']}: standings", "headings": [h for _, h in keys], "rows": rows,
-            "notes": _status_lines(doc)}
+    ``title``, ``as_of`` (the time the page was made, in words), ``refresh`` (seconds between
+    its reloads), ``turn`` (seconds a page shows), ``champion``, ``places``, ``headings``,
+    ``columns`` and ``pages``: first a ``now`` page (the final, the semifinal and the current
+    round's tables, still playing first), then ``standings`` pages of :data:`HALL_COLUMNS`
+    columns of :data:`HALL_ROWS` rows (``rank``, ``player``, ``cells`` as the terminal shows
+    them, ``note`` and ``classes``: ``advances``, ``cut`` on the row the cut line is under,
+    ``out`` for a withdrawn player); ``notes`` (the tie-break list, unfinished tables, the final).
+    Plain text: the template escapes it."""
+    keys = _cols(doc)
+    line_at = cut_after(doc)
+    rows = []
+    for i, row in enumerate(doc["standings"]):
+        classes = [c for c, on in (("advances", row["advances"]), ("out", not row["active"]), ("cut", i == line_at)) if on]
+        note = "advances" if row["advances"] else ""
+        note = "withdrawn" if not row["active"] else note
+        rows.append({"rank": row["rank"], "player": row["player"], "cells": [row_cell(row, k) for k, _ in keys],
+                     "note": note, "classes": " ".join(classes)})
+    finals = doc.get("finals") or {}
+    groups = []
+    by_stage = {r["stage"]: r for r in doc["rounds"]}
+    if "final" in by_stage:
+        groups.append({"label": f"Final (round {by_stage['final']['number']})", "tables": _cards(by_stage["final"])})
+    if "semifinal" in by_stage:
+        groups.append({"label": f"Semifinal (round {by_stage['semifinal']['number']})",
+                       "tables": _cards(by_stage["semifinal"])})
+    last = doc["rounds"][-1] if doc["rounds"] else None
+    if last is not None and last["stage"] in ("heat", "swiss"):
+        groups.append({"label": f"Round {last['number']} ({last['stage']})", "tables": _cards(last)})
+    per_page = HALL_ROWS * HALL_COLUMNS
+    pages: list[dict[str, Any]] = [{"kind": "now", "groups": groups}] if groups or finals.get("champion") else []
+    for start in range(0, max(len(rows), 1), per_page):
+        chunk = rows[start:start + per_page]
+        pages.append({"kind": "standings",
+                      "columns": [chunk[c:c + HALL_ROWS] for c in range(0, len(chunk), HALL_ROWS)] or [[]]})
+    return {"title": f"{doc['event']}: standings", "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
+            "champion": finals.get("champion"), "places": finals.get("places") or [],
+            "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows": rows, "pages": pages,
+            "notes": doc.get("tiebreaks", {}).get("words", []) + _status_lines(doc)}
+
+
+def sheets_doc(event: Event, rnd: Round) -> dict[str, Any]:
+    """A drawn round's paper (T5.3) as the sheets template takes it: ``event``, ``round``,
+    ``stage``, ``title``, ``tables`` (``number``, ``game``, ``seats``: ``{name, badge}`` in
+    seating order) and ``players`` (the alphabetical "find your table" list: ``name``,
+    ``badge``, ``table``, ``seat``, sorted ignoring case and accents). Plain text: the template
+    escapes it."""
+    import unicodedata
+
+    def badge(name: str) -> str:
+        found = event.find(name)
+        return (found.badge or "") if found is not None else ""
+
+    def order(name: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
+
+    tables = [{"number": t.number, "game": t.game, "seats": [{"name": s, "badge": badge(s)} for s in t.seats]}
+              for t in rnd.tables]
+    players = sorted(({"name": s, "badge": badge(s), "table": t.number, "seat": i}
+                      for t in rnd.tables for i, s in enumerate(t.seats, start=1)), key=lambda p: order(str(p["name"])))
+    return {"event": event.name, "round": rnd.number, "stage": rnd.stage,
+            "title": f"{event.name}: round {rnd.number} table sheets", "tables": tables, "players": players}

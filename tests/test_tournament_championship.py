@@ -259,3 +259,87 @@ def test_an_event_file_whose_name_is_not_utf8_draws_and_leaves_sound_files(tmp_p
         assert b"Traceback" not in done.stderr
     games = [p for p in os.listdir(os.fsencode(tmp_path)) if p.endswith(b"-t1.toml")]
     assert games == [b"club_-r1-t1.toml"]
+
+
+def test_the_sheets_page_holds_every_seat_with_its_badge_and_the_alphabetical_list_T5_3(cli, tmp_path):
+    import html as html_lib
+    import re
+
+    ok(cli, tmp_path, "new", "Club", "--seed", "11")
+    ok(cli, tmp_path, "add", "Élodie", "--badge", "77")
+    ok(cli, tmp_path, "add", "<b>Zed</b>", *NAMES[:6])
+    doc = json.loads(ok(cli, tmp_path, "draw", "--json"))["round"]
+    out = ok(cli, tmp_path, "sheets", "1", "--html", "round1.html")
+    assert "2 table sheets and the list of 8 players" in out
+    page = (tmp_path / "round1.html").read_text()
+    assert page.count('class="page table-sheet"') == 2 and "<b>Zed</b>" not in page
+    for t in doc["tables"]:
+        sheet = page.split(f"table {t['table']}</h2>", 1)[1].split("</table>", 1)[0]
+        cells = [html_lib.unescape(c) for c in re.findall(r"<tr><td>\d+</td><td>(.*?)</td>", sheet)]
+        assert cells == t["seats"]
+    listed = page.split("find your table", 1)[1]
+    names = [html_lib.unescape(n) for n in re.findall(r"<tr><td>(.*?)</td><td>", listed)]
+    assert names == ["<b>Zed</b>", "Élodie", *NAMES[:6]] and "<td>77</td>" in listed
+
+
+def hand_case() -> Event:
+    """Twelve players, three heats of three tables of 4, every sheet typed by hand (the wbc-2007 case)."""
+    event = Event("WBC", "heats", seed=1, semifinal=8, tiebreaks=["wbc-2007"])
+    for p in "A B C D E F G H I J K L".split():
+        event.add(p)
+    heats = [
+        [{"A": 60000, "B": 50000, "C": 40000, "D": 30000}, {"E": 55000, "F": 44000, "G": 33000, "H": 22000},
+         {"I": 48000, "J": 40000, "K": 36000, "L": 20000}],
+        [{"B": 70000, "E": 35000, "I": 30000, "L": 25000}, {"A": 45000, "F": 50000, "J": 20000, "K": 15000},
+         {"C": 40000, "D": 52000, "G": 39000, "H": 30000}],
+        [{"A": 30000, "G": 60000, "K": 40000, "L": 20000}, {"B": 42000, "H": 44000, "J": 20000, "C": 40000},
+         {"D": 25000, "E": 50000, "F": 40000, "I": 60000}],
+    ]
+    from acquire_ref.tournament import Round, Table
+
+    for number, tables in enumerate(heats, start=1):
+        rnd = Round(number, "heat", 1, [Table(i, list(m), f"wbc-r{number}-t{i}.toml") for i, m in enumerate(tables, 1)])
+        event.rounds.append(rnd)
+        for i, m in enumerate(tables, start=1):
+            event.enter(number, i, Result(m, "sheet"))
+    return event
+
+
+def test_wbc_2007_ranks_a_hand_worked_12_player_three_heat_event_T4():
+    # Worked by hand from the sheets in hand_case (place per heat; wins; the margin at the best finish):
+    #   A 1st, 2nd, 3rd   1 win (heat 1: 60,000 over 50,000 = +20%)
+    #   E 1st, 2nd, 2nd   1 win (heat 1: 55,000 over 44,000 = +25%)
+    #   I 1st, 3rd, 1st   2 wins; first heat won
+    #   B 2nd, 1st, 2nd   1 win (heat 2: 70,000 over 35,000 = +100%); first heat not won
+    #   F 2nd, 1st, 3rd   1 win (heat 2: 50,000 over 45,000 = +11.1%)
+    #   D 4th, 1st, 4th   1 win (heat 2: 52,000 over 40,000 = +30%)
+    #   G 3rd, 3rd, 1st   1 win (heat 3: 60,000 over 40,000 = +50%)
+    #   H 4th, 4th, 1st   1 win (heat 3: 44,000 over 42,000 = +4.8%)
+    #   C 3rd, 2nd, 3rd   no win: best finish 2nd at heat 2, 40,000 of 52,000 = -23.1%
+    #   J 2nd, 3rd, 4th   no win: best finish 2nd at heat 1, 40,000 of 48,000 = -16.7%
+    #   K 3rd, 4th, 2nd   no win: best finish 2nd at heat 3, 40,000 of 60,000 = -33.3%
+    #   L 4th, 3rd, 4th   no win: best finish 3rd at heat 2, 25,000 of 70,000 = -64.3%
+    # wbc-2007: first heat won first (I 2 wins, then E +25% over A +20%), then wins, then the second
+    # heat won (B +100%, D +30%, F +11.1% all won heat 2; G, H did not), then the third heat
+    # won (G +50% over H +4.8%), then the margin at the best finish (J -16.7%, C -23.1%, K -33.3%, L).
+    event = hand_case()
+    order = [r.player for r in event.standings()]
+    assert order == ["I", "E", "A", "B", "D", "F", "G", "H", "J", "C", "K", "L"]
+    rows = {r.player: r for r in event.standings()}
+    assert rows["C"].keys["finish_margin"] == -23.1 and rows["B"].keys["finish_margin"] == 100.0
+    assert rows["I"].keys["first_heat_win"] == 1 and rows["I"].keys["wins"] == 2
+    assert rows["G"].keys["average_finish"] == 2.33
+    # this project's list on the same sheets: I (2 wins), then B and E (1 win, 1,200 points each) by margin, +100% over +25%
+    event.preset, event.tiebreaks = "acquire-ref", ["wins", "points", "margin", "average_finish", "lot"]
+    assert [r.player for r in event.standings()][:3] == ["I", "B", "E"]
+
+
+def test_a_margin_factor_adjusts_a_winners_margin_by_table_size_T4():
+    event = hand_case()
+    from fractions import Fraction
+
+    event.margin_factors = {4: Fraction(1, 10), 5: Fraction(2)}  # every table here has 4 players
+    rows = {r.player: r for r in event.standings()}
+    assert (rows["B"].keys["finish_margin"], rows["D"].keys["finish_margin"], rows["F"].keys["finish_margin"]) == (
+        10.0, 3.0, 1.1)  # winners' margins x 0.1
+    assert rows["C"].keys["finish_margin"] == -23.1  # a non-winner's percentage is not adjusted

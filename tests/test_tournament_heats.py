@@ -175,14 +175,20 @@ def test_csv_and_html_exports_show_the_same_standings_T5_2(event, cli):
 
     folder, _ = event
     ok(cli, folder, "standings", "--csv", "standings.csv", "--html", "hall.html")
-    rows = list(csv.reader((folder / "standings.csv").read_text().splitlines()))
-    assert rows[0] == ["rank", "player", "group", "wins", "points", "margin", "share_of_winner", "average_finish", "lot",
-                       "advances"]
-    assert rows[16][:8] == ["16", "Fay", "", "0", "210", "", "75.0", "2.33"] and rows[16][9] == "yes"
-    assert rows[17][1] == "Sue" and rows[17][9] == ""
+    raw = (folder / "standings.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # a byte-order mark: a spreadsheet keeps the accents
+    rows = list(csv.reader(raw.decode("utf-8-sig").splitlines()))
+    assert rows[0] == ["rank", "player", "badge", "group", "wins", "points", "margin", "share_of_winner",
+                       "average_finish", "lot", "advances", "heats played", "withdrawn",
+                       "round 1 place", "round 1 money", "round 2 place", "round 2 money", "round 3 place",
+                       "round 3 money"]
+    assert rows[16][:9] == ["16", "Fay", "", "", "0", "210", "", "75", "2.333333333333"]
+    assert rows[16][10:13] == ["yes", "3", ""] and rows[16][13:] == ["2", "30000", "2", "25000", "3", "30000"]
+    assert rows[1][6] == "45.691906005222"  # Kim's margin, 17,500 over 38,300, to 12 decimals (not 45.7)
+    assert rows[17][1] == "Sue" and rows[17][10] == ""
     page = (folder / "hall.html").read_text()
     assert "<title>WBC heats: standings</title>" in page and 'class="advances cut"' in page
-    assert page.count("<tr class=") == 22
+    assert page.count("<tr class=") == 22 and 'http-equiv="refresh"' in page and "as of " in page
 
 
 def test_advance_seeds_the_semifinal_in_snake_order_and_the_final_from_its_winners_T4(event, cli):

@@ -1,0 +1,77 @@
+"""The hall screen in a real browser (T5.2): a 90-player event of three heats with its semifinal
+played and its final under way, exported by `tournament standings --html`, opened in the
+system's Chromium at 1920 x 1080: every page fits the screen, every row of the standings is on a
+page with nothing cut off, and the current tables, semifinal and final come first. Screenshots
+of each page are left in tests/artifacts/ for people to look at."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from acquire_ref import event_file
+from acquire_ref.tournament import Event, Result
+from tests.helpers import tournament_ok
+from tests.test_serve_browser import ARTIFACTS, browser  # noqa: F401  (the shared Chromium fixture)
+
+PLAYERS = 90
+
+
+def sheet(seats: list[str], rng: random.Random) -> Result:
+    return Result({p: rng.randrange(200, 800) * 100 for p in seats}, "sheet")
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory, cli) -> Path:
+    folder = tmp_path_factory.mktemp("hall")
+    rng = random.Random(90)
+    event = Event("WBC Acquire", "heats", seed=2026, fives=True, tiebreaks=["wbc-2007"], final=5)
+    for i in range(1, PLAYERS + 1):
+        event.add(f"Player {i:02d} {'Longname' if i % 7 == 0 else ''}".strip(), badge=str(1000 + i))
+    for _ in range(3):
+        rnd = event.draw("wbc")
+        for t in rnd.tables:
+            event.enter(rnd.number, t.number, sheet(t.seats, rng))
+    semi = event.advance("wbc")
+    for t in semi.tables:
+        event.enter(semi.number, t.number, sheet(t.seats, rng))
+    event.advance("wbc")
+    (folder / "wbc.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, folder, "standings", "--html", "hall.html")
+    return folder / "hall.html"
+
+
+def test_the_hall_page_fits_1920_by_1080_with_every_row_on_a_page_and_the_final_first(hall, browser):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(hall.as_uri())
+    screens = page.locator("section.screen")
+    count = screens.count()
+    assert count == 3  # the tables now, then 90 rows in pages of 2 columns x 40 rows
+    assert "Final (round 5)" in screens.nth(0).inner_text() and "Semifinal (round 4)" in screens.nth(0).inner_text()
+    rows = 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    for i in range(count):
+        page.evaluate(f"""() => {{  // show page {i + 1} alone, as the turning pages do in its 20 seconds
+            let style = document.getElementById('only');
+            if (!style) {{ style = document.createElement('style'); style.id = 'only'; document.head.append(style); }}
+            style.textContent = '.hall .screen {{ visibility: hidden !important; animation: none !important; }}'
+                + ' .hall .screen.p{i + 1} {{ visibility: visible !important; }}';
+        }}""")
+        fit = page.evaluate(f"""() => {{
+            const s = document.querySelector('section.screen.p{i + 1}');
+            const cut = [...s.querySelectorAll('td, th, .card span, .card b, h1, h2, p')].filter(
+                e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().bottom > 1080
+                     || e.getBoundingClientRect().right > 1920).map(e => e.textContent);
+            return {{h: s.scrollHeight, w: s.scrollWidth, cut: cut, rows: s.querySelectorAll('tbody tr').length}};
+        }}""")
+        assert fit["h"] <= 1080 and fit["w"] <= 1920, fit
+        assert fit["cut"] == [], fit["cut"][:5]
+        rows += fit["rows"]
+        page.screenshot(path=str(ARTIFACTS / f"hall-1920x1080-page{i + 1}.png"))
+    assert rows == PLAYERS
+    text = hall.read_text()
+    assert 'http-equiv="refresh" content="60"' in text and "as of " in text
+    assert "@keyframes hall-turn" in text  # the pages take turns by themselves, without a script
+    page.close()
