@@ -33,8 +33,11 @@ from acquire_ref.scoring import shareholder_bonuses
 from acquire_ref.tiles import Tile
 
 
-def pending(game: Game) -> str:
-    """One sentence: whose decision is pending, what it is, and the command that answers it (R10.2)."""
+def pending(game: Game, shown: bool = True) -> str:
+    """One sentence: whose decision is pending, what it is, and the command that answers it (R10.2).
+
+    ``shown``: whether the pending player's holding and cash may be named (R10.1, for the
+    viewer of :func:`acquire_ref.views.pending_text`)."""
     pend = game.pending
     if isinstance(pend, DrawStartTiles):
         if game.supply.knows_racks:
@@ -71,7 +74,7 @@ def pending(game: Game) -> str:
         held = game.shares[p][pend.chain]
         merger = game.merger
         price = game.edition.price(pend.chain, merger.sizes[pend.chain]) if merger else 0
-        if game.hidden:  # neither the holding nor the trade it allows is public (R10.1)
+        if not shown:  # neither the holding nor the trade it allows is public (R10.1)
             return (f"{p} to sell, trade or hold their {pend.chain} shares (defunct, sells at {money(price)}): "
                     f"type `dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}); "
                     "the rest is held")
@@ -83,7 +86,7 @@ def pending(game: Game) -> str:
             why = "only one share" if held < 2 else f"the bank has no {pend.survivor} left"
             how = f"`dispose {p} [--sell N]` (no trade: {why})"
         return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
-    cash = "" if game.hidden else f" ({money(game.cash[p])} in cash)"
+    cash = f" ({money(game.cash[p])} in cash)" if shown else ""
     if not game.can_buy(p):  # the turn waits only so that the end can be declared (R6.2)
         return f"{p} can buy nothing now{cash}: type `buy` to finish the turn{end}"
     return (
@@ -92,8 +95,11 @@ def pending(game: Game) -> str:
     )
 
 
-def tile(game: Game, where: Tile) -> dict[str, Any]:
+def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:
     """What placing the tile ``where`` would do right now, as plain data with a ``text`` for people (R4, R5).
+
+    ``shown`` says whether the holdings may be named (a merger's bonuses go to whom); without
+    them the bonuses are the amounts alone (R10.1, :func:`acquire_ref.views.tile`).
 
     Keys: ``tile``, ``effect`` (``occupied``, ``discarded``, ``lone``, ``found``, ``grow``,
     ``merge``, ``blocked`` or ``dead``), ``text`` (a list of sentences), and by effect:
@@ -140,11 +146,11 @@ def tile(game: Game, where: Tile) -> dict[str, Any]:
             "which can never merge (R4.6). It can never be played; the holder replaces it (R7.3)."
         ]
     else:
-        out.update(_merger_outcomes(game, where))
+        out.update(_merger_outcomes(game, where, shown))
     return out
 
 
-def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
+def _merger_outcomes(game: Game, where: Tile, shown: bool) -> dict[str, Any]:
     """``chains``, ``survivors``, ``outcomes`` and ``text`` of a merging tile (R5)."""
     ed = game.edition
     eff = game.effect(where)
@@ -168,10 +174,10 @@ def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
             )
             defuncts.append({
                 "chain": c, "size": pre[c], "price": ed.price(c, pre[c]),
-                "bonuses": [] if game.hidden else
+                "bonuses": [] if not shown else
                 [{"player": b.player, "amount": b.amount, "kind": b.kind} for b in payout],
             })
-            if game.hidden:
+            if not shown:
                 paid = (f"majority {money(ed.majority_bonus(c, pre[c]))}, minority "
                         f"{money(ed.minority_bonus(c, pre[c]))}; who gets them is hidden until it is paid (R10.1)")
             else:

@@ -32,6 +32,7 @@ def read_games(paths: Sequence[Path], by_time: bool = False, projected: bool = F
     import os
 
     from acquire_ref.storage import load_game, same_file
+    from acquire_ref.views import withheld
 
     for i, one in enumerate(paths):
         for other in paths[:i]:
@@ -43,7 +44,7 @@ def read_games(paths: Sequence[Path], by_time: bool = False, projected: bool = F
         if not game.over and not projected:
             raise IllegalMoveError(f"{path}: the game is not over, so it has no final standings (R8.3); "
                                    "finish it, leave it out, or add --projected to rate it as it stands")
-        if game.hidden:  # its projected money would tell the order of the hidden holdings
+        if withheld(game):  # its projected money would tell the order of the hidden holdings
             raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
                                    "rated as it stands; finish it or leave it out")
         cash = {s.player: s.total for s in game.score_breakdown()}

@@ -120,13 +120,16 @@ def chains_text(game: Game) -> Text:
 
 def players_text(game: Game) -> Text:
     """Each player in seating order: cash, shares (chain letters), net worth; the one to decide
-    marked; with hidden holdings only the rack counts (R10.1)."""
+    marked; with hidden holdings only the rack counts (R10.1: the console is a shared screen,
+    :data:`acquire_ref.views.PUBLIC`)."""
+    from acquire_ref.views import sees
+
     out = Text(" player       cash    worth shares\n", style="dim")
     worth = game.net_worth()
     for p in game.players:
         mark = ">" if p == game.pending.player else " "
         out.append(f"{mark}{visible(p)[:9]:<9}", style="bold" if mark == ">" else "")
-        if game.hidden and not game.over:
+        if not sees(game, p):
             out.append(f" {'hidden':>8} {'':>8} rack {game.racks[p]}\n")
             continue
         out.append(f" {money(game.cash[p]):>8} {money(worth[p]):>8}")
@@ -152,7 +155,10 @@ def facts_text(game: Game) -> Text:
 
 def events_lines(game: Game, entries: int = 4) -> list[str]:
     """The last ``entries`` moves and what the banker does for each, oldest first; at the end of
-    the game the final standings with each player's payout (R8.3)."""
+    the game the final standings with each player's payout (R8.3). The last move is told as at
+    the moment it happened, the ones before as the history (R10.1)."""
+    from acquire_ref.views import history_lines, moment, move_text
+
     if game.over:
         lines = [f"Final standings: {game.end_reason}"]
         for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
@@ -160,9 +166,12 @@ def events_lines(game: Game, entries: int = 4) -> list[str]:
             lines.append(f" {rank}. {visible(s.player)} {money(s.total)} (payout {money(s.total - s.before)})")
         return lines
     lines = []
-    for entry in game.log[-entries:]:
-        lines.append(f"{entry.turn:>3} {visible(entry.player or '')}: {entry.move}")
-        lines += [f"    {visible(e.text())}" for e in entry.events]
+    shown = game.log[-entries:]
+    for i, entry in enumerate(shown):
+        last = i == len(shown) - 1
+        lines.append(f"{entry.turn:>3} {visible(entry.player or '')}: {entry.move if last else move_text(game, entry)}")
+        told = moment(game, entry.events) if last else history_lines(game, entry)
+        lines += [f"    {visible(text)}" for text in told]
     return lines
 
 
@@ -217,7 +226,7 @@ class WhyScreen(ModalScreen[None]):
             yield Static(id="why-text")
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        from acquire_ref.describe import tile
+        from acquire_ref.views import tile
 
         out = self.query_one("#why-text", Static)
         try:
@@ -392,7 +401,9 @@ class TableApp(App[None]):
         lines = [f"Undo move {len(game.log)} (turn {entry.turn}, {visible(entry.player or 'the table')}): {entry.move}?"]
         if entry.events:
             lines.append("Take back what it did (money, certificates, tiles):")
-            lines += [f"  {visible(e.text())}" for e in entry.events]
+            from acquire_ref.views import moment
+
+            lines += [f"  {visible(text)}" for text in moment(game, entry.events)]
         lines.append("y: undo   n: keep it")
 
         def done(yes: bool | None) -> None:
@@ -417,10 +428,12 @@ class TableApp(App[None]):
         game = self.books.game
         if game is None:
             return
+        from acquire_ref.views import history_lines, move_text
+
         lines = []
         for i, entry in enumerate(game.log, 1):
-            lines.append(f"{i:>3}. turn {entry.turn} {visible(entry.player or '')}: {entry.move}")
-            lines += [f"       {visible(e.text())}" for e in entry.events]
+            lines.append(f"{i:>3}. turn {entry.turn} {visible(entry.player or '')}: {move_text(game, entry)}")
+            lines += [f"       {visible(text)}" for text in history_lines(game, entry)]
         self.push_screen(InfoScreen("\n".join(lines) or "No move yet."))
 
     def action_score(self) -> None:
@@ -434,7 +447,9 @@ class TableApp(App[None]):
             lines.append(f" {ranks[s.player]}. {visible(s.player)}: {money(s.total)} = cash {money(s.before)}")
             lines += [f"      + {money(amount)} {kind} {chain}" for chain, amount, kind, _ in s.bonuses]
             lines += [f"      + {money(dollars)} for {n} {chain}" for chain, n, dollars in s.sales]
-        if game.hidden and not game.over:
+        from acquire_ref.views import withheld
+
+        if withheld(game):
             lines = [title, " Holdings are hidden until the end (R10.1)."]
         self.push_screen(InfoScreen("\n".join(lines)))
 

@@ -97,7 +97,11 @@ class Books:
             self.version = None
         readable = self.load() if stamp(self.path) != self.version else True
         if readable:
-            self.error = str(exc).replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
+            from acquire_ref.errors import IllegalMoveError
+            from acquire_ref.views import refusal
+
+            said = refusal(self.handle.game, exc) if isinstance(exc, IllegalMoveError) and self.handle else str(exc)
+            self.error = said.replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
 
     def _change(self, act: Callable[[GameFile], T]) -> T | None:
         """Do ``act`` on the hold on the file; its result, or None with ``error`` set (a file that
