@@ -992,7 +992,7 @@ def log(
                 continue
         if turn is None or entry.turn == turn:
             shown.append((n, entry, events))
-    from acquire_ref.views import history_lines, log_entry, move_text
+    from acquire_ref.views import history_lines, log_entry, log_line
 
     viewer = _viewer(game)
     if as_json:
@@ -1001,7 +1001,7 @@ def log(
     if not shown:
         _say("No moves" + (" match." if turn is not None or who else " yet."))
     for n, entry, events in shown:
-        _say(f"{n:>3}. turn {entry.turn}{' ' + entry.player if entry.player else ''}: {move_text(game, entry, viewer)}")
+        _say(log_line(n, entry, game, viewer))
         for line in history_lines(game, entry, events, viewer):
             _say(f"       {line}")
 
@@ -1016,7 +1016,7 @@ def undo(
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.views import moment
+    from acquire_ref.views import undo_lines
 
     handle = _game_file()
     try:
@@ -1028,10 +1028,8 @@ def undo(
         entry = taken[i - (count - n)]
         who = entry.player
         _say(f"Undid move {i + 1} (turn {entry.turn}{', ' + who if who else ''}): {entry.move}")
-        if entry.events:
-            _say("  take back what it did (money, certificates, tiles):")
-            for line in moment(earlier, entry.events, _viewer(earlier)):
-                _say(f"    {line}")
+        for k, line in enumerate(undo_lines(earlier, entry, _viewer(earlier))):
+            _say(f"  {line}" if k == 0 else f"    {line}")
     again = "`acquire-ref redo` puts it" if n == 1 else f"`acquire-ref redo {n}` puts them"
     _say(f"{again} back until another move is made.")
     _next(earlier)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from acquire_ref.events import money, plural
+from acquire_ref.events import StartTilePlaced, TilePlaced, money, plural
 from acquire_ref.game import Game
 from acquire_ref.pending import (
     ChooseChain,
@@ -72,8 +72,7 @@ def pending(game: Game, shown: bool = True) -> str:
         return f"{p} to choose {what}: type `choose CHAIN` with one of {', '.join(pend.options)}"
     if isinstance(pend, DisposeShares):
         held = game.shares[p][pend.chain]
-        merger = game.merger
-        price = game.edition.price(pend.chain, merger.sizes[pend.chain]) if merger else 0
+        price = defunct_price(game, pend.chain)
         if not shown:  # neither the holding nor the trade it allows is public (R10.1)
             return (f"{p} to sell, trade or hold their {pend.chain} shares (defunct, sells at {money(price)}): "
                     f"type `dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}); "
@@ -93,6 +92,23 @@ def pending(game: Game, shown: bool = True) -> str:
         f"{p} may buy up to {plural(game.edition.buy_limit, 'share')}{cash}: type "
         f"`buy CHAIN=N ...`, or `buy` to buy nothing and finish the turn{end}"
     )
+
+
+def last_tile(game: Game) -> str | None:
+    """The tile placed last, a start tile included (R2.2, R4), or None before any: the tile the
+    console and the page mark on the board, and the one the TV's last-move line names."""
+    for entry in reversed(game.log):
+        for e in reversed(entry.events):
+            if isinstance(e, TilePlaced | StartTilePlaced):
+                return e.tile
+    return None
+
+
+def defunct_price(game: Game, chain: str) -> int:
+    """The price a defunct share of ``chain`` sells at during the merger in progress: its price
+    at its pre-merger size (R5.3b), in dollars; 0 when no merger is in progress."""
+    merger = game.merger
+    return game.edition.price(chain, merger.sizes[chain]) if merger and chain in merger.sizes else 0
 
 
 def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:

@@ -321,6 +321,23 @@ def history_lines(game: Game, entry: LogEntry, events: list[Event] | None = None
     return [text for text, _ in _history(game, entry.events if events is None else events, viewer)]
 
 
+def log_line(n: int, entry: LogEntry, game: Game, viewer: ViewerLike = None) -> str:
+    """The heading of move ``n`` (from 1) in the history, as ``log`` and the console's log show
+    it: ``"  5. turn 3 Ben: place 5A --survivor American"`` (the move for ``viewer``, :func:`move_text`)."""
+    who = f" {entry.player}" if entry.player else ""
+    return f"{n:>3}. turn {entry.turn}{who}: {move_text(game, entry, viewer)}"
+
+
+TAKE_BACK = "take back what it did (money, certificates, tiles):"
+"""What ``undo`` asks of the banker before the events of a move taken back (the CLI and the console)."""
+
+
+def undo_lines(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> list[str]:
+    """What taking back ``entry`` asks of the banker: :data:`TAKE_BACK` and the move's events as
+    at their moment (:func:`moment`); nothing for a move that did nothing to undo."""
+    return [TAKE_BACK, *moment(game, entry.events, viewer)] if entry.events else []
+
+
 def log(game: Game, viewer: ViewerLike = None) -> list[dict[str, Any]]:
     """The whole ``log --json`` document for ``viewer``: every entry, :func:`log_entry`."""
     return [log_entry(n, entry, None, game, viewer) for n, entry in enumerate(game.log, 1)]

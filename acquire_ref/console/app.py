@@ -31,7 +31,7 @@ from acquire_ref.console.prompts import Prompt, prompt_for
 from acquire_ref.errors import AcquireError
 from acquire_ref.events import money
 from acquire_ref.game import Game
-from acquire_ref.moves import End, Move, Pass, Place
+from acquire_ref.moves import End, Move, Pass
 from acquire_ref.tiles import COLUMNS, iter_rows, parse_tile
 from acquire_ref.words import visible
 
@@ -71,12 +71,11 @@ def offers_line(offers: list[tuple[str, str]]) -> str:
     return "  ".join(f"{typed or 'Enter'}: {does}" if does else typed or "Enter" for typed, does in offers)
 
 
-def last_tile(game: Game) -> object:
-    """The tile of the last ``place`` in the log, or None."""
-    for entry in reversed(game.log):
-        if isinstance(entry.move, Place):
-            return entry.move.tile
-    return None
+def last_tile(game: Game) -> str | None:
+    """The tile placed last, a start tile included, as the page marks it (:func:`acquire_ref.describe.last_tile`)."""
+    from acquire_ref.describe import last_tile as placed_last
+
+    return placed_last(game)
 
 
 def board_text(game: Game) -> Text:
@@ -92,7 +91,7 @@ def board_text(game: Game) -> Text:
                 out.append(" .", style="dim")
                 continue
             owner = game.board.owner[t]
-            mark = " reverse" if t == last else ""
+            mark = " reverse" if str(t) == last else ""
             if owner is None:
                 out.append(" o", style="bold" + mark)
             else:
@@ -399,11 +398,10 @@ class TableApp(App[None]):
             return
         entry = game.log[-1]
         lines = [f"Undo move {len(game.log)} (turn {entry.turn}, {visible(entry.player or 'the table')}): {entry.move}?"]
-        if entry.events:
-            lines.append("Take back what it did (money, certificates, tiles):")
-            from acquire_ref.views import moment
+        from acquire_ref.views import undo_lines
 
-            lines += [f"  {visible(text)}" for text in moment(game, entry.events)]
+        for k, text in enumerate(undo_lines(game, entry)):
+            lines.append(text[0].upper() + text[1:] if k == 0 else f"  {visible(text)}")
         lines.append("y: undo   n: keep it")
 
         def done(yes: bool | None) -> None:
@@ -428,11 +426,11 @@ class TableApp(App[None]):
         game = self.books.game
         if game is None:
             return
-        from acquire_ref.views import history_lines, move_text
+        from acquire_ref.views import history_lines, log_line
 
         lines = []
         for i, entry in enumerate(game.log, 1):
-            lines.append(f"{i:>3}. turn {entry.turn} {visible(entry.player or '')}: {move_text(game, entry)}")
+            lines.append(visible(log_line(i, entry, game)))
             lines += [f"       {visible(text)}" for text in history_lines(game, entry)]
         self.push_screen(InfoScreen("\n".join(lines) or "No move yet."))
 

@@ -248,8 +248,9 @@ class DisposePrompt(Prompt):
         self.chain, self.survivor = pend.chain, pend.survivor
         self.held = game.shares[self.player][self.chain]
         self.cap = game.trade_cap(self.player, self.chain, self.survivor)
-        merger = game.merger
-        self.share_price = game.edition.price(self.chain, merger.sizes[self.chain]) if merger else 0
+        from acquire_ref.describe import defunct_price
+
+        self.share_price = defunct_price(game, self.chain)
         if not self.shown:  # the holding and the trade it allows stay the player's (R10.1)
             self.title = f"{self.player}: sell, trade or hold their {self.chain} (defunct)"
             self.hint = (f"Enter holds all; a sells all; s N sells N at {money(self.share_price)}; "

@@ -30,8 +30,6 @@ from acquire_ref.events import (
     SharesHeld,
     SharesSold,
     SharesTraded,
-    StartTilePlaced,
-    TilePlaced,
     money,
 )
 from acquire_ref.tiles import COLUMNS, iter_rows
@@ -88,12 +86,10 @@ def ink(background: str) -> str:
 
 
 def last_tile(game: Game) -> str | None:
-    """The tile placed last (a start tile counts), or None before any."""
-    for entry in reversed(game.log):
-        for e in reversed(entry.events):
-            if isinstance(e, TilePlaced | StartTilePlaced):
-                return e.tile
-    return None
+    """The tile placed last (a start tile counts), or None before any: :func:`acquire_ref.describe.last_tile`."""
+    from acquire_ref.describe import last_tile as placed_last
+
+    return placed_last(game)
 
 
 def grid(game: Game) -> list[dict[str, Any]]:
