@@ -14,8 +14,9 @@ one JSON line per message on its standard input:
   is closed, and it is stopped if it has not exited within the timeout.
 
 ``STATUS`` is the ``status --json`` document as that seat may see it (hidden holdings stay
-hidden, R10.1); ``rack`` is its own rack as ``hand --json`` gives it; ``legal`` lists every legal
-move in notation, in the engine's order (:meth:`Game.legal_moves`). The start tiles and the
+hidden, R10.1: :func:`acquire_ref.views.status` for the seat's viewer); ``rack`` is its own rack
+as ``hand --json`` gives it; ``legal`` lists every legal move in notation, in the engine's order
+(:func:`acquire_ref.views.legal` for the seat: its own decisions, so every one). The start tiles and the
 market's draws (R2.2, R9) are the referee's, never a bot's.
 
 A bot runs in its own session and process group, and when it is stopped everything it started
@@ -341,8 +342,9 @@ class OutsideBot:
         self.decisions += 1
         if self.gone:
             return self._fallback(game)
-        legal = game.legal_moves()
-        state = views.status(game, viewer=self.spec.name)
+        seat = views.Viewer.of(self.spec.name)
+        legal = views.legal(game, seat)
+        state = views.status(game, viewer=seat)
         state["pending"]["text"] = with_program(state["pending"]["text"])
         doc = {"decide": self.decisions, "seat": self.spec.name, "decision": game.pending.decision, "state": state,
                "rack": hand(game, self.spec.name), "legal": [str(m) for m in legal]}
@@ -422,7 +424,8 @@ class OutsideBot:
         if self.process is None:
             return
         # a game stopped while holdings are hidden has no standings to show (R10.1)
-        standings = [] if game.hidden else views.score(game)["standings"]
+        seat = views.Viewer.of(self.spec.name)
+        standings = [] if views.withheld(game, seat) else views.score(game, seat)["standings"]
         self._send({"end": ended, "seat": self.spec.name, "standings": standings, "faults": len(self.faults)})
         self.process.stop(self.timeout)
         self.process = None

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,9 +28,9 @@ if TYPE_CHECKING:
     from acquire_ref.editions import Edition
     from acquire_ref.events import Event
     from acquire_ref.game import Game
-    from acquire_ref.record import Record
     from acquire_ref.scoring import PlayerScore
-    from acquire_ref.storage import Stamp
+    from acquire_ref.session import GameFile
+    from acquire_ref.views import Viewer
 
 HELP = """A referee for Sid Sackson's board game Acquire, for a real table or a script.
 
@@ -136,9 +135,12 @@ DEFAULT_GAME = "acquire.toml"
 
 
 class State:
-    """Options given before the command: ``game``, the game file named by ``--game``."""
+    """Options given before the command: ``game``, the game file named by ``--game``, and
+    ``viewer``, whom the output is for (``--as``: a player's name or ``referee``; None: the
+    public, R10.3)."""
 
     game: Path = Path(DEFAULT_GAME)
+    viewer: str | None = None
 
 
 STATE = State()
@@ -158,9 +160,35 @@ def main(
         DEFAULT_GAME, "--game", "-g", envvar="ACQUIRE_GAME", metavar="FILE", help="The game file.", show_default=True
     ),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    viewer: str | None = typer.Option(
+        None, "--as", metavar="NAME|referee",
+        help="With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
+        "or everything for the referee; the default is the public view.",
+    ),
 ) -> None:
     """A referee for Sid Sackson's board game Acquire."""
     STATE.game = game
+    STATE.viewer = viewer
+
+
+def _viewer(game: Game) -> Viewer:
+    """Whom this command's output is for (``--as``, R10.3): the public unless named."""
+    from acquire_ref.views import Viewer
+
+    return Viewer.parse(game, STATE.viewer)
+
+
+def _refusal(game: Game, exc: AcquireError, program: bool = True) -> AcquireError:
+    """``exc`` as this command's viewer may read it (:func:`acquire_ref.views.for_viewer`),
+    with the program's name on its commands unless ``program`` is false."""
+    from acquire_ref.views import for_viewer
+    from acquire_ref.words import with_program
+
+    name = with_program if program else str
+    if isinstance(exc, IllegalMoveError):
+        told = for_viewer(game, exc, _viewer(game))
+        return told.restated(name(str(told)))
+    return type(exc)(name(str(exc)))
 
 
 # ----- shell completion: never fails, offers what fits the game file now -------------------------
@@ -223,21 +251,25 @@ def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
     return [t for t in tiles if t.lower().startswith(incomplete.lower())]
 
 
-def _echo_events(events: list[Event]) -> None:
+def _echo_events(game: Game, events: list[Event]) -> None:
+    """The events of the move just made, as at the moment it happens (R10.1, :func:`acquire_ref.views.moment`)."""
+    from acquire_ref.views import moment
+
+    lines = moment(game, events, _viewer(game))
     if any(e.kind == "defunct_chain" for e in events):
         from acquire_ref.render import console, events_view
 
-        console().print(events_view(events))
+        console().print(events_view(events, lines))
         return
-    for e in events:
-        _say(e.text())
+    for line in lines:
+        _say(line)
 
 
 def _next(game: Game) -> None:
-    from acquire_ref.describe import pending
+    from acquire_ref.views import pending_text
     from acquire_ref.words import with_program
 
-    _say(f"Next: {with_program(pending(game))}")
+    _say(f"Next: {with_program(pending_text(game, _viewer(game)))}")
 
 
 def _notices(notices: list[str]) -> None:
@@ -247,39 +279,32 @@ def _notices(notices: list[str]) -> None:
         _say(f"acquire-ref: {cut(n)}", err=True)
 
 
-@contextmanager
-def _changing_game() -> Iterator[tuple[Path, Game, Record, Stamp]]:
-    """Hold the game file's lock and yield ``(path, game, record, stamp)`` loaded from it; the
-    caller writes the file before leaving (with ``expect=stamp``, so that a file replaced by
-    another program meanwhile is not overwritten, DESIGN 3), or raises and nothing is written."""
-    from acquire_ref.storage import file_exists, load_stamped, locked
+def _game_file() -> GameFile:
+    """The game file held open for a change (:class:`acquire_ref.session.GameFile`: lock, reload
+    when another program moved the game, verify, atomic write with the version check, DESIGN 3)."""
+    from acquire_ref.session import GameFile
+    from acquire_ref.storage import file_exists
 
     path = _path()
     if not file_exists(path):
         raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
-    with locked(path):
-        game, record, notices, version = load_stamped(path)
-        _notices(notices)
-        yield path, game, record, version
+    handle = GameFile.open(path, locked=True)
+    _notices(handle.notices)
+    return handle
 
 
 def _move(tokens: list[str]) -> None:
-    """Load the game under its lock, apply one move, write the file, report what happened."""
+    """Apply one move to the game file through :class:`~acquire_ref.session.GameFile` and report
+    what happened, as the viewer may be told it (R10.1)."""
     from acquire_ref.moves import parse_tokens
-    from acquire_ref.record import to_toml
-    from acquire_ref.storage import write_atomic
 
-    with _changing_game() as (path, game, record, version):
-        record.undone = []  # a new move: what undo took back can't be redone any more
-        try:
-            events = game.apply(parse_tokens(tokens, game.edition))
-        except (IllegalMoveError, NotationError) as exc:
-            from acquire_ref.words import with_program
-
-            raise type(exc)(with_program(str(exc))) from None
-        write_atomic(path, to_toml(record, game), expect=version)
-    _echo_events(events)
-    _next(game)
+    handle = _game_file()
+    try:
+        events = handle.apply(parse_tokens(tokens, handle.game.edition))
+    except (IllegalMoveError, NotationError) as exc:
+        raise _refusal(handle.game, exc) from None
+    _echo_events(handle.game, events)
+    _next(handle.game)
 
 
 def _path() -> Path:
@@ -355,8 +380,9 @@ def _json(doc: object) -> None:
 def _new_from_position(path: Path, position: Path, force: bool, played: date | None = None) -> None:
     """``new --from POSITION``: a table game going on from a written position, dated ``played``
     (default: the position file's own ``played``, else today)."""
-    from acquire_ref.record import new_game, parse_record, to_toml
-    from acquire_ref.storage import locked, read_text, write_atomic
+    from acquire_ref.record import new_game, parse_record
+    from acquire_ref.session import GameFile
+    from acquire_ref.storage import read_text
 
     record = parse_record(read_text(position, "position file", "--from"), str(position))
     if record.position is None:
@@ -367,8 +393,7 @@ def _new_from_position(path: Path, position: Path, force: bool, played: date | N
     _refuse_overwrite(path, force, {"position file": position})
     record.snapshot = None
     record.played = played or record.played or _today()
-    with locked(path):
-        write_atomic(path, to_toml(record, game))
+    GameFile.create(path, record, game, force=force)
     _say(f"New game in {path} from the position in {position}: {', '.join(record.players)}.")
     _next(game)
 
@@ -436,8 +461,8 @@ def _create_game(path: Path, players: list[str], force: bool, option: list[str],
     ``played`` (default: today); returns the game and the seed of a dealt game's bag. Shared by
     ``new`` and ``table``."""
     from acquire_ref.game import Game, shuffled_bag
-    from acquire_ref.record import Record, to_toml
-    from acquire_ref.storage import locked, write_atomic
+    from acquire_ref.record import Record
+    from acquire_ref.session import GameFile
 
     if tiles not in ("table", "dealt"):
         raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
@@ -456,8 +481,7 @@ def _create_game(path: Path, players: list[str], force: bool, option: list[str],
     _refuse_overwrite(path, force, {"ruleset file": Path(edition) if isinstance(edition_value, dict) else None})
     record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
                     seed=seed, bag=[str(t) for t in bag] if bag else None, played=played or _today())
-    with locked(path):
-        write_atomic(path, to_toml(record, game))
+    GameFile.create(path, record, game, force=force)
     return game, seed
 
 
@@ -685,8 +709,10 @@ def status(
 
     Example: acquire-ref status --json
     """
+    from acquire_ref.views import Viewer
+
     game = _load()
-    viewer = game.resolve_player(player) if player else None
+    viewer = Viewer.of(game.resolve_player(player)) if player else _viewer(game)
     if as_json:
         from acquire_ref.views import status as status_doc
         from acquire_ref.words import with_program
@@ -780,9 +806,10 @@ def _watch_view(path: Path, width: int = 80) -> RenderableType:
 
     try:
         game, _, _ = load_game(path)
+        viewer = _viewer(game)
     except AcquireError as exc:
         return Text(f"acquire-ref watch: {exc}")
-    return watch_view(game, f"{path.name} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", width)
+    return watch_view(game, f"{path.name} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", width, viewer)
 
 
 def _score_doc(final: bool, reason: str | None, scores: list[PlayerScore]) -> dict[str, Any]:
@@ -846,7 +873,7 @@ def score(
         from acquire_ref.views import score as score_doc
 
         game = _load()
-        doc = score_doc(game)
+        doc = score_doc(game, _viewer(game))
         title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
         if game.market.on and not game.over:
             title += " (without the market, whose holdings are drawn at the payout, R9)"
@@ -884,9 +911,9 @@ def why(
 
     t = parse_tile(tile)
     game = _load()
-    from acquire_ref.describe import tile as describe_tile
+    from acquire_ref.views import tile as describe_tile
 
-    info = describe_tile(game, t)
+    info = describe_tile(game, t, _viewer(game))
     if as_json:
         _json(info)
         return
@@ -1015,17 +1042,18 @@ def log(
                 continue
         if turn is None or entry.turn == turn:
             shown.append((n, entry, events))
-    if as_json:
-        from acquire_ref.views import log_entry
+    from acquire_ref.views import history_lines, log_entry, log_line
 
-        _json([log_entry(n, entry, events) for n, entry, events in shown])
+    viewer = _viewer(game)
+    if as_json:
+        _json([log_entry(n, entry, events, game, viewer) for n, entry, events in shown])
         return
     if not shown:
         _say("No moves" + (" match." if turn is not None or who else " yet."))
     for n, entry, events in shown:
-        _say(f"{n:>3}. turn {entry.turn}{' ' + entry.player if entry.player else ''}: {entry.move}")
-        for e in events:
-            _say(f"       {e.text()}")
+        _say(log_line(n, entry, game, viewer))
+        for line in history_lines(game, entry, events, viewer):
+            _say(f"       {line}")
 
 
 def _asks() -> bool:
@@ -1062,8 +1090,8 @@ def undo(
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.record import to_toml
-    from acquire_ref.storage import load_game, write_atomic
+    from acquire_ref.storage import load_game
+    from acquire_ref.views import undo_lines
 
     asked_at = None
     if not yes and _asks():
@@ -1078,21 +1106,21 @@ def undo(
                 _say("Nothing was taken back.")
                 return
             asked_at = len(before.log)
-    with _changing_game() as (path, game, record, version):
-        count = len(game.log)
-        if asked_at is not None and count != asked_at:
-            raise IllegalMoveError(f"the game changed while you were asked (now {count} moves, not {asked_at}): "
-                                   "nothing was taken back; look at `acquire-ref status` and undo again")
-        earlier = record.undo(game, n, str(path))
-        write_atomic(path, to_toml(record, earlier), expect=version)
+    handle = _game_file()
+    if asked_at is not None and len(handle.game.log) != asked_at:
+        raise IllegalMoveError(f"the game changed while you were asked (now {len(handle.game.log)} moves, not "
+                               f"{asked_at}): nothing was taken back; look at `acquire-ref status` and undo again")
+    try:
+        taken = handle.undo(n)
+    except IllegalMoveError as exc:
+        raise _refusal(handle.game, exc, program=False) from None
+    earlier, count = handle.game, len(handle.game.log) + len(taken)
     for i in reversed(range(count - n, count)):
-        entry = game.log[i]
+        entry = taken[i - (count - n)]
         who = entry.player
         _say(f"Undid move {i + 1} (turn {entry.turn}{', ' + who if who else ''}): {entry.move}")
-        if entry.events:
-            _say("  take back what it did (money, certificates, tiles):")
-            for e in entry.events:
-                _say(f"    {e.text()}")
+        for k, line in enumerate(undo_lines(earlier, entry, _viewer(earlier))):
+            _say(f"  {line}" if k == 0 else f"    {line}")
     again = "`acquire-ref redo` puts it" if n == 1 else f"`acquire-ref redo {n}` puts them"
     _say(f"{again} back until another move is made.")
     _next(earlier)
@@ -1108,23 +1136,18 @@ def redo(
 
     Example: acquire-ref redo 2
     """
-    from acquire_ref.record import to_toml
-    from acquire_ref.storage import write_atomic
+    from acquire_ref.views import moment
 
-    with _changing_game() as (path, game, record, version):
-        before = len(game.log)
-        try:
-            record.redo(game, n, str(path))
-        except IllegalMoveError as exc:
-            from acquire_ref.words import with_program
-
-            raise IllegalMoveError(with_program(str(exc))) from None
-        write_atomic(path, to_toml(record, game), expect=version)
-    for i in range(before, len(game.log)):
-        entry = game.log[i]
+    handle = _game_file()
+    try:
+        back = handle.redo(n)
+    except IllegalMoveError as exc:
+        raise _refusal(handle.game, exc) from None
+    game = handle.game
+    for i, entry in enumerate(back, len(game.log) - len(back)):
         _say(f"Redid move {i + 1} (turn {entry.turn}{', ' + entry.player if entry.player else ''}): {entry.move}")
-        for e in entry.events:
-            _say(f"  {e.text()}")
+        for line in moment(game, entry.events, _viewer(game)):
+            _say(f"  {line}")
     _next(game)
 
 
@@ -1156,11 +1179,11 @@ def check(
         else:
             g = found.game
             assert g is not None
-            from acquire_ref.describe import pending
+            from acquire_ref.views import pending_text
             from acquire_ref.words import with_program
 
             replays = plural(len(g.moves), "move") + (" replays" if len(g.moves) == 1 else " replay")
-            _say(f"{target} is sound: {replays}; {with_program(pending(g))}.")
+            _say(f"{target} is sound: {replays}; {with_program(pending_text(g, _viewer(g)))}.")
     if found.problems:
         raise GameFileError()  # the problems are listed above
 
@@ -1317,8 +1340,8 @@ def play(
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
-    from acquire_ref.record import parse_record, to_toml
-    from acquire_ref.storage import locked, write_atomic
+    from acquire_ref.record import parse_record
+    from acquire_ref.session import GameFile
 
     if all_or_nothing and not append:
         raise NotationError("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)")
@@ -1337,8 +1360,7 @@ def play(
     path = _path()
     _refuse_overwrite(path, force, {"script": None if source == "standard input" else script})
     record.played = record.played or _today()
-    with locked(path):
-        write_atomic(path, to_toml(record, game))
+    GameFile.create(path, record, game, force=force)
     _show_played(f"Played {_moves_count(len(game.moves))} from {source} into {path}.", game)
 
 
@@ -1358,11 +1380,12 @@ def _script_text(script: Path) -> str:
 def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
     """Say that the script's moves are legal and where the game then stops; ``added`` says what
     ``--check --append`` would have added, in place of the count of the game's moves."""
-    from acquire_ref.describe import pending
+    from acquire_ref.views import pending_text
     from acquire_ref.words import with_program
 
     n = len(game.moves)
-    state = f"the game is over: {game.end_reason}" if game.over else f"it stops at: {with_program(pending(game))}"
+    state = (f"the game is over: {game.end_reason}" if game.over
+             else f"it stops at: {with_program(pending_text(game, _viewer(game)))}")
     legal = (f"its moves are legal and {added}" if added
              else f"{'the' if n == 1 else 'all'} {_moves_count(n)} {'is' if n == 1 else 'are'} legal")
     _say(f"{source}: {legal}; {state}.")
@@ -1376,7 +1399,7 @@ def _show_played(headline: str, game: Game) -> None:
     if game.over:
         con.print(score_view(f"Final standings: {game.end_reason}", _score_doc(True, game.end_reason, game.score_breakdown())))
     else:
-        con.print(status_view(game))
+        con.print(status_view(game, _viewer(game)))
 
 
 def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_only: bool = False) -> None:
@@ -1386,7 +1409,6 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
     from acquire_ref.record import appended_moves, move_lines
     from acquire_ref.session import GameFile
     from acquire_ref.storage import file_exists, refuse_same_file
-    from acquire_ref.words import with_program
 
     path = _path()
     if not file_exists(path):
@@ -1409,8 +1431,10 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
             else f"the {_moves_count(added)} before it {'was' if added == 1 else 'were'} added to {path}" if added
             else f"nothing was added to {path}")
     verdict = "is illegal" if error.exit_code == 3 else "can't be read"
-    kind = IllegalMoveError if error.exit_code == 3 else GameFileError
-    raise kind(f"{source} {where}: `{moves[added]}` {verdict}: {with_program(str(error))}; {kept}")
+    told = _refusal(handle.game, error)
+    if isinstance(told, IllegalMoveError) and error.exit_code == 3:
+        raise told.restated(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
+    raise GameFileError(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
 
 
 def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:
@@ -1442,7 +1466,7 @@ def pipe() -> None:
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:
         raise NotationError("pipe needs standard input")
-    serve(_path(), stdin, sys.stdout)
+    serve(_path(), stdin, sys.stdout, STATE.viewer)
 
 
 from acquire_ref import ratings_cli, tournament_cli  # noqa: E402 (Typer alone at start-up; each command imports what it uses)

@@ -54,9 +54,15 @@ from acquire_ref.pending import (
 from acquire_ref.scoring import shareholder_bonuses
 from acquire_ref.tiles import Tile
 
+_MADE_DEAD = " (this turn's tile made a space dead: show a dead tile from the rack with `discard TILE`, R7.3)"
+"""What the buy step adds when the turn waits for a dead tile to be shown (R7.3, table mode)."""
 
-def pending(game: Game) -> str:
-    """One sentence: whose decision is pending, what it is, and the command that answers it (R10.2)."""
+
+def pending(game: Game, shown: bool = True) -> str:
+    """One sentence: whose decision is pending, what it is, and the command that answers it (R10.2).
+
+    ``shown``: whether the pending player's holding and cash may be named (R10.1, for the
+    viewer of :func:`acquire_ref.views.pending_text`)."""
     pend = game.pending
     if isinstance(pend, DrawStartTiles):
         if game.supply.knows_racks:
@@ -91,9 +97,8 @@ def pending(game: Game) -> str:
         return f"{p} to choose {what}: type `choose CHAIN` with one of {', '.join(pend.options)}"
     if isinstance(pend, DisposeShares):
         held = game.shares[p][pend.chain]
-        merger = game.merger
-        price = game.edition.price(pend.chain, merger.sizes[pend.chain]) if merger else 0
-        if game.hidden:  # neither the holding nor the trade it allows is public (R10.1)
+        price = defunct_price(game, pend.chain)
+        if not shown:  # neither the holding nor the trade it allows is public (R10.1)
             return (f"{p} to sell, trade or hold their {pend.chain} shares (defunct, sells at {money(price)}): "
                     f"type `dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}); "
                     "the rest is held")
@@ -105,10 +110,9 @@ def pending(game: Game) -> str:
             why = "only one share" if held < 2 else f"the bank has no {pend.survivor} left"
             how = f"`dispose {p} [--sell N]` (no trade: {why})"
         return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
-    cash = "" if game.hidden else f" ({money(game.cash[p])} in cash)"
+    cash = f" ({money(game.cash[p])} in cash)" if shown else ""
     if not game.can_buy(p):  # the turn waits so that the end can be declared (R6.2) or a dead tile shown (R7.3)
-        dead = (" (this turn's tile made a space dead: show a dead tile from the rack with `discard TILE`, R7.3)"
-                if made_dead(game) else "")
+        dead = _MADE_DEAD if made_dead(game) else ""
         return f"{p} can buy nothing now{cash}: type `buy` to finish the turn{dead}{end}"
     return (
         f"{p} may buy up to {plural(game.edition.buy_limit, 'share')}{cash}: type "
@@ -116,8 +120,28 @@ def pending(game: Game) -> str:
     )
 
 
-def tile(game: Game, where: Tile) -> dict[str, Any]:
+def last_tile(game: Game) -> str | None:
+    """The tile placed last, a start tile included (R2.2, R4), or None before any: the tile the
+    console and the page mark on the board, and the one the TV's last-move line names."""
+    for entry in reversed(game.log):
+        for e in reversed(entry.events):
+            if isinstance(e, TilePlaced | StartTilePlaced):
+                return e.tile
+    return None
+
+
+def defunct_price(game: Game, chain: str) -> int:
+    """The price a defunct share of ``chain`` sells at during the merger in progress: its price
+    at its pre-merger size (R5.3b), in dollars; 0 when no merger is in progress."""
+    merger = game.merger
+    return game.edition.price(chain, merger.sizes[chain]) if merger and chain in merger.sizes else 0
+
+
+def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:
     """What placing the tile ``where`` would do right now, as plain data with a ``text`` for people (R4, R5).
+
+    ``shown`` says whether the holdings may be named (a merger's bonuses go to whom); without
+    them the bonuses are the amounts alone (R10.1, :func:`acquire_ref.views.tile`).
 
     Keys: ``tile``, ``effect`` (``occupied``, ``discarded``, ``lone``, ``found``, ``grow``,
     ``merge``, ``blocked`` or ``dead``), ``text`` (a list of sentences), and by effect:
@@ -164,7 +188,7 @@ def tile(game: Game, where: Tile) -> dict[str, Any]:
             "which can never merge (R4.6). It can never be played; the holder replaces it (R7.3)."
         ]
     else:
-        out.update(_merger_outcomes(game, where))
+        out.update(_merger_outcomes(game, where, shown))
     return out
 
 
@@ -185,7 +209,7 @@ def _defunct_order(survivor: str, pre: dict[str, int], lead: str) -> list[str]:
     return [f"{lead}the defunct chains are handled one at a time ({how}) (R5.3)."]
 
 
-def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
+def _merger_outcomes(game: Game, where: Tile, shown: bool) -> dict[str, Any]:
     """``chains``, ``survivors``, ``outcomes`` and ``text`` of a merging tile (R5)."""
     ed = game.edition
     eff = game.effect(where)
@@ -210,10 +234,10 @@ def _merger_outcomes(game: Game, where: Tile) -> dict[str, Any]:
             )
             defuncts.append({
                 "chain": c, "size": pre[c], "price": ed.price(c, pre[c]),
-                "bonuses": [] if game.hidden else
+                "bonuses": [] if not shown else
                 [{"player": b.player, "amount": b.amount, "kind": b.kind} for b in payout],
             })
-            if game.hidden:
+            if not shown:
                 paid = (f"majority {money(ed.majority_bonus(c, pre[c]))}, minority "
                         f"{money(ed.minority_bonus(c, pre[c]))}; who gets them is hidden until it is paid (R10.1)")
             else:
@@ -269,15 +293,16 @@ def merger_payouts(game: Game) -> list[str]:
     return lines
 
 
-def last_move(game: Game) -> str | None:
+def last_move(game: Game, shown: bool = True) -> str | None:
     """The last move in words, for the TV's last-move line (R10.1: public at the moment it
     happens), e.g. ``"Dan placed 6E: a merger, Continental takes over Tower and American"`` or
-    ``"Ann bought 2 Tower for $600"``; while holdings are hidden a purchase or a disposal names no
-    count or amount (``"Ben disposed of American shares"``). None before the start tiles."""
+    ``"Ann bought 2 Tower for $600"``; when the figures are not ``shown`` (hidden holdings, for
+    :func:`acquire_ref.views.last_move` to decide) a purchase or a disposal names no count or
+    amount (``"Ben disposed of American shares"``). None before the start tiles."""
     if not game.log:
         return None
     entry = game.log[-1]
-    hidden = game.hidden and not game.over
+    hidden = not shown
     who = entry.player or ""
     said: list[str] = []
     bought: list[str] = []

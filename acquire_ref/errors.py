@@ -7,6 +7,7 @@ one message on stderr and one exit code (DESIGN: 2 notation, 3 illegal move, 4 g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 
@@ -33,13 +34,47 @@ class NotationError(AcquireError):
     exit_code = 2
 
 
+_RULE = re.compile(r"\b(R\d+(?:\.\d+)?[a-z]?|T\d+(?:\.\d+)?)\b")
+
+
 class IllegalMoveError(AcquireError):
     """A well-formed move that the rules forbid now, or that is not the pending decision.
 
-    The message names the rule (``R6.3``) and the facts that decided it.
+    The message (``str(error)``) names the rule (``R6.3``) and the facts that decided it, in full:
+    what the player concerned and the referee may read. The same refusal as data:
+
+    - ``rule``: the rule that decided it (``"R6.3"``), by default the last rule the message names,
+      or None;
+    - ``facts``: the figures that decided it (``{"cash": 400, "cost": 1200}``), a dict;
+    - ``player``: the player whose own figures (cash, shares) the message names, or None when it
+      names none;
+    - ``public``: the refusal without those figures (``"not enough cash for 3 Festival (R6.3)"``),
+      what everyone else may read while holdings are hidden (R10.1); None when the message names
+      nobody's figures.
+
+    :func:`acquire_ref.views.refusal` chooses the text for a viewer (R10.3).
+
+    >>> from acquire_ref.errors import IllegalMoveError
+    >>> e = IllegalMoveError("Ann has $400 (R6.3)", player="Ann", public="not enough cash (R6.3)", facts={"cash": 400})
+    >>> e.rule, e.facts, str(e)
+    ('R6.3', {'cash': 400}, 'Ann has $400 (R6.3)')
     """
 
     exit_code = 3
+
+    def __init__(self, message: str = "", *, rule: str | None = None, player: str | None = None,
+                 public: str | None = None, facts: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        found = _RULE.findall(message)
+        self.rule: str | None = rule or (found[-1] if found else None)
+        self.player = player
+        self.public = public
+        self.facts: dict[str, object] = dict(facts or {})
+
+    def restated(self, message: str, public: str | None = None) -> IllegalMoveError:
+        """The same refusal (rule, facts, player) with a new ``message`` and ``public`` text, for a
+        front end that adds where it happened (a script's line) or its program's name."""
+        return IllegalMoveError(message, rule=self.rule, player=self.player, public=public, facts=self.facts)
 
 
 class GameFileError(AcquireError):

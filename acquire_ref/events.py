@@ -52,6 +52,25 @@ class Event(Value):
     def text(self) -> str:  # pragma: no cover - every subclass overrides it
         return self.kind
 
+    def public_text(self) -> str:
+        """The event as the history tells it while holdings are hidden (R10.1): who did what,
+        without the figures that total up a player's cash or shares; :meth:`text` for most."""
+        return self.text()
+
+    def public_dict(self) -> dict[str, Any]:
+        """:meth:`as_dict` without the figures :meth:`public_text` leaves out (R10.1)."""
+        return self.as_dict()
+
+    def moment_text(self) -> str:
+        """The event as everyone may read it at the moment it happens (R10.1): the banker's
+        instruction in full (:meth:`text`), without a figure that is no instruction (a
+        player's cash named as the reason a turn ends)."""
+        return self.text()
+
+    def moment_dict(self) -> dict[str, Any]:
+        """:meth:`as_dict` as :meth:`moment_text` tells it (R10.1)."""
+        return self.as_dict()
+
 
 class StartTilePlaced(Event):
     """A player's start tile goes on the board as a lone tile (R2.2)."""
@@ -208,6 +227,9 @@ class DefunctChain(Event):
     def text(self) -> str:
         return f"{self.chain} is defunct at {_plural(self.size, 'tile')}, {money(self.price)} a share (R5.3)"
 
+    def public_dict(self) -> dict[str, Any]:
+        return {**self.as_dict(), "holders": {p: None for p in self.holders}}
+
 
 class BonusPaid(Event):
     """The bank pays a shareholder bonus: ``amount`` dollars, its kind, the ``shares`` held (R5.4, R8.3)."""
@@ -228,6 +250,12 @@ class BonusPaid(Event):
 
     def text(self) -> str:
         return f"bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.shares, 'share')}; R5.4)"
+
+    def public_text(self) -> str:
+        return f"the bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus})"
+
+    def public_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.as_dict().items() if k != "shares"}
 
 
 class MarketDraw(Event):
@@ -306,6 +334,12 @@ class SharesSold(Event):
     def text(self) -> str:
         return f"{self.player} sells {self.count} {self.chain} to the bank: bank pays {self.player} {money(self.amount)}"
 
+    def public_text(self) -> str:
+        return f"{self.player} disposes of {self.chain} shares"
+
+    def public_dict(self) -> dict[str, Any]:
+        return {"event": "shares_disposed", "player": self.player, "chain": self.chain}
+
 
 class SharesTraded(Event):
     """A player trades ``count`` defunct shares for ``received`` survivor shares, 2 for 1 (R5.3b)."""
@@ -328,6 +362,12 @@ class SharesTraded(Event):
         return (f"{self.player} trades {self.count} {self.chain} for {self.received} {self.survivor} "
                 "with the bank (2 for 1, R5.3b)")
 
+    def public_text(self) -> str:
+        return f"{self.player} disposes of {self.chain} shares"
+
+    def public_dict(self) -> dict[str, Any]:
+        return {"event": "shares_disposed", "player": self.player, "chain": self.chain}
+
 
 class SharesHeld(Event):
     """A player keeps ``count`` shares of a defunct chain (R5.3b)."""
@@ -344,6 +384,12 @@ class SharesHeld(Event):
 
     def text(self) -> str:
         return f"{self.player} holds {self.count} {self.chain} (R5.3b)"
+
+    def public_text(self) -> str:
+        return f"{self.player} disposes of {self.chain} shares"
+
+    def public_dict(self) -> dict[str, Any]:
+        return {"event": "shares_disposed", "player": self.player, "chain": self.chain}
 
 
 class MergerCompleted(Event):
@@ -389,6 +435,12 @@ class SharesBought(Event):
 
     def text(self) -> str:
         return f"{self.player} pays the bank {money(self.amount)} for {self.count} {self.chain} (R6)"
+
+    def public_text(self) -> str:
+        return f"{self.player} buys shares"
+
+    def public_dict(self) -> dict[str, Any]:
+        return {"event": self.kind, "player": self.player}
 
 
 class Passed(Event):
@@ -441,25 +493,45 @@ class TurnFinished(Event):
     """The turn ends: whether a tile was ``drawn``, the tiles left in the bag, why it ended by itself (R7), and
     whether it was the ``last`` turn of the game (then the words say so: no turn follows, R8)."""
 
-    __slots__ = ("player", "drew", "bag", "reason", "last")
+    __slots__ = ("player", "drew", "bag", "reason", "last", "public_reason")
+    _fields = ("player", "drew", "bag", "reason", "last")
     player: str
     drew: bool
     bag: int
     reason: str
     last: bool
+    public_reason: str | None
+    """``reason`` without the player's own figures (R10.1), or None when it names none."""
 
-    def __init__(self, player: str, drew: bool, bag: int, reason: str, last: bool = False) -> None:
+    def __init__(self, player: str, drew: bool, bag: int, reason: str, last: bool = False,
+                 public_reason: str | None = None) -> None:
         _set(self, "player", player)
         _set(self, "drew", drew)
         _set(self, "bag", bag)
         _set(self, "reason", reason)
         _set(self, "last", last)
+        _set(self, "public_reason", public_reason)
 
     def text(self) -> str:
+        return self._told(self.reason)
+
+    def _told(self, reason: str) -> str:
         if self.last:
-            return f"{self.reason}; that was the last turn (R8)" if self.reason else f"{self.player}'s turn was the last one (R8)"
+            return f"{reason}; that was the last turn (R8)" if reason else f"{self.player}'s turn was the last one (R8)"
         draw = f"{self.player} draws a tile ({self.bag} left in the bag)" if self.drew else f"{self.player} draws no tile"
-        return f"{self.reason}; {draw} (R7)" if self.reason else f"turn over: {draw} (R7)"
+        return f"{reason}; {draw} (R7)" if reason else f"turn over: {draw} (R7)"
+
+    def public_text(self) -> str:
+        return self.moment_text()
+
+    def moment_text(self) -> str:
+        return self._told(self.reason if self.public_reason is None else self.public_reason)
+
+    def public_dict(self) -> dict[str, Any]:
+        return {**self.as_dict(), "reason": self.reason if self.public_reason is None else self.public_reason}
+
+    def moment_dict(self) -> dict[str, Any]:
+        return self.public_dict()
 
 
 class GameOver(Event):

@@ -77,8 +77,31 @@ def _too_long(moves: int) -> _Plan:
                            "it takes no more")
 
 
-def _refuse(message: str) -> IllegalMoveError:
-    return IllegalMoveError(message)
+def _short_of_cash(player: str, orders: Sequence[tuple[str, int]], prices: dict[str, int], cash: int,
+                   affordable: str) -> IllegalMoveError:
+    """The refusal of a purchase ``player`` can't pay for (R6.3): in full it names their ``cash``
+    and what they ``affordable`` buy; its public text names neither (R10.1)."""
+    cost = sum(n * prices[c] for c, n in orders)
+    detail = " + ".join(f"{n} {c} at {money(prices[c])}" for c, n in orders)
+    asked = " + ".join(f"{n} {c}" for c, n in orders)
+    return _refuse(f"{detail} = {money(cost)}, but {player} has {money(cash)}: the purchase is refused as a whole "
+                   f"(R6.3); {player} can buy {affordable}",
+                   player=player, public=f"not enough cash for {asked} (R6.3)", cost=cost, cash=cash)
+
+
+def _not_held(who: str, held: int, chain: str, sell: int, trade: int) -> IllegalMoveError:
+    """The refusal of a disposal of more shares than ``who`` holds (R5.3b): in full it names the
+    holding; its public text does not (R10.1)."""
+    return _refuse(f"{who} holds {held} {chain}: can't sell {sell} and trade {trade} (R5.3b)", player=who,
+                   public=f"not enough {chain} shares to sell {sell} and trade {trade} (R5.3b)",
+                   held=held, sell=sell, trade=trade)
+
+
+def _refuse(message: str, *, player: str | None = None, public: str | None = None, **facts: object) -> IllegalMoveError:
+    """The refusal ``message`` as an :class:`IllegalMoveError`; ``player`` and ``public`` when it
+    names that player's own figures (``facts``), which only they may read while holdings are
+    hidden (R10.1)."""
+    return IllegalMoveError(message, player=player, public=public, facts=facts)
 
 
 class LogEntry:
@@ -218,11 +241,6 @@ class GameState:
     def merger(self) -> Merger | None:
         """The merger in progress, if any (R5)."""
         return self._merger
-
-    @property
-    def hidden(self) -> bool:
-        """True while holdings are hidden (option ``holdings = hidden``, R10.1): until the game is over."""
-        return self.options.hidden and not self.over
 
     def resolve_player(self, text: str) -> str:
         """A player's name from user text, ignoring case; raises :class:`NotationError` if none."""
@@ -658,7 +676,7 @@ class Game(GameState):
         held = self.shares[who][chain]
         move = move.counted(held, self.trade_cap(who, chain, survivor))
         if move.sell + move.trade > held:
-            raise _refuse(f"{who} holds {held} {chain}: can't sell {move.sell} and trade {move.trade} (R5.3b)")
+            raise _not_held(who, held, chain, move.sell, move.trade)
         if move.trade % 2:
             raise _refuse(f"trades go 2 {chain} for 1 {survivor}, in pairs: --trade {move.trade} is odd (R5.3b)")
         if move.trade > self.trade_cap(who, chain, survivor):
@@ -719,32 +737,31 @@ class Game(GameState):
         self._enter_buy(out)
 
     # ----- R6: buying shares ------------------------------------------------------------------
-    def _buy_refusal(self, player: str, orders: Sequence[tuple[str, int]]) -> str | None:
-        """Why ``player`` may not buy ``orders`` (``(chain, count)`` pairs) now, or None (R6)."""
+    def _buy_refusal(self, player: str, orders: Sequence[tuple[str, int]]) -> IllegalMoveError | None:
+        """Why ``player`` may not buy ``orders`` (``(chain, count)`` pairs) now, or None (R6, R10.1)."""
         limit = self.edition.buy_limit
         total = sum(n for _, n in orders)
         if total > limit:
-            return f"{player} asks for {plural(total, 'share')}: at most {limit} a turn (R6.1)"
+            return _refuse(f"{player} asks for {plural(total, 'share')}: at most {limit} a turn (R6.1)")
         cost = 0
         for chain, n in orders:
             if chain not in self.board.sizes:
-                return (f"{chain} is not on the board: buy only chains on the board "
-                        f"({', '.join(self.chains_on_board()) or 'none'}) (R6.1)")
+                return _refuse(f"{chain} is not on the board: buy only chains on the board "
+                               f"({', '.join(self.chains_on_board()) or 'none'}) (R6.1)")
             if self.bank[chain] < n:
-                return (f"the bank has {plural(self.bank[chain], chain + ' share')}, not {n}: "
-                        "the purchase is refused as a whole (R3.4, R6.3)")
+                return _refuse(f"the bank has {plural(self.bank[chain], chain + ' share')}, not {n}: "
+                               "the purchase is refused as a whole (R3.4, R6.3)")
             cost += n * self.price(chain)
         if cost > self.cash[player]:
-            detail = " + ".join(f"{n} {c} at {money(self.price(c))}" for c, n in orders)
-            return (f"{detail} = {money(cost)}, but {player} has {money(self.cash[player])}: "
-                    f"the purchase is refused as a whole (R6.3); {player} can buy {self.affordable(player, orders)}")
+            return _short_of_cash(player, orders, {c: self.price(c) for c, _ in orders}, self.cash[player],
+                                  self.affordable(player, orders))
         return None
 
     def _verify_buy(self, move: Buy) -> _Plan:
         self._expect("buy shares", BuyShares)
         problem = self._buy_refusal(self.player, move.orders)
         if problem:
-            raise _refuse(problem)
+            raise problem
         return _Plan(move)
 
     def _do_buy(self, plan: _Plan, out: list[ev.Event]) -> None:
@@ -762,7 +779,7 @@ class Game(GameState):
         """The buy step; when nothing can be bought, the end can't be declared and (table mode) the
         turn's tile made no space dead, the turn finishes by itself (R6.2, R7.3)."""
         self.pending = BuyShares(self.player)
-        p = self.player
+        p, figure = self.player, ""  # figure: the player's cash, theirs alone while holdings are hidden (R10.1)
         if not self.can_buy(p) and self._end_refusal() is not None and not made_dead(self):
             if not self.board.sizes:
                 why = "no chain is on the board"
@@ -771,8 +788,9 @@ class Game(GameState):
             elif not any(self.bank[c] for c in self.board.sizes):
                 why = "the bank has no share of any chain on the board"
             else:
-                why = f"{p} can't afford any share" + ("" if self.hidden else f" ({money(self.cash[p])})")
-            self._finish_turn(out, f"nothing can be bought: {why} (R6.2)")
+                why, figure = f"{p} can't afford any share", f" ({money(self.cash[p])})"
+            self._finish_turn(out, f"nothing can be bought: {why}{figure} (R6.2)",
+                              f"nothing can be bought: {why} (R6.2)" if figure else None)
 
     # ----- R4.7, R7.3: passing and dead tiles ----------------------------------------------------
     def _verify_pass(self, move: Pass) -> _Plan:
@@ -858,11 +876,11 @@ class Game(GameState):
         if isinstance(self.pending, BuyShares) and not self.can_buy(self.player):
             self._finish_turn(out, "nothing can be bought (R6.2)")
 
-    def _finish_turn(self, out: list[ev.Event], reason: str) -> None:
-        """The turn ends: draw (R7.1), dealt dead tiles (R7.3), then the end or the next seat."""
+    def _finish_turn(self, out: list[ev.Event], reason: str, public_reason: str | None = None) -> None:
+        """The turn ends: draw (R7.1), dealt dead tiles (R7.3), then the end or the next seat (R10.1: TurnFinished)."""
         p = self.player
         drew = self.placed_this_turn and self.supply.draw(p)
-        out.append(finished := ev.TurnFinished(p, drew, self.bag, reason))
+        out.append(finished := ev.TurnFinished(p, drew, self.bag, reason, public_reason=public_reason))
         if self.supply.knows_racks:
             self._replace_dead_tiles(p, out)
         if self._restart is None:
@@ -875,7 +893,7 @@ class Game(GameState):
         elif not self.options.stall_continues and self.supply.tiles_left() == 0:
             self._ending = EndReason.EXHAUSTED
         if self._ending is not None:
-            out[out.index(finished)] = ev.TurnFinished(p, drew, finished.bag, reason, last=True)
+            out[out.index(finished)] = ev.TurnFinished(p, drew, finished.bag, reason, last=True, public_reason=public_reason)
             out.append(ev.GameOver(self._ending.text(self._ended_by)))
             self._game_over(out)
             return

@@ -21,6 +21,11 @@ Blank lines are skipped. Every accepted move is saved through
 :class:`~acquire_ref.session.GameFile` (lock, atomic write, reload when the file changed) before
 it is answered. Nothing but answers is written to standard output; at the end of the input the
 program exits 0.
+
+Every answer is made for the session's viewer (``acquire-ref --as NAME pipe``, R10.3): the public
+by default, so that with hidden holdings (R10.1) ``log`` is the history without the figures,
+``legal`` does not enumerate another player's holding, ``score`` is refused until the end, a
+refusal names no one's cash, and a move's ``events`` are the moment as everyone sees it.
 """
 
 from __future__ import annotations
@@ -84,16 +89,21 @@ class Pipe:
     """The requests of one ``pipe`` session on the game file at ``path``; the file is opened at
     the first request (so a missing file is an answer, not the end of the session)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, viewer: str | None = None) -> None:
         self.path = path
+        self.viewer = viewer
         self.handle: GameFile | None = None
 
     def game_file(self) -> GameFile:
-        """The game file, opened or reloaded when another program changed it."""
+        """The game file, opened or reloaded when another program changed it; its documents are
+        for the session's viewer (``--as``: a player's name or ``referee``; else the public, R10.3)."""
         from acquire_ref.session import GameFile
+        from acquire_ref.views import Viewer
 
         if self.handle is None:
-            self.handle = GameFile.open(self.path)
+            handle = GameFile.open(self.path)
+            handle.viewer = Viewer.parse(handle.game, self.viewer)
+            self.handle = handle
         else:
             self.handle.refresh()
         return self.handle
@@ -109,8 +119,8 @@ class Pipe:
         except AcquireError as exc:
             from acquire_ref.words import with_program
 
-            doc = {"ok": False, "error": KINDS.get(exc.exit_code, "usage"),
-                   "message": refusal_text(with_program(str(exc)))}
+            said = self.handle.refusal(exc) if self.handle is not None else str(exc)
+            doc = {"ok": False, "error": KINDS.get(exc.exit_code, "usage"), "message": refusal_text(with_program(said))}
         return {**doc, **({"id": ident} if ident is not None else {})}
 
     @staticmethod
@@ -154,10 +164,12 @@ class Pipe:
 
     def move(self, text: str) -> dict[str, Any]:
         """Apply and save one move; its events and the new pending decision."""
+        from acquire_ref.views import moment_docs
+
         handle = self.game_file()
         events = handle.apply(text)
-        return {"ok": True, "move": str(handle.game.log[-1].move), "events": [e.as_dict() for e in events],
-                "pending": self.pending()}
+        return {"ok": True, "move": str(handle.game.log[-1].move),
+                "events": moment_docs(handle.game, events, handle.viewer), "pending": self.pending()}
 
     def pending(self) -> dict[str, Any]:
         """The pending decision as ``status --json`` gives it."""
@@ -167,19 +179,18 @@ class Pipe:
 
     def query(self, name: str) -> Any:
         """The document of a query (see :data:`QUERIES`)."""
-        from acquire_ref import views
         from acquire_ref.words import with_program
 
-        game = self.game_file().game
+        handle = self.game_file()
         if name == "status":
-            doc = views.status(game)
+            doc = handle.status()
             doc["pending"]["text"] = with_program(doc["pending"]["text"])
             return doc
         if name == "legal":
-            return [str(m) for m in game.legal_moves()]
+            return handle.legal()
         if name == "score":
-            return views.score(game)
-        return [views.log_entry(n, entry) for n, entry in enumerate(game.log, 1)]
+            return handle.score()
+        return handle.log()
 
 
 def _not_json(word: str) -> Any:
@@ -206,11 +217,12 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def serve(path: Path, stdin: IO[bytes], stdout: IO[str]) -> None:
+def serve(path: Path, stdin: IO[bytes], stdout: IO[str], viewer: str | None = None) -> None:
     """Answer each request line of ``stdin`` on ``stdout`` until the end of the input (or until
-    ``stdout`` can't be written). A line that is not UTF-8 or longer than :data:`MAX_LINE` is
-    answered as a usage error; the rest of an overlong line is skipped."""
-    session = Pipe(path)
+    ``stdout`` can't be written), every document for ``viewer`` (``--as``; None: the public,
+    R10.3). A line that is not UTF-8 or longer than :data:`MAX_LINE` is answered as a usage
+    error; the rest of an overlong line is skipped."""
+    session = Pipe(path, viewer)
     while True:
         raw = stdin.readline(MAX_LINE + 1)
         if not raw:

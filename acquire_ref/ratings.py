@@ -93,7 +93,9 @@ def final_money(game: Game, path: Path | str, projected: bool = False) -> dict[s
     if not game.over and not projected:
         raise IllegalMoveError(f"{path}: the game is not over, so it has no final standings (R8.3); "
                                "finish it, leave it out, or add --projected to rate it as it stands")
-    if game.hidden:  # its projected money would tell the order of the hidden holdings
+    from acquire_ref.views import withheld
+
+    if withheld(game):  # its projected money would tell the order of the hidden holdings
         raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
                                "rated as it stands; finish it or leave it out")
     return {s.player: s.total for s in game.score_breakdown()}

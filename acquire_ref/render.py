@@ -12,7 +12,7 @@ name with an escape sequence, is shown exactly as typed, on a terminal and in an
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.segment import Segment
@@ -23,6 +23,9 @@ from acquire_ref.events import Event, money, plural
 from acquire_ref.game import Game
 from acquire_ref.tiles import COLUMNS, iter_rows
 from acquire_ref.words import short_names, visible
+
+if TYPE_CHECKING:
+    from acquire_ref.views import ViewerLike
 
 
 def _style(colour: str, extra: str = "") -> str:
@@ -83,9 +86,11 @@ def chain_table(game: Game) -> Table:
     return t
 
 
-def player_table(game: Game, viewer: str | None = None) -> Table:
+def player_table(game: Game, viewer: ViewerLike = None) -> Table:
     """Each player's cash, shares and rack count, seating order; the current player marked.
-    With hidden holdings (R10.1) only the ``viewer``'s cash and shares are shown."""
+    Only the figures ``viewer`` may see are shown (:func:`acquire_ref.views.sees`, R10.1)."""
+    from acquire_ref.views import sees, withheld
+
     t = Table(title="Players", title_justify="left")
     t.add_column("")
     t.add_column("player")
@@ -95,20 +100,21 @@ def player_table(game: Game, viewer: str | None = None) -> Table:
     for i, p in enumerate(game.players):
         held = ", ".join(f"{c} {n}" for c, n in game.shares[p].items() if n) or "-"
         mark = ">" if i == game.current and game.pending.player is not None else ""
-        if game.hidden and p != viewer:
+        if not sees(game, p, viewer):
             t.add_row(mark, p, "hidden", "hidden", str(game.racks[p]))
         else:
             t.add_row(mark, p, money(game.cash[p]), held, str(game.racks[p]))
-    if game.hidden:
+    if withheld(game, viewer):
         t.caption = "holdings are hidden (R10.1); the bank's shares are in the chain table"
         t.caption_justify = "left"
     return t
 
 
-def status_view(game: Game, viewer: str | None = None) -> Group:
-    """Everything ``status`` shows: board, chains, players, bag, pending decision, end available,
-    and the edition and options when they differ from the defaults."""
-    from acquire_ref.describe import pending as describe_pending
+def status_view(game: Game, viewer: ViewerLike = None) -> Group:
+    """Everything ``status`` shows for ``viewer`` (the public by default, R10.3): board, chains,
+    players, bag, pending decision, end available, and the edition and options when they differ
+    from the defaults."""
+    from acquire_ref.views import pending_text
     from acquire_ref.words import with_program
 
     facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
@@ -122,7 +128,7 @@ def status_view(game: Game, viewer: str | None = None) -> Group:
         facts.append(" The end has been declared.", style="bold")
     elif game.end_available() and not game.over:
         facts.append(f" End available: {game.edition.end_condition(game.board.sizes)} (R8.1).", style="bold")
-    pending = Text("Next: ", style="bold").append(with_program(describe_pending(game)), style="")
+    pending = Text("Next: ", style="bold").append(with_program(pending_text(game, viewer)), style="")
     chains = chain_table(game) if game.board.sizes else Text("No chain is on the board yet.")
     return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
 
@@ -151,10 +157,12 @@ def _watch_side(game: Game) -> Text:
     return out
 
 
-def _watch_players(game: Game, width: int) -> Text:
+def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
     """``watch``: one line per player, seating order: cash, shares by chain letter, and net
     worth when the line has room for it in ``width`` columns; the player to decide marked; with
-    hidden holdings only the rack count (R10.1)."""
+    hidden holdings only the rack count, but for the figures ``viewer`` may see (R10.1)."""
+    from acquire_ref.views import sees
+
     out = Text()
     worth = game.net_worth()
     short = _short(game)
@@ -162,7 +170,7 @@ def _watch_players(game: Game, width: int) -> Text:
     for i, p in enumerate(game.players):
         mark = "> " if i == game.current and game.pending.player is not None else "  "
         line = Text(mark + f"{short[p]:<{names}} ", style="bold" if mark.strip() else "")
-        if game.hidden:
+        if not sees(game, p, viewer):
             line.append(f"holdings hidden, {plural(game.racks[p], 'tile')} in the rack")
         else:
             line.append(f"{money(game.cash[p]):>8}  ")
@@ -192,12 +200,12 @@ def _watch_standings(game: Game) -> Text:
     return out
 
 
-def watch_view(game: Game, heading: str, width: int) -> Group:
+def watch_view(game: Game, heading: str, width: int, viewer: ViewerLike = None) -> Group:
     """What ``watch`` shows, made to fit 80 x 24 with up to six players: ``heading``, the board
     with the chains beside it (below it when ``width`` is under 80 columns), one line per
     player, the last move and a recent merger's bonuses (:func:`_watch_news`) and the pending
     decision, wrapped, never cut (a name over :data:`WATCH_NAME` characters is shortened); at the
-    end the final standings."""
+    end the final standings. Made for ``viewer`` (R10.3)."""
     board = board_text(game)
     board.rstrip()
     if width >= 80:
@@ -210,20 +218,21 @@ def watch_view(game: Game, heading: str, width: int) -> Group:
         top = Group(board, _watch_side(game))
     if game.over:
         return Group(Text(heading, style="dim"), top, _watch_standings(game))
-    from acquire_ref.describe import pending as describe_pending
+    from acquire_ref.views import pending_text
     from acquire_ref.words import with_program
 
-    said, short = describe_pending(game), _short(game)
+    said, short = pending_text(game, viewer), _short(game)
     for p in sorted(game.players, key=len, reverse=True):  # a name inside a longer one is not cut twice
         said = said.replace(p, short[p]) if len(p) > WATCH_NAME else said
     pending = Text("Next: ", style="bold").append(with_program(said), style="")
-    return Group(Text(heading, style="dim"), top, _watch_players(game, width), *_watch_news(game), pending)
+    return Group(Text(heading, style="dim"), top, _watch_players(game, width, viewer), *_watch_news(game, viewer), pending)
 
 
-def _watch_news(game: Game) -> list[Text]:
+def _watch_news(game: Game, viewer: ViewerLike = None) -> list[Text]:
     """``watch``'s lines on what just happened: the last move in words and, for a turn after a
     merger, who the bank paid which bonus (R5.4), so that no cash changes without a reason."""
-    from acquire_ref.describe import last_move, merger_payouts
+    from acquire_ref.describe import merger_payouts
+    from acquire_ref.views import last_move
 
     names = _short(game)
 
@@ -233,7 +242,7 @@ def _watch_news(game: Game) -> list[Text]:
         return text
 
     lines = []
-    last = last_move(game)
+    last = last_move(game, viewer)
     if last:
         lines.append(Text("Last move: ", style="bold").append(short(last), style=""))
     lines.extend(Text("Merger: ", style="bold").append(short(line), style="") for line in merger_payouts(game))
@@ -298,10 +307,14 @@ def chart_table(doc: dict[str, Any]) -> Table:
     return t
 
 
-def events_view(events: list[Event]) -> Group:
+def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
     """The banker's instructions, one line per event; each defunct chain of a merger gets a table
-    of its shareholders, the bonus each receives and the rule that decided it (R5.4)."""
+    of its shareholders, the bonus each receives and the rule that decided it (R5.4). ``lines``
+    are the events' sentences as the viewer is told them (:func:`acquire_ref.views.moment`;
+    default: each event's own text)."""
     from acquire_ref.events import BonusPaid, DefunctChain, MarketBonus, NoBonus
+
+    said = lines if lines is not None else [e.text() for e in events]
 
     parts: list[RenderableType] = []
     i = 0
@@ -319,10 +332,10 @@ def events_view(events: list[Event]) -> Group:
                     market = part
                 j += 1
             if not e.holders and market is None:  # nobody to pay: the events say so in words
-                parts.append(Text(e.text()))
+                parts.append(Text(said[i]))
                 i += 1
                 continue
-            t = Table(title=e.text() + ": the bank pays", title_justify="left")
+            t = Table(title=said[i] + ": the bank pays", title_justify="left")
             for col in ("shareholder", "shares", "bonus", "why (R5.4)"):
                 t.add_column(col, justify="right" if col in ("shares", "bonus") else "left")
             for player, shares in sorted(e.holders.items(), key=lambda kv: -kv[1]):
@@ -334,7 +347,7 @@ def events_view(events: list[Event]) -> Group:
             parts.append(t)
             i = j
             continue
-        parts.append(Text(e.text()))
+        parts.append(Text(said[i]))
         i += 1
     return Group(*parts)
 

@@ -1,11 +1,12 @@
 """A game file held open by a program: the game, the record it came from, and the version read.
 
-:class:`GameFile` is what ``play --append``, ``pipe`` and the library's :func:`acquire_ref.load`
-share. Each change goes through :mod:`acquire_ref.storage` as a command's does (DESIGN 3): under
-the game file's lock, the file is reloaded first when another program changed it since it was
-read (its :data:`~acquire_ref.storage.Stamp` differs), the move is verified and applied, and the
-file is replaced atomically with ``expect`` set to the version just read, so that nothing another
-program wrote is overwritten.
+:class:`GameFile` is the one way a game file is changed: the CLI's moves, ``undo``, ``redo``,
+``play`` and ``play --append``, ``pipe``, the console and the library's :func:`acquire_ref.load`
+share it, and :meth:`GameFile.create` is the one way a new game file is made. Each change goes
+through :mod:`acquire_ref.storage` (DESIGN 3): under the game file's lock, the file is reloaded
+first when another program changed it since it was read (its :data:`~acquire_ref.storage.Stamp`
+differs), the move is verified and applied, and the file is replaced atomically with ``expect``
+set to the version just read, so that nothing another program wrote is overwritten.
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -20,10 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import AcquireError
 from acquire_ref.record import Record, to_toml
+from acquire_ref.views import PUBLIC as PUBLIC_VIEWER
+from acquire_ref.views import Viewer
 
 if TYPE_CHECKING:
     from acquire_ref.events import Event
@@ -49,37 +52,83 @@ class GameFile:
         self.stamp = stamp
         self.notices = notices
         self.lock_wait: float | None = None
+        self.viewer: Viewer = PUBLIC_VIEWER
+        """Whom :meth:`status`, :meth:`log`, :meth:`legal`, :meth:`score` and :meth:`refusal` are
+        for (R10.3): the public unless set (``Viewer.parse(handle.game, "Ann")``, or ``load(path, "Ann")``)."""
 
     @classmethod
-    def open(cls, path: Path | str) -> GameFile:
-        """Read, check and replay the game file at ``path`` (:func:`acquire_ref.storage.load_stamped`).
+    def open(cls, path: Path | str, locked: bool = False) -> GameFile:
+        """Read, check and replay the game file at ``path`` (:func:`acquire_ref.storage.load_stamped`);
+        with ``locked``, under the file's lock, as a command that is about to change it does (so
+        that a lock that can't be taken is what it reports, before anything is read).
 
         Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a missing, corrupt or
-        inconsistent file.
+        inconsistent file, and with ``locked`` what :func:`acquire_ref.storage.locked` raises.
         """
         from acquire_ref.storage import load_stamped
+        from acquire_ref.storage import locked as lock
 
+        if locked:
+            with lock(Path(path)):
+                return cls.open(path)
         game, record, notices, stamp = load_stamped(Path(path))
         return cls(Path(path), game, record, stamp, notices)
 
     @classmethod
-    def create(cls, path: Path | str, record: Record) -> GameFile:
-        """A new game file at ``path`` holding ``record`` replayed; an existing file is never
-        replaced. Raises :class:`~acquire_ref.errors.NotationError` (exit 2) when ``path``
-        exists, :class:`~acquire_ref.errors.GameFileError` (exit 4) when it can't be written,
-        and what :meth:`Record.replay_whole` raises. A record without ``played`` is dated today
-        (the local date: the game starts now, T6)."""
+    def create(cls, path: Path | str, record: Record, game: Game | None = None, force: bool = False) -> GameFile:
+        """The one way a new game file is made: ``record`` (and ``game``, the record replayed,
+        when the caller has it already) written at ``path`` under its lock, atomically. An
+        existing file is replaced only with ``force``, and only a regular file (DESIGN 3).
+
+        Raises :class:`~acquire_ref.errors.NotationError` (exit 2) when ``path`` exists and
+        ``force`` is false, :class:`~acquire_ref.errors.GameFileError` (exit 4) when it is a
+        folder, pipe or device or can't be written, and what :meth:`Record.replay_whole` raises.
+        A record without ``played`` is dated today (the local date: the game starts now, T6).
+        """
         from datetime import date
 
         from acquire_ref.storage import locked, refuse_overwrite, stamp, write_atomic
 
-        game = record.replay_whole()
+        game = record.replay_whole() if game is None else game
         if record.played is None:
             record.played = date.today()
         with locked(Path(path)):
-            refuse_overwrite(Path(path), False)
+            refuse_overwrite(Path(path), force)
             write_atomic(Path(path), to_toml(record, game))
             return cls(Path(path), game, record, stamp(Path(path)), [])
+
+    # ----- what the game's viewer may read (R10.3) ---------------------------------------------
+    def status(self) -> dict[str, Any]:
+        """The ``status --json`` document for :attr:`viewer` (:func:`acquire_ref.views.status`)."""
+        from acquire_ref import views
+
+        return views.status(self.game, self.viewer)
+
+    def log(self) -> list[dict[str, Any]]:
+        """The ``log --json`` document for :attr:`viewer`: the history of R10.1 (:func:`acquire_ref.views.log`)."""
+        from acquire_ref import views
+
+        return views.log(self.game, self.viewer)
+
+    def legal(self) -> list[str]:
+        """The legal moves in notation as :attr:`viewer` may know them (:func:`acquire_ref.views.legal`)."""
+        from acquire_ref import views
+
+        return [str(m) for m in views.legal(self.game, self.viewer)]
+
+    def score(self) -> dict[str, Any]:
+        """The ``score --json`` document; raises :class:`~acquire_ref.errors.IllegalMoveError` while
+        holdings are hidden from :attr:`viewer` (:func:`acquire_ref.views.score`)."""
+        from acquire_ref import views
+
+        return views.score(self.game, self.viewer)
+
+    def refusal(self, error: AcquireError) -> str:
+        """Why ``error`` refused a move, as :attr:`viewer` may read it (:func:`acquire_ref.views.refusal`)."""
+        from acquire_ref import views
+        from acquire_ref.errors import IllegalMoveError
+
+        return views.refusal(self.game, error, self.viewer) if isinstance(error, IllegalMoveError) else str(error)
 
     def refresh(self) -> bool:
         """Reload the file when it is no longer the version read (another program changed it).
@@ -199,11 +248,26 @@ class GameFile:
         return self.game.log[len(self.game.log) - n:]
 
 
-def load(path: Path | str) -> GameFile:
+def create_text(path: Path | str, text: str) -> None:
+    """A new game file at ``path`` holding ``text``, a whole game file made elsewhere (``simulate
+    --out``, whose games are played in worker processes): created exclusively, never over any
+    file (:func:`acquire_ref.storage.write_new`). Raises :class:`~acquire_ref.errors.NotationError`
+    (exit 2) when ``path`` exists and :class:`~acquire_ref.errors.GameFileError` (exit 4) when it
+    can't be written."""
+    from acquire_ref.storage import write_new
+
+    write_new(Path(path), text)
+
+
+def load(path: Path | str, viewer: str | None = None) -> GameFile:
     """The game file at ``path``, read and replayed: a :class:`GameFile` whose ``game`` is the
-    :class:`~acquire_ref.game.Game` and whose ``record`` keeps the setup for :func:`save`.
-    Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a missing or corrupt file."""
-    return GameFile.open(path)
+    :class:`~acquire_ref.game.Game` and whose ``record`` keeps the setup for :func:`save`; its
+    documents are for ``viewer`` (a player's name, ``"referee"``, or None: the public, R10.3).
+    Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a missing or corrupt file, and
+    :class:`~acquire_ref.errors.NotationError` (exit 2) for a ``viewer`` who is no player."""
+    handle = GameFile.open(path)
+    handle.viewer = Viewer.parse(handle.game, viewer)
+    return handle
 
 
 def save(handle: GameFile) -> None:

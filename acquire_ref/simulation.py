@@ -26,8 +26,8 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
 
     from acquire_ref.events import plural
     from acquire_ref.render import console
+    from acquire_ref.session import create_text
     from acquire_ref.simulate import Summary, run_batch
-    from acquire_ref.storage import write_new
     from acquire_ref.words import visible
 
     summary = Summary({b.name: b.command for b in batch.bots})
@@ -46,7 +46,7 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
                     err.print(Text(visible(f"acquire-ref: bot {fault['bot']}, game {fault['seed']}, move {fault['move']} "
                                            f"({fault['decision']}): {fault['text']}")))
             if out is not None and result.text is not None:
-                write_new(out / f"game-{result.seed:06d}.toml", result.text)
+                create_text(out / f"game-{result.seed:06d}.toml", result.text)
             progress.advance(task)
     if faults > FIRST_FAULTS:
         err.print(Text(f"acquire-ref: {faults - FIRST_FAULTS} more bot fault(s) not shown; the report counts them all"))

@@ -1,12 +1,21 @@
-"""Documents of a game: the ``status --json`` document (DESIGN 2) and the game file's snapshot (DESIGN 3).
+"""What each viewer may see of a game (R10.3), and every document a front end shows.
 
-Both come from the same pieces, and one rule says what a viewer may see while holdings are
-hidden (R10.1): a player's own cash and shares, and everyone's tile count and the bank.
+A :class:`Viewer` is the public (the shared screen, the TV, the log, a bot seated for another
+player), one seat (a player: the public view and that player's own cash and shares), or the
+referee (everything). With open holdings every viewer sees every figure; with ``holdings =
+hidden`` (R10.1) each player's cash, shares and net worth are theirs alone until the game is over.
+This module is the one place that reads that option (:func:`withheld`, :func:`sees`): the front
+ends (CLI, console, web page, pipe, library, bots, tournament, ratings) draw only the documents
+built here for their viewer: :func:`status`, :func:`pending_text`, :func:`moment` (the events of
+the move just made), :func:`log_entry` / :func:`history_lines` (the history), :func:`score`,
+:func:`legal`, :func:`refusal`, and the game file's :func:`snapshot` (the referee's).
 
 >>> from acquire_ref.game import Game
 >>> g = Game.table(["Ann", "Ben", "Cat"])
 >>> status(g)["pending"]["decision"], snapshot(g)["bag"]
 ('start', 108)
+>>> Viewer.parse(g, "ann"), Viewer.parse(g, "referee"), Viewer.parse(g, None)
+(Viewer('seat', 'Ann'), Viewer('referee'), Viewer('public'))
 """
 
 from __future__ import annotations
@@ -14,20 +23,93 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref import describe
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.game import Game
-from acquire_ref.pending import ChooseChain, DisposeShares, DrawForMarket
-from acquire_ref.tiles import iter_rows
+from acquire_ref.moves import Buy, Dispose, Move
+from acquire_ref.pending import BuyShares, ChooseChain, DisposeShares, DrawForMarket
+from acquire_ref.tiles import Tile, iter_rows
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from acquire_ref.events import Event
     from acquire_ref.game import LogEntry
     from acquire_ref.scoring import PlayerScore
 
 
-def visible(game: Game, player: str, viewer: str | None) -> bool:
-    """Whether ``viewer`` may see ``player``'s cash and shares: always, unless holdings are
-    hidden and the game is not over, when only one's own (R10.1)."""
-    return not game.hidden or player == viewer
+class Viewer:
+    """Who a document is made for (R10.3): ``kind`` is ``"public"``, ``"seat"`` (then ``seat``
+    is the player's name) or ``"referee"``. Compare with ``==``; :data:`PUBLIC` and
+    :data:`REFEREE` are the two without a seat."""
+
+    __slots__ = ("kind", "seat")
+    KINDS = ("public", "seat", "referee")
+
+    def __init__(self, kind: str = "public", seat: str | None = None) -> None:
+        if kind not in self.KINDS or (kind == "seat") != (seat is not None):
+            raise ValueError(f"a viewer is public, a seat with a player's name, or the referee: not {kind!r} {seat!r}")
+        self.kind = kind
+        self.seat = seat
+
+    @classmethod
+    def of(cls, player: str) -> Viewer:
+        """The seat of ``player`` (a name exactly as the game spells it)."""
+        return cls("seat", player)
+
+    @classmethod
+    def parse(cls, game: Game, text: str | None) -> Viewer:
+        """The viewer a user names (``--as NAME``, ``--as referee``): None is the public, the word
+        ``referee`` (any case) the referee, anything else a player of ``game`` (any case, as
+        :meth:`Game.resolve_player`). Raises :class:`~acquire_ref.errors.NotationError` (exit 2)
+        for a name that is no player's."""
+        if text is None:
+            return PUBLIC
+        if text.strip().lower() == "referee":
+            return REFEREE
+        return cls.of(game.resolve_player(text))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Viewer) and (self.kind, self.seat) == (other.kind, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.seat))
+
+    def __repr__(self) -> str:
+        return f"Viewer({self.kind!r}{', ' + repr(self.seat) if self.seat else ''})"
+
+
+PUBLIC = Viewer("public")
+"""The shared screens, the log, a file handed round (R10.3)."""
+REFEREE = Viewer("referee")
+"""Everything: only when a user asks for it by name (R10.3)."""
+
+ViewerLike = Viewer | str | None
+"""A :class:`Viewer`, a player's name (that seat), or None (the public)."""
+
+
+def viewer_of(who: ViewerLike) -> Viewer:
+    """``who`` as a :class:`Viewer`: a name is that seat, None the public."""
+    if isinstance(who, Viewer):
+        return who
+    return PUBLIC if who is None else Viewer.of(who)
+
+
+def withheld(game: Game, who: ViewerLike = None) -> bool:
+    """Whether some player's cash and shares are kept from ``who`` now: holdings are hidden, the
+    game is not over, and ``who`` is not the referee (R10.1, R10.3)."""
+    return game.options.hidden and not game.over and viewer_of(who).kind != "referee"
+
+
+def sees(game: Game, player: str | None, who: ViewerLike = None) -> bool:
+    """Whether ``who`` may see ``player``'s cash, shares and net worth: always unless they are
+    :func:`withheld`, and then only their own seat (R10.1). A ``player`` of None (no one's
+    figures) is seen by all."""
+    return player is None or not withheld(game, who) or viewer_of(who).seat == player
+
+
+def visible(game: Game, player: str, viewer: ViewerLike) -> bool:
+    """:func:`sees` with the arguments in the older order (``player``, then the viewer)."""
+    return sees(game, player, viewer)
 
 
 def board_rows(game: Game) -> list[str]:
@@ -57,15 +139,34 @@ def _chains(game: Game) -> dict[str, dict[str, Any]]:
     }
 
 
-def status(game: Game, viewer: str | None = None) -> dict[str, Any]:
-    """The state as plain data, the ``status --json`` document (DESIGN 2).
+def last_move(game: Game, viewer: ViewerLike = None) -> str | None:
+    """The last move in words for ``viewer`` (:func:`acquire_ref.describe.last_move`): a
+    purchase's or a disposal's counts only where every figure is the viewer's to see (R10.1)."""
+    return describe.last_move(game, not withheld(game, viewer))
 
-    With hidden holdings (R10.1) every player's cash and shares are None except the
-    ``viewer``'s; the bank's shares are always shown. ``pending.text`` gives commands in move
-    notation (see :mod:`acquire_ref.describe`).
+
+def pending_text(game: Game, viewer: ViewerLike = None) -> str:
+    """The sentence of the pending decision for ``viewer`` (R10.2): with the pending player's
+    holding and cash only when ``viewer`` may see them (R10.1)."""
+    return describe.pending(game, shown=sees(game, game.pending.player, viewer))
+
+
+def tile(game: Game, where: Tile, viewer: ViewerLike = None) -> dict[str, Any]:
+    """What placing ``where`` would do (:func:`acquire_ref.describe.tile`) as ``viewer`` may be
+    told it: a merger's bonuses name who gets them only when no holding is withheld (R10.1)."""
+    return describe.tile(game, where, shown=not withheld(game, viewer))
+
+
+def status(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
+    """The state as plain data, the ``status --json`` document (DESIGN 2), for ``viewer`` (a
+    :class:`Viewer`, a player's name, or None: the public).
+
+    While holdings are hidden (R10.1) every player's cash and shares are None except those the
+    viewer :func:`sees`; the bank's shares are always shown. ``pending.text`` gives commands in
+    move notation (see :mod:`acquire_ref.describe`).
     """
     pend = game.pending
-    pending: dict[str, Any] = {"player": pend.player, "decision": pend.decision, "text": describe.pending(game)}
+    pending: dict[str, Any] = {"player": pend.player, "decision": pend.decision, "text": pending_text(game, viewer)}
     if isinstance(pend, ChooseChain):
         pending.update(choice=pend.choice, options=list(pend.options))
     if isinstance(pend, DisposeShares):
@@ -79,7 +180,7 @@ def status(game: Game, viewer: str | None = None) -> dict[str, Any]:
         "tiles": game.supply.mode,
         "players": [
             {"name": p, "cash": game.cash[p], "shares": dict(game.shares[p]), "rack": game.racks[p]}
-            if visible(game, p, viewer) else {"name": p, "cash": None, "shares": None, "rack": game.racks[p]}
+            if sees(game, p, viewer) else {"name": p, "cash": None, "shares": None, "rack": game.racks[p]}
             for p in game.players
         ],
         "chains": _chains(game),
@@ -131,15 +232,14 @@ def standings(final: bool, reason: str | None, scores: list[PlayerScore]) -> dic
     }
 
 
-def score(game: Game) -> dict[str, Any]:
+def score(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     """The ``score --json`` document of ``game``: its final standings, or the standings if it
     ended now (R8.3), with ``market`` (the market's draws) when there were any.
 
-    Raises :class:`~acquire_ref.errors.IllegalMoveError` while holdings are hidden (R10.1).
+    Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) while holdings are
+    :func:`withheld` from ``viewer``: a projection would tell the hidden figures (R10.1).
     """
-    from acquire_ref.errors import IllegalMoveError
-
-    if game.hidden:
+    if withheld(game, viewer):
         raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
     doc = standings(game.over, game.end_reason or None, game.score_breakdown())
     if game.market.history:
@@ -147,10 +247,136 @@ def score(game: Game) -> dict[str, Any]:
     return doc
 
 
-def log_entry(n: int, entry: LogEntry, events: list[Event] | None = None) -> dict[str, Any]:
+def _figures_of(e: Event) -> list[str]:
+    """The players whose own figures event ``e`` may name: its ``player``, and a defunct
+    chain's holders."""
+    player = getattr(e, "player", None)
+    named = [player] if isinstance(player, str) else []
+    holders = getattr(e, "holders", None)
+    return named + (list(holders) if isinstance(holders, dict) else [])
+
+
+def _sees_all(game: Game, e: Event, viewer: ViewerLike) -> bool:
+    return all(sees(game, p, viewer) for p in _figures_of(e))
+
+
+def moment(game: Game, events: Iterable[Event], viewer: ViewerLike = None) -> list[str]:
+    """The events of the move just made as ``viewer`` is told them (R10.1: at the moment it
+    happens the move is public in full, as the banker carries it out, and so are a merger's
+    bonus table and disposals; only a player's cash named as a reason stays theirs)."""
+    return [e.text() if _sees_all(game, e, viewer) else e.moment_text() for e in events]
+
+
+def moment_docs(game: Game, events: Iterable[Event], viewer: ViewerLike = None) -> list[dict[str, Any]]:
+    """The events of the move just made as data (``log --json``'s shape), as :func:`moment` tells them."""
+    return [e.as_dict() if _sees_all(game, e, viewer) else e.moment_dict() for e in events]
+
+
+def history_event(game: Game, e: Event, viewer: ViewerLike = None) -> tuple[str, dict[str, Any]]:
+    """One event of the history (``log``) for ``viewer``: its sentence and its ``log --json``
+    data; while holdings are hidden, another player's figures are left out ("Ann buys shares",
+    "the bank pays Cat $3,000 (Luxor majority)", "Cat disposes of Luxor shares", R10.1)."""
+    if _sees_all(game, e, viewer):
+        return e.text(), e.as_dict()
+    return e.public_text(), e.public_dict()
+
+
+def move_text(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> str:
+    """A move of the history in notation for ``viewer``: a purchase or a disposal names no count
+    while the mover's holdings are hidden from the viewer (``buy``, ``dispose Cat``, R10.1)."""
+    move = entry.move
+    if sees(game, entry.player, viewer):
+        return str(move)
+    if isinstance(move, Buy):
+        return "buy (shares hidden, R10.1)" if move.orders else "buy"
+    if isinstance(move, Dispose):
+        return f"dispose {entry.player} (hidden, R10.1)"
+    return str(move)
+
+
+def _history(game: Game, events: Iterable[Event], viewer: ViewerLike) -> list[tuple[str, dict[str, Any]]]:
+    """The events for ``viewer``, an entry's repeated public line told once (a disposal of
+    several parts is one "Cat disposes of Luxor shares")."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for e in events:
+        told = history_event(game, e, viewer)
+        if out and told == out[-1] and not _sees_all(game, e, viewer):
+            continue
+        out.append(told)
+    return out
+
+
+def log_entry(n: int, entry: LogEntry, events: list[Event] | None = None, game: Game | None = None,
+              viewer: ViewerLike = None) -> dict[str, Any]:
     """Move ``n`` (from 1) of the log as ``log --json`` gives it: ``{n, turn, player, move,
     events}``, each event as its :meth:`~acquire_ref.events.Event.as_dict`; ``events`` replaces
-    the entry's own (``log --player`` shows only what concerns one player)."""
+    the entry's own (``log --player`` shows only what concerns one player). With ``game``, the
+    entry as ``viewer`` may read it (:func:`history_event`, :func:`move_text`, R10.1)."""
     shown = entry.events if events is None else events
-    return {"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
-            "events": [e.as_dict() for e in shown]}
+    if game is None:
+        return {"n": n, "turn": entry.turn, "player": entry.player, "move": str(entry.move),
+                "events": [e.as_dict() for e in shown]}
+    return {"n": n, "turn": entry.turn, "player": entry.player, "move": move_text(game, entry, viewer),
+            "events": [doc for _, doc in _history(game, shown, viewer)]}
+
+
+def history_lines(game: Game, entry: LogEntry, events: list[Event] | None = None,
+                  viewer: ViewerLike = None) -> list[str]:
+    """The sentences of one log entry's events for ``viewer`` (R10.1; ``events`` as in
+    :func:`log_entry`)."""
+    return [text for text, _ in _history(game, entry.events if events is None else events, viewer)]
+
+
+def log_line(n: int, entry: LogEntry, game: Game, viewer: ViewerLike = None) -> str:
+    """The heading of move ``n`` (from 1) in the history, as ``log`` and the console's log show
+    it: ``"  5. turn 3 Ben: place 5A --survivor American"`` (the move for ``viewer``, :func:`move_text`)."""
+    who = f" {entry.player}" if entry.player else ""
+    return f"{n:>3}. turn {entry.turn}{who}: {move_text(game, entry, viewer)}"
+
+
+TAKE_BACK = "take back what it did (money, certificates, tiles):"
+"""What ``undo`` asks of the banker before the events of a move taken back (the CLI and the console)."""
+
+
+def undo_lines(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> list[str]:
+    """What taking back ``entry`` asks of the banker: :data:`TAKE_BACK` and the move's events as
+    at their moment (:func:`moment`); nothing for a move that did nothing to undo."""
+    return [TAKE_BACK, *moment(game, entry.events, viewer)] if entry.events else []
+
+
+def log(game: Game, viewer: ViewerLike = None) -> list[dict[str, Any]]:
+    """The whole ``log --json`` document for ``viewer``: every entry, :func:`log_entry`."""
+    return [log_entry(n, entry, None, game, viewer) for n, entry in enumerate(game.log, 1)]
+
+
+def legal(game: Game, viewer: ViewerLike = None) -> list[Move]:
+    """The legal answers to the pending decision as ``viewer`` may know them (``Game.legal_moves``).
+
+    While the pending player's holdings are hidden from ``viewer`` (R10.1), a disposal or a
+    purchase would enumerate their shares or tell their cash: only the answers legal whatever
+    they hold are listed (``dispose``: hold them all; ``buy``: buy nothing; ``end``).
+    """
+    moves = game.legal_moves()
+    pend = game.pending
+    if isinstance(pend, DisposeShares | BuyShares) and not sees(game, pend.player, viewer):
+        moves = [m for m in moves if not isinstance(m, Dispose | Buy)
+                 or (isinstance(m, Dispose) and not m.sell and not m.trade) or (isinstance(m, Buy) and not m.orders)]
+    return moves
+
+
+def refusal(game: Game, error: IllegalMoveError, viewer: ViewerLike = None) -> str:
+    """A refused move's text for ``viewer``: in full (the rule and the facts) unless it names the
+    figures of a player ``viewer`` may not see; then its public text ("not enough cash for 3
+    Festival (R6.3)", R10.1)."""
+    if error.public is None or sees(game, error.player, viewer):
+        return str(error)
+    return error.public
+
+
+def for_viewer(game: Game, error: IllegalMoveError, viewer: ViewerLike = None) -> IllegalMoveError:
+    """``error`` as ``viewer`` may be told it: itself, or the same refusal restated with its
+    :func:`refusal` text (and no figures left to read from it)."""
+    text = refusal(game, error, viewer)
+    if text == str(error):
+        return error
+    return IllegalMoveError(text, rule=error.rule)

@@ -129,3 +129,31 @@ def test_no_class_over_700_lines_and_no_function_over_60():
                 if size > limit:
                     too_long.append(f"{name}.{node.name}: {size} lines (limit {limit})")
     assert not too_long, "\n".join(too_long)
+
+
+def _uses(path: Path) -> tuple[set[str], set[str], set[str]]:
+    """The attribute names read, the names called and the string constants of the module at ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    calls = {n.func.id if isinstance(n.func, ast.Name) else n.func.attr for n in ast.walk(tree)
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name | ast.Attribute)}
+    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return attributes, calls, strings
+
+
+def test_only_views_and_setup_read_the_holdings_option():
+    """R10.3, DESIGN 10: what a viewer may see is decided in one place; every front end asks views."""
+    readers = sorted(name for name, path in modules().items()
+                     if "hidden" in _uses(path)[0] or "holdings" in _uses(path)[2])
+    assert readers == ["setup", "views"]
+
+
+GAME_FILE_WRITERS = {"write_atomic", "write_new"}
+"""storage's functions that write a game file (or an event file); exports have write_export."""
+
+
+def test_only_storage_and_session_write_game_files():
+    """DESIGN 10: every change to a game file, and every new one, goes through session.GameFile
+    (event files, a tournament's own, are written by event_file; exports by storage)."""
+    writers = sorted(name for name, path in modules().items() if _uses(path)[1] & GAME_FILE_WRITERS)
+    assert writers == ["event_file", "session", "storage"]

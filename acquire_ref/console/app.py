@@ -31,7 +31,7 @@ from acquire_ref.console.prompts import Prompt, prompt_for
 from acquire_ref.errors import AcquireError
 from acquire_ref.events import money
 from acquire_ref.game import Game
-from acquire_ref.moves import Discard, End, Move, Pass, Place
+from acquire_ref.moves import Discard, End, Move, Pass
 from acquire_ref.tiles import COLUMNS, Tile, iter_rows, parse_tile
 from acquire_ref.words import short_names, visible
 
@@ -72,12 +72,11 @@ def offers_line(offers: list[tuple[str, str]]) -> str:
     return "  ".join(f"{typed or 'Enter'}: {does}" if does else typed or "Enter" for typed, does in offers)
 
 
-def last_tile(game: Game) -> object:
-    """The tile of the last ``place`` in the log, or None."""
-    for entry in reversed(game.log):
-        if isinstance(entry.move, Place):
-            return entry.move.tile
-    return None
+def last_tile(game: Game) -> str | None:
+    """The tile placed last, a start tile included, as the page marks it (:func:`acquire_ref.describe.last_tile`)."""
+    from acquire_ref.describe import last_tile as placed_last
+
+    return placed_last(game)
 
 
 def board_text(game: Game, big: bool = False) -> Text:
@@ -97,7 +96,7 @@ def board_text(game: Game, big: bool = False) -> Text:
                 out.append(" .", style="dim")
                 continue
             owner = game.board.owner[t]
-            mark = " reverse" if t == last else ""
+            mark = " reverse" if str(t) == last else ""
             if owner is None:
                 out.append(" o", style="bold" + mark)
             else:
@@ -128,7 +127,7 @@ def _big_board(game: Game) -> Text:
                 else:
                     ch = game.edition.chain(owner)
                     style, mark = _style(ch.colour) + " reverse", ch.letter
-                if t == last:
+                if str(t) == last:
                     style = "bold black on white"
                 out.append(f"{mark if not half else '':^4}", style=style)
                 out.append(" ")
@@ -154,13 +153,16 @@ def chains_text(game: Game) -> Text:
 
 def players_text(game: Game) -> Text:
     """Each player in seating order: cash, shares (chain letters), net worth; the one to decide
-    marked; with hidden holdings only the rack counts (R10.1)."""
+    marked; with hidden holdings only the rack counts (R10.1: the console is a shared screen,
+    :data:`acquire_ref.views.PUBLIC`)."""
+    from acquire_ref.views import sees
+
     out = Text(" player       cash    worth shares\n", style="dim")
     worth, short = game.net_worth(), short_names(list(game.players), 9)
     for p in game.players:
         mark = ">" if p == game.pending.player else " "
         out.append(f"{mark}{short[p]:<9}", style="bold" if mark == ">" else "")
-        if game.hidden and not game.over:
+        if not sees(game, p):
             out.append(f" {'hidden':>8} {'':>8} rack {game.racks[p]}\n")
             continue
         out.append(f" {money(game.cash[p]):>8} {money(worth[p]):>8}")
@@ -206,7 +208,10 @@ def hang(lines: list[str], width: int) -> list[str]:
 
 def events_lines(game: Game, entries: int = 4) -> list[str]:
     """The last ``entries`` moves and what the banker does for each, oldest first; at the end of
-    the game the final standings with each player's payout (R8.3)."""
+    the game the final standings with each player's payout (R8.3). The last move is told as at
+    the moment it happened, the ones before as the history (R10.1)."""
+    from acquire_ref.views import history_lines, moment, move_text
+
     if game.over:
         lines = [f"Final standings: {game.end_reason}"]
         for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
@@ -214,9 +219,12 @@ def events_lines(game: Game, entries: int = 4) -> list[str]:
             lines.append(f" {rank}. {visible(s.player)} {money(s.total)} (payout {money(s.total - s.before)})")
         return lines
     lines = []
-    for entry in game.log[-entries:]:
-        lines.append(f"{entry.turn:>3} {visible(entry.player or '')}: {entry.move}")
-        lines += [f"    {visible(e.text())}" for e in entry.events]
+    shown = game.log[-entries:]
+    for i, entry in enumerate(shown):
+        last = i == len(shown) - 1
+        lines.append(f"{entry.turn:>3} {visible(entry.player or '')}: {entry.move if last else move_text(game, entry)}")
+        told = moment(game, entry.events) if last else history_lines(game, entry)
+        lines += [f"    {visible(text)}" for text in told]
     return lines
 
 
@@ -269,7 +277,7 @@ class WhyScreen(ModalScreen[None]):
             yield Static(id="why-text")
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        from acquire_ref.describe import tile
+        from acquire_ref.views import tile
 
         out = self.query_one("#why-text", Static)
         try:
@@ -482,9 +490,10 @@ class TableApp(App[None]):
             return
         entry = game.log[-1]
         lines = [f"Undo move {len(game.log)} (turn {entry.turn}, {visible(entry.player or 'the table')}): {entry.move}?"]
-        if entry.events:
-            lines.append("Take back what it did (money, certificates, tiles):")
-            lines += [f"  {visible(e.text())}" for e in entry.events]
+        from acquire_ref.views import undo_lines
+
+        for k, text in enumerate(undo_lines(game, entry)):
+            lines.append(text[0].upper() + text[1:] if k == 0 else f"  {visible(text)}")
         lines.append("y: undo   n: keep it")
 
         def done(yes: bool | None) -> None:
@@ -509,10 +518,12 @@ class TableApp(App[None]):
         game = self.books.game
         if game is None:
             return
+        from acquire_ref.views import history_lines, log_line
+
         lines = []
         for i, entry in enumerate(game.log, 1):
-            lines.append(f"{i:>3}. turn {entry.turn} {visible(entry.player or '')}: {entry.move}")
-            lines += [f"       {visible(e.text())}" for e in entry.events]
+            lines.append(visible(log_line(i, entry, game)))
+            lines += [f"       {visible(text)}" for text in history_lines(game, entry)]
         self.push_screen(InfoScreen("\n".join(lines) or "No move yet."))
 
     def action_score(self) -> None:
@@ -526,7 +537,9 @@ class TableApp(App[None]):
             lines.append(f" {ranks[s.player]}. {visible(s.player)}: {money(s.total)} = cash {money(s.before)}")
             lines += [f"      + {money(amount)} {kind} {chain}" for chain, amount, kind, _ in s.bonuses]
             lines += [f"      + {money(dollars)} for {n} {chain}" for chain, n, dollars in s.sales]
-        if game.hidden and not game.over:
+        from acquire_ref.views import withheld
+
+        if withheld(game):
             lines = [title, " Holdings are hidden until the end (R10.1)."]
         self.push_screen(InfoScreen("\n".join(lines)))
 

@@ -42,7 +42,10 @@ class Books:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.handle: GameFile | None = None
-        self.version: Stamp | None = None  # the file's stat when last looked at, read or not
+        self.broken: Stamp | None = None
+        """The stat of the file when it last could not be read (None while the last read went
+        well): the one thing the console keeps beside :class:`GameFile`'s own version, so that a
+        broken file is not read again until it changes."""
         self.error: str | None = None
         self.load()
 
@@ -68,16 +71,23 @@ class Books:
             handle = GameFile.open(self.path)
         except AcquireError as exc:
             self.error = str(exc)
-            self.version = stamp(self.path)
+            self.broken = stamp(self.path)
             return False
         handle.lock_wait = LOCK_WAIT
-        self.handle, self.version, self.error = handle, handle.stamp, None
+        self.handle, self.broken, self.error = handle, None, None
         return True
+
+    def _changed(self) -> bool:
+        """Whether the file is no longer what was last read (or last failed to read)."""
+        now = stamp(self.path)
+        if self.broken is not None or self.handle is None:
+            return now != self.broken
+        return self.handle.stamp is None or now != self.handle.stamp
 
     def refresh(self) -> bool:
         """Reload when another program changed the file since it was read (its stat differs);
         True when something changed (a new game, or a new problem to show)."""
-        if stamp(self.path) == self.version:
+        if not self._changed():
             return False
         self.load()
         return True
@@ -93,11 +103,13 @@ class Books:
         """Say why a change was refused, and show the file as it is: reloaded when another program
         changed it, or when a failed write left the game in memory ahead of the file (then a
         broken file's own problem is what is shown)."""
-        if self.handle is not None and self.handle.stamp is None:
-            self.version = None
-        readable = self.load() if stamp(self.path) != self.version else True
+        readable = self.load() if self._changed() else True
         if readable:
-            self.error = str(exc).replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
+            from acquire_ref.errors import IllegalMoveError
+            from acquire_ref.views import refusal
+
+            said = refusal(self.handle.game, exc) if isinstance(exc, IllegalMoveError) and self.handle else str(exc)
+            self.error = said.replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
 
     def _change(self, act: Callable[[GameFile], T]) -> T | None:
         """Do ``act`` on the hold on the file; its result, or None with ``error`` set (a file that
@@ -110,7 +122,7 @@ class Books:
             self._failed(exc)
             return None
         assert self.handle is not None
-        self.version, self.error = self.handle.stamp, None
+        self.broken, self.error = None, None
         return done
 
     def apply(self, move: Move) -> list[Event] | None:

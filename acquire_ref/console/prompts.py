@@ -60,8 +60,12 @@ class Prompt:
     hint = ""
 
     def __init__(self, game: Game) -> None:
+        from acquire_ref.views import sees
+
         self.game = game
         self.player = game.pending.player or ""
+        self.shown = sees(game, self.player or None)
+        """Whether the console (a shared screen, R10.3) may show the pending player's figures."""
 
     def offers(self) -> list[tuple[str, str]]:
         """The legal answers as ``(what to type, what it does)``."""
@@ -84,7 +88,7 @@ class Prompt:
         try:
             moves = self.moves(text)
         except AcquireError as exc:
-            return f"✗ {exc}"
+            return f"✗ {told(self.game, exc)}"
         return "Enter: " + "; ".join(self.describe(m) for m in moves)
 
     def describe(self, move: Move) -> str:
@@ -94,6 +98,14 @@ class Prompt:
     def _legal(self, move: Move) -> Move:
         self.game.verify(move)
         return move
+
+
+def told(game: Game, exc: AcquireError) -> str:
+    """Why ``exc`` refused an entry, as the console (a shared screen) may say it (R10.1):
+    :func:`acquire_ref.views.refusal` for a refused move."""
+    from acquire_ref.views import refusal
+
+    return refusal(game, exc) if isinstance(exc, IllegalMoveError) else str(exc)
 
 
 class StartPrompt(Prompt):
@@ -236,8 +248,14 @@ class DisposePrompt(Prompt):
         self.chain, self.survivor = pend.chain, pend.survivor
         self.held = game.shares[self.player][self.chain]
         self.cap = game.trade_cap(self.player, self.chain, self.survivor)
-        merger = game.merger
-        self.share_price = game.edition.price(self.chain, merger.sizes[self.chain]) if merger else 0
+        from acquire_ref.describe import defunct_price
+
+        self.share_price = defunct_price(game, self.chain)
+        if not self.shown:  # the holding and the trade it allows stay the player's (R10.1)
+            self.title = f"{self.player}: sell, trade or hold their {self.chain} (defunct)"
+            self.hint = (f"Enter holds all; a sells all; s N sells N at {money(self.share_price)}; "
+                         f"t N trades N for N/2 {self.survivor} (even); m trades the most")
+            return
         self.title = f"{self.player} holds {self.held} {self.chain} (defunct): sell, trade or hold"
         trade = (f"t N trades N for N/2 {self.survivor} (even, up to {self.cap}); m trades {self.cap}"
                  if self.cap else "no trade (" + ("one share" if self.held < 2 else f"no {self.survivor} left") + ")")
@@ -245,6 +263,8 @@ class DisposePrompt(Prompt):
                      f"{money(self.share_price)}; {trade}")
 
     def offers(self) -> list[tuple[str, str]]:
+        if not self.shown:
+            return [("", "hold all"), ("a", "sell all"), ("m", "trade the most")]
         out = [("", f"hold all {self.held}"), ("a", f"sell all: {money(self.held * self.share_price)}")]
         if self.cap:
             out.append(("m", f"trade {self.cap} for {self.cap // 2} {self.survivor}"))
@@ -286,7 +306,7 @@ class DisposePrompt(Prompt):
         if move.trade:
             parts.append(f"trade {move.trade} for {move.trade // 2} {self.survivor}")
         held = self.held - move.sell - move.trade
-        parts.append(f"hold {held}")
+        parts.append(f"hold {held}" if self.shown else "hold the rest")
         return ", ".join(parts)
 
 
@@ -332,7 +352,7 @@ class BuyPrompt(Prompt):
         if not move.orders:
             return "buy nothing and finish the turn"
         cost = sum(self.game.price(c) * n for c, n in move.orders)
-        left = "" if self.game.hidden else f", {money(self.game.cash[self.player] - cost)} left"
+        left = f", {money(self.game.cash[self.player] - cost)} left" if self.shown else ""
         return f"buy {', '.join(f'{n} {c}' for c, n in move.orders)}: {money(cost)}{left}"
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.describe import last_move, recent_merger
+from acquire_ref.describe import recent_merger
 from acquire_ref.events import (
     BonusPaid,
     DefunctChain,
@@ -30,7 +30,6 @@ from acquire_ref.events import (
     SharesHeld,
     SharesSold,
     SharesTraded,
-    StartTilePlaced,
     TilePlaced,
     money,
 )
@@ -38,6 +37,7 @@ from acquire_ref.tiles import COLUMNS, iter_rows
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
+    from acquire_ref.views import ViewerLike
 
 PALETTE = {
     "yellow": "#f2c40f", "red": "#d9263b", "blue": "#2a6fdb", "dark_orange3": "#e8780c", "green": "#23a55a",
@@ -87,12 +87,10 @@ def ink(background: str) -> str:
 
 
 def last_tile(game: Game) -> str | None:
-    """The tile placed last (a start tile counts), or None before any."""
-    for entry in reversed(game.log):
-        for e in reversed(entry.events):
-            if isinstance(e, TilePlaced | StartTilePlaced):
-                return e.tile
-    return None
+    """The tile placed last (a start tile counts), or None before any: :func:`acquire_ref.describe.last_tile`."""
+    from acquire_ref.describe import last_tile as placed_last
+
+    return placed_last(game)
 
 
 def grid(game: Game) -> list[dict[str, Any]]:
@@ -145,11 +143,13 @@ def chain_cards(game: Game, doc: dict[str, Any], lead: dict[str, list[str]]) -> 
     return cards
 
 
-def players(game: Game, doc: dict[str, Any], lead: dict[str, list[str]]) -> list[dict[str, Any]]:
+def players(game: Game, doc: dict[str, Any], lead: dict[str, list[str]], viewer: ViewerLike = None) -> list[dict[str, Any]]:
     """Each player in seating order: ``name``, ``current``, ``rack`` (tiles), and unless hidden
     (``cash`` None, R10.1) ``cash``, ``worth`` (cash and shares at current prices) and ``shares``
-    (``[{chain, letter, colour, ink, count, leads}]``)."""
-    worth = game.net_worth() if not game.hidden else {}
+    (``[{chain, letter, colour, ink, count, leads}]``), as ``viewer`` may see them (R10.3)."""
+    from acquire_ref.views import withheld
+
+    worth = game.net_worth() if not withheld(game, viewer) else {}
     current = doc["pending"]["player"]
     out = []
     for p in doc["players"]:
@@ -199,7 +199,7 @@ def _turns(game: Game) -> tuple[str | None, str | None]:
     return game.players[(game.current + 1) % len(game.players)], game.player
 
 
-def banner(game: Game) -> dict[str, Any] | None:
+def banner(game: Game, viewer: ViewerLike = None) -> dict[str, Any] | None:
     """The last merger, shown for a turn after it: ``move`` (its number in the log: the page shows
     the banner over the board once per merger, keyed by it), ``turn`` (the merger's turn),
     ``where`` (``top`` or ``bottom``: the half of the board away from the merging tile, which
@@ -211,7 +211,9 @@ def banner(game: Game) -> dict[str, Any] | None:
     if found is None:
         return None
     move, events = found
-    hidden = game.hidden
+    from acquire_ref.views import withheld
+
+    hidden = withheld(game, viewer)
     began = events[0]
     assert isinstance(began, MergerBegan)
     sizes = ", ".join(f"{c} {n}" for c, n in began.sizes.items())
@@ -268,31 +270,33 @@ def standings(title: str, doc: dict[str, Any]) -> dict[str, Any]:
     return {"title": title, "final": doc["final"], "rows": rows}
 
 
-def board(game: Game, viewer: str | None = None) -> dict[str, Any]:
+def board(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     """Everything a page shows of ``game`` (DESIGN 7), as plain data for a template: ``title``,
     ``edition``, ``turn``, ``bag``, ``hidden``, ``over``, ``end`` (``available``, ``declared``,
     ``why``), ``columns``, ``grid``, ``chains``, ``free`` (chains off the board), ``players``,
     ``pending``, ``last`` (the last move in words), ``banner``, ``final`` and ``discarded`` (the
     dead tiles put out of the game, R7.3). ``viewer`` is the player whose holdings may show
-    while they are hidden (``status --player``); the live board has none (R10.1)."""
-    from acquire_ref.views import status
+    while they are hidden (``status --player``, ``--as``): made for ``viewer`` (R10.3); the live board is public
+    (R10.1)."""
+    from acquire_ref.views import last_move, status, withheld
 
     doc = status(game, viewer)
-    lead = leaders(game) if not game.hidden else {}
+    hidden = withheld(game, viewer)
+    lead = leaders(game) if not hidden else {}
     ed = game.edition
     return {
         "title": f"Acquire, turn {game.turn}" if not game.over else "Acquire: final standings",
-        "edition": ed.name, "turn": game.turn, "bag": game.bag, "hidden": game.hidden, "over": game.over,
+        "edition": ed.name, "turn": game.turn, "bag": game.bag, "hidden": hidden, "over": game.over,
         "end": {"available": doc["end_available"], "declared": doc["end_declared"],
                 "why": ed.end_condition(game.board.sizes)},
         "columns": list(range(1, COLUMNS + 1)), "grid": grid(game),
         "chains": chain_cards(game, doc, lead),
         "free": [{"name": c, "letter": ed.chain(c).letter, "colour": colour(ed.chain(c).colour),
                   "ink": ink(colour(ed.chain(c).colour))} for c in game.free_chains()],
-        "players": players(game, doc, lead),
+        "players": players(game, doc, lead, viewer),
         "pending": pending(doc, *_turns(game)),
-        "last": last_move(game),
-        "banner": banner(game) if not game.over else None, "final": final(game),
+        "last": last_move(game, viewer),
+        "banner": banner(game, viewer) if not game.over else None, "final": final(game),
         "discarded": doc["discarded"],
     }
 

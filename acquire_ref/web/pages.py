@@ -24,6 +24,7 @@ from acquire_ref.words import visible
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
+    from acquire_ref.views import ViewerLike
 
 HERE = files("acquire_ref.web")
 
@@ -80,12 +81,12 @@ def live_page(doc: dict[str, Any]) -> str:
     return render("live.html", doc=doc, script=asset("live.js"))
 
 
-def status_html(game: Game, viewer: str | None = None) -> str:
+def status_html(game: Game, viewer: ViewerLike = None) -> str:
     """``status --html``: a standalone page of the game now, without any script."""
     return render("status.html", doc=model.board(game, viewer))
 
 
-def status_svg(game: Game, viewer: str | None = None) -> str:
+def status_svg(game: Game, viewer: ViewerLike = None) -> str:
     """``status --svg``: the board at print size with the chains, players and pending decision."""
     doc = model.board(game, viewer)
     return render("board.svg", doc=doc, layout=svg_layout(doc))
