@@ -162,6 +162,8 @@ def order_line(doc: dict[str, Any]) -> str:
     from acquire_ref.events import plural
 
     ties = "in the order their files were last written" if doc["ties"] == "file time" else "in the order given"
+    if not doc["games"]:
+        return "No game rated: these files hold no finished game or entered table result."
     if doc["undated"] == doc["games"]:
         return f"{plural(doc['games'], 'game')} rated ({doc['model']}), {ties} (no game file has a date)."
     said = f"{plural(doc['games'], 'game')} rated ({doc['model']}), in the order played; games of one date {ties}"

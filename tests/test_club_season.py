@@ -226,6 +226,7 @@ def test_an_event_table_scored_as_it_stood_counts_only_with_projected(cli, tmp_p
     result = cli("ratings", event)
     assert result.exit_code == 0 and "round 1 table 1 scored as they stood (add --projected)" in result.stderr
     assert json.loads(cli("ratings", event, "--json").stdout)["games"] == 0
+    assert result.stdout.splitlines()[-1] == "No game rated: these files hold no finished game or entered table result."
     doc = json.loads(cli("ratings", event, "--projected", "--json").stdout)
     assert doc["games"] == 1 and {r["player"] for r in doc["ratings"]} == set(seats)
 
