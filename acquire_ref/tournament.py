@@ -482,7 +482,10 @@ class Event:
         if last.stage not in ("heat", "swiss"):
             raise IllegalMoveError(f"round {last.number} is the {last.stage}, seeded from the standings: "
                                    "nobody joins it late")
-        said = [self.add(n, group) for n in names]
+        said = []
+        for n in names:  # an entrant who came late (not checked in, or not drawn) joins as they are
+            known = self.find(n)
+            said.append(self.add(n, group) if known is None or not known.active else f"{known.name} joins")
         joining = [self.player(n).name for n in names]
         seated = {p for t in last.tables for p in t.seats}
         for p in joining:

@@ -159,10 +159,13 @@ def test_check_in_draws_a_heat_among_those_checked_in_and_sitting_out_is_not_a_w
     rnd = event.draw()
     assert sorted(p for t in rnd.tables for p in t.seats) == NAMES[:4]
     assert all(p.active for p in event.players)
-    play(event, rnd)
-    assert sum(r.advances for r in event.standings()) == 4
     with pytest.raises(IllegalMoveError, match="heat 2 is drawn already"):
         event.checkin(["P05"], 2)
+    late = event.join(["P05", "P06", "P07"])  # entered, not checked in: they come late and sit at a new table
+    assert late == [f"P0{i} joins; seated at round 2 table 2" for i in (5, 6, 7)]
+    assert [p.heats for p in event.players[4:7]] == [[2], [2], [2]]
+    play(event, rnd)
+    assert sum(r.advances for r in event.standings()) == 4
 
 
 def test_a_late_arrival_joins_a_short_table_without_reseating_anyone_T1_4(cli, tmp_path):
