@@ -22,7 +22,7 @@ import asyncio
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -32,6 +32,10 @@ from starlette.routing import Route
 from acquire_ref.errors import AcquireError
 from acquire_ref.storage import Stamp, stamp
 from acquire_ref.web import model, pages
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+    from acquire_ref.moves import Move
 
 POLL = 0.25
 """Seconds between looks at the game file."""
@@ -51,10 +55,13 @@ class Board:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stamp: Stamp | object | None = _UNREAD
+        self._moves: list[Move] = []
         self.doc: dict[str, Any] = {}
         self.html = ""
         self.version = 0
         """Counts the changes of what the page shows, from 1."""
+        self.game: Game | None = None
+        """The game last read (None while the file can't be read), for the seats' pages."""
 
     def _read(self) -> dict[str, Any]:
         from acquire_ref.storage import load_game
@@ -62,7 +69,9 @@ class Board:
         try:
             game, _, _ = load_game(self.path)
         except AcquireError as exc:
+            self.game = None
             return model.waiting(str(exc))
+        self.game = game
         return model.board(game)
 
     async def current(self) -> tuple[int, dict[str, Any], str]:
@@ -77,7 +86,8 @@ class Board:
             # a file replaced while it was read is read again at the next look
             self._stamp = now if stamp(self.path) == now else _UNREAD
             html = pages.fragment(doc)
-            if html != self.html:
+            if html != self.html or (self.game is not None and self.game.moves != self._moves):
+                self._moves = list(self.game.moves) if self.game is not None else []
                 self.doc, self.html, self.version = doc, html, self.version + 1
         return self.version, self.doc, self.html
 
@@ -133,4 +143,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
+    from acquire_ref.web.seats import routes as seat_routes
+
+    routes += seat_routes(path, board, headers, poll, stopping, KEEPALIVE)
     return Starlette(routes=routes)

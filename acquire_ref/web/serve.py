@@ -101,7 +101,7 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
         say("This computer has no address on a local network: the TV can't reach it")
     else:
         say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
-    say("It only reads the game file. Ctrl-C stops.")
+    say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
     stopping = threading.Event()
 
     class Server(uvicorn.Server):
