@@ -17,10 +17,13 @@
     var ask = seat.querySelector(".ask");
     return ask ? JSON.parse(ask.getAttribute("data-answers") || "{}") : {};
   }
-  function say(text, bad) {
+  var hide = null;
+  function say(text, bad) {  // what was sent and what it did, for 8 seconds (a refusal until the next tap)
     sent.hidden = false;
     sent.textContent = text;
     sent.className = bad ? "sent bad" : "sent";
+    clearTimeout(hide);
+    if (!bad) { hide = setTimeout(function () { sent.hidden = true; }, 8000); }
   }
   function send(move, what) {
     if (busy) { return; }
