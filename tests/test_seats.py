@@ -232,3 +232,26 @@ def test_tokens_read_refuses_a_file_open_to_others(tmp_path):
     os.chmod(tokens.side_file(game), 0o640)
     with pytest.raises(Exception, match="open to others"):
         tokens.read(game, ["Ann", "Ben"])
+
+
+def test_the_console_shows_the_pending_seats_qr_code_on_f7_then_the_next(table):
+    import asyncio
+
+    from acquire_ref.console.app import InfoScreen, TableApp
+
+    path, kept, _ = table(1)  # Ben places first
+
+    async def run() -> list[str]:
+        shown = []
+        app = TableApp(path)
+        async with app.run_test(size=(100, 60)) as pilot:
+            for _ in range(2):
+                await pilot.press("f7")
+                await pilot.pause()
+                assert isinstance(app.screen, InfoScreen)
+                shown.append(str(app.screen.text))
+        return shown
+
+    ben, cat = asyncio.run(run())
+    assert ben.startswith("Ben's own screen") and kept["Ben"] in ben and "▄▄▄▄▄" in ben
+    assert cat.startswith("Cat's own screen") and kept["Cat"] in cat
