@@ -1217,7 +1217,7 @@ def seats(
 
     Example: acquire-ref seats --port 8765
     """
-    from acquire_ref.web.links import default_host, links, qr
+    from acquire_ref.seat_links import default_host, links, qr
 
     game = _load()
     found = links(_path(), game.players, host or default_host(), port, new)

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from acquire_ref.web import seat_model, tokens
+from acquire_ref import seat_links as tokens
+from acquire_ref.web import seat_model
 from acquire_ref.web.app import create_app
 from acquire_ref.web.seats import Bucket
 from tests.test_serve_pages import MERGER, game_file

@@ -421,7 +421,7 @@ class TableApp(App[None]):
         game = self.books.game
         if game is None:
             return
-        from acquire_ref.web.links import default_host, links, qr
+        from acquire_ref.seat_links import default_host, links, qr
 
         try:
             found = links(self.books.path, game.players, default_host(), 8765)

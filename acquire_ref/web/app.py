@@ -62,10 +62,27 @@ class Board:
         """Counts the changes of what the page shows, from 1."""
         self.game: Game | None = None
         """The game last read (None while the file can't be read), for the seats' pages."""
+        self._changed = asyncio.Event()
+        self._reading = asyncio.Lock()
+        self.reads = 0
+        """How many times the file was read (one per change, whatever the number of pages)."""
+
+    def notify(self) -> None:
+        """Wake every stream waiting in :meth:`wait` now (this server just wrote the file)."""
+        event, self._changed = self._changed, asyncio.Event()
+        event.set()
+
+    async def wait(self, timeout: float) -> None:
+        """Wait ``timeout`` seconds before the next look at the file, or until :meth:`notify`."""
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            pass
 
     def _read(self) -> dict[str, Any]:
         from acquire_ref.storage import load_game
 
+        self.reads += 1
         try:
             game, _, _ = load_game(self.path)
         except AcquireError as exc:
@@ -82,13 +99,16 @@ class Board:
 
         now = stamp(self.path)
         if now != self._stamp:
-            doc = await anyio.to_thread.run_sync(self._read)
-            # a file replaced while it was read is read again at the next look
-            self._stamp = now if stamp(self.path) == now else _UNREAD
-            html = pages.fragment(doc)
-            if html != self.html or (self.game is not None and self.game.moves != self._moves):
-                self._moves = list(self.game.moves) if self.game is not None else []
-                self.doc, self.html, self.version = doc, html, self.version + 1
+            async with self._reading:  # one read per change, however many pages look at once
+                if stamp(self.path) == self._stamp:
+                    return self.version, self.doc, self.html
+                doc = await anyio.to_thread.run_sync(self._read)
+                # a file replaced while it was read is read again at the next look
+                self._stamp = now if stamp(self.path) == now else _UNREAD
+                html = pages.fragment(doc)
+                if html != self.html or (self.game is not None and self.game.moves != self._moves):
+                    self._moves = list(self.game.moves) if self.game is not None else []
+                    self.doc, self.html, self.version = doc, html, self.version + 1
         return self.version, self.doc, self.html
 
 
@@ -134,7 +154,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
             elif quiet >= KEEPALIVE:
                 quiet = 0.0
                 yield ": still here\n\n"
-            await asyncio.sleep(poll)
+            await board.wait(poll)
             quiet += poll
 
     async def events(request: Request) -> Response:

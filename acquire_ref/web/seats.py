@@ -22,7 +22,6 @@ at once; no token is ever logged (the server has no access log).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import json
@@ -37,8 +36,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
-from acquire_ref.web import pages, seat_model, tokens
+from acquire_ref.web import pages, seat_model
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -201,7 +201,7 @@ class SeatRoutes:
             elif quiet >= self.keepalive:
                 quiet = 0.0
                 yield ": still here\n\n"
-            await asyncio.sleep(self.poll)
+            await self.board.wait(self.poll)
             quiet += self.poll
 
     async def events(self, request: Request) -> Response:
@@ -266,6 +266,7 @@ class SeatRoutes:
             return self.refuse(400, str(exc))
         except AcquireError as exc:  # busy (another program holds the lock) or the file can't be read
             return self.refuse(503, str(exc))
+        self.board.notify()  # every page follows at once, without waiting for the next look
         return JSONResponse(done, headers=self.headers)
 
 

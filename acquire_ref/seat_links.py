@@ -1,15 +1,20 @@
-"""The seats' private tokens (DESIGN 9): one random token per player, kept in a side file beside
-the game file (``GAME.seats``), readable and writable by its owner only (mode 0600), never in
-the game file.
+"""The seats' private links (DESIGN 9): one random token per player, kept in a side file beside
+the game file (``GAME.seats``), and each player's URL on the game's ``serve`` with its QR code.
+Used by ``acquire-ref seats``, the console's QR view (F7) and the seats' routes of the server.
 
 A token is :func:`secrets.token_urlsafe` of :data:`BYTES` bytes (128 bits or more), made the first
 time the seats are shown and kept until ``acquire-ref seats --new`` replaces them all. The side
-file is JSON, ``{"game": FILE NAME, "seats": {PLAYER: TOKEN}}``, written atomically (a new file
-made with mode 0600, then renamed over the old one). A side file that is not a regular file, is
-readable by others, is too big, is not that JSON, names other players or holds a short token is
-refused with a :class:`~acquire_ref.errors.GameFileError` (exit 4) that says how to replace it.
-Nothing here prints a token: only ``seats`` shows them, inside the links.
+file is JSON, ``{"game": FILE NAME, "seats": {PLAYER: TOKEN}}``, readable and writable by its
+owner only (mode 0600), written atomically (a new file made with mode 0600, then renamed over the
+old one), never in the game file. A side file that is not a regular file, is open to others, is
+too big, is not that JSON, names other players or holds a short token is refused with a
+:class:`~acquire_ref.errors.GameFileError` (exit 4) that says how to replace it.
+
+A link is ``http://HOST:PORT/seat/TOKEN``. The QR code is made by segno, imported only by
+:func:`qr`, and drawn with Unicode half blocks (two rows of modules a line, no escape sequence),
+so that it prints on any terminal and in a pipe. Nothing here prints a token.
 """
+
 
 from __future__ import annotations
 
@@ -17,11 +22,12 @@ import json
 import os
 import re
 import secrets
+import socket
 import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from acquire_ref.errors import GameFileError
+from acquire_ref.errors import GameFileError, NotationError
 
 BYTES = 24
 """Random bytes per token (192 bits; at least 16 are needed, DESIGN 9)."""
@@ -128,3 +134,54 @@ def seat_of(kept: dict[str, str], token: str) -> str | None:
         if secrets.compare_digest(mine.encode(), token.encode("utf-8", "replace")):
             found = player
     return found
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, as another device would type it, or None
+    when it has none. No packet is sent: a UDP socket is only pointed at a documentation address
+    so that the system picks the interface it would use."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+HOST = re.compile(r"[A-Za-z0-9.-]{1,253}|\[?[0-9A-Fa-f:.]{2,45}\]?")
+"""A host a link may name: a name or an IPv4 address, or an IPv6 address (in brackets or not)."""
+
+
+def default_host() -> str:
+    """The host the links name when none is given: this machine's address on its local network
+    (the one a phone on the same network reaches), or 127.0.0.1 when it has none."""
+    return lan_address() or "127.0.0.1"
+
+
+def base(host: str, port: int) -> str:
+    """``http://HOST:PORT`` for ``host`` and ``port``. Raises :class:`NotationError` (exit 2)
+    for a host that is not a name or an address."""
+    if not HOST.fullmatch(host):
+        raise NotationError(f"--host {host!r}: not a host name or address; e.g. 192.168.1.20")
+    shown = f"[{host.strip('[]')}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def links(game: Path, players: Sequence[str], host: str, port: int, new: bool = False) -> list[dict[str, str]]:
+    """Each player's private link, ``[{"player": NAME, "url": URL}, ...]`` in seating order; the
+    tokens are made (or with ``new`` replaced) in the side file of ``game`` when needed.
+    Raises what :func:`base` and :func:`tokens` raise."""
+    prefix = base(host, port)
+    kept = tokens(game, players, new)
+    return [{"player": p, "url": f"{prefix}/seat/{kept[p]}"} for p in players]
+
+
+def qr(url: str) -> str:
+    """``url`` as a QR code in text (half blocks, a quiet zone of 2 modules), lines ending ``\\n``."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
