@@ -256,3 +256,22 @@ def test_the_console_shows_the_pending_seats_qr_code_on_f7_then_the_next(table):
     ben, cat = asyncio.run(run())
     assert ben.startswith("Ben's own screen") and kept["Ben"] in ben and "▄▄▄▄▄" in ben
     assert cat.startswith("Cat's own screen") and kept["Cat"] in cat
+
+
+def test_in_dealt_mode_a_seat_sees_its_own_rack_and_answers_with_its_tiles():
+    from acquire_ref.game import Game, shuffled_bag
+    from acquire_ref.moves import parse_move
+
+    g = Game.dealt(["Ann", "Ben", "Cat"], shuffled_bag(7), 7)
+    g.apply(parse_move("start"))
+    ben = seat_model.seat(g, "Ben")  # Ben plays first with this bag
+    assert ben["me"]["rack"] == ["3B", "12E", "7G", "6H", "1C", "3D"]
+    assert [(a["move"], a["preview"]) for a in ben["ask"]["answers"]][:2] == [
+        ("place 3B", "place 3B: is a lone tile"), ("place 12E", "place 12E: is a lone tile")]
+    assert ben["ask"]["tiles"] is None  # no tile to type: the rack's tiles are the buttons
+    for other in ("Ann", "Cat"):
+        doc = seat_model.seat(g, other)
+        assert doc["me"]["rack"] == [str(t) for t in g.supply.rack(other)]
+        del doc["board"]["grid"]  # every square of the board is named there
+        assert not any(f'"{t}"' in json.dumps(doc) for t in ben["me"]["rack"]), other
+        assert [p["rack"] for p in doc["board"]["players"]] == [6, 6, 6]  # the others' racks: a count only

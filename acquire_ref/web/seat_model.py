@@ -12,8 +12,8 @@ offers, in the same words.
 >>> g = Game.table(["Ann", "Ben", "Cat"])
 >>> _ = g.apply(parse_move("start 1A 5E 9I"))
 >>> doc = seat(g, "Ann")
->>> doc["ask"]["kind"], doc["ask"]["tiles"]["2A"], seat(g, "Ben")["ask"]
-('place', 'makes a lone tile', None)
+>>> doc["ask"]["kind"], doc["ask"]["tiles"]["3A"], seat(g, "Ben")["ask"]
+('place', 'is a lone tile', None)
 """
 
 from __future__ import annotations
@@ -50,6 +50,16 @@ def _answer(move: Move, label: str, preview: str, kind: str) -> dict[str, str]:
     return {"move": str(move), "label": label, "preview": preview, "kind": kind}
 
 
+def _chosen(game: Game, chain: str) -> str:
+    """What choosing ``chain`` does, in words (R4.2 founding, R5.2 the survivor, R5.3 the order)."""
+    choice = getattr(game.pending, "choice", "")
+    if choice == "found":
+        return f"found {chain}, with its founder's share if the bank has one"
+    if choice == "survivor":
+        return f"{chain} survives and takes over the others"
+    return f"{chain} is handled first: its bonuses and disposals before the next defunct chain's"
+
+
 def answers(game: Game, cash: int | None) -> dict[str, Any]:
     """The pending decision as the seat whose decision it is answers it: ``kind`` (the
     decision), ``title`` and ``hint`` (the console's), ``answers`` (every legal move as
@@ -76,8 +86,7 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
         elif isinstance(m, Discard) and dealt:
             listed.append(_answer(m, " ".join(map(str, m.tiles)), prompt.describe(m), "tile"))
         elif isinstance(m, Choose):
-            ch = game.edition.chain(m.chains[0])
-            listed.append(_answer(m, m.chains[0], f"{ch.letter}: {prompt.describe(m)}", "chain"))
+            listed.append(_answer(m, m.chains[0], _chosen(game, m.chains[0]), "chain"))
         elif isinstance(m, Dispose):
             listed.append(_answer(m, prompt.describe(m), prompt.describe(m), "dispose"))
         elif isinstance(m, Buy):
