@@ -275,3 +275,21 @@ def test_in_dealt_mode_a_seat_sees_its_own_rack_and_answers_with_its_tiles():
         del doc["board"]["grid"]  # every square of the board is named there
         assert not any(f'"{t}"' in json.dumps(doc) for t in ben["me"]["rack"]), other
         assert [p["rack"] for p in doc["board"]["players"]] == [6, 6, 6]  # the others' racks: a count only
+
+
+def test_the_server_reads_a_changed_file_once_for_the_tv_and_every_seat(table, cli, monkeypatch):
+    import acquire_ref.storage as storage
+
+    path, kept, client = table(1)
+    reads = []
+    real = storage.load_game
+    monkeypatch.setattr(storage, "load_game", lambda p: reads.append(p) or real(p))
+    for _ in range(2):
+        client.get("/state.json")
+        for player in PLAYERS:
+            client.get(f"/seat/{kept[player]}/state.json")
+    assert cli("place", "6C", game=path).exit_code == 0
+    for player in PLAYERS:
+        assert client.get(f"/seat/{kept[player]}/state.json").json()["board"]["last"] == "Ben placed 6C"
+    assert client.get("/state.json").json()["last"] == "Ben placed 6C"
+    assert len(reads) == 2  # the first look, and once after the change
