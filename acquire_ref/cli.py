@@ -1305,13 +1305,43 @@ def serve(
 
     It shows the board, chains, players and pending decision, updated the moment the file changes.
 
-    It only reads the game file, and prints the address to open in the browser.
+    It prints the address to open in the browser. The TV's page only reads the game file; the
+    players' own pages (their links: acquire-ref seats) send their moves to it.
 
     Example: acquire-ref serve --host 0.0.0.0
     """
     from acquire_ref.web.serve import run as run_server
 
     run_server(_path(), host, port, _say)
+
+
+@app.command()
+def seats(
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout: [{player, url}, ...]."),
+    host: str | None = typer.Option(None, "--host", metavar="HOST",
+                                    help="The host in the links (default: this computer's address on the local network)."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT", help="The port `serve` listens on."),
+    new: bool = typer.Option(False, "--new", help="Replace every seat's link with a new one (the old ones stop working)."),
+) -> None:
+    """Each player's private link to their own screen on `serve`, with a QR code to scan.
+
+    The links carry secret tokens, kept beside the game file in GAME.seats (readable by you
+    only) and made the first time; --new replaces them all.
+
+    Example: acquire-ref seats --port 8765
+    """
+    from acquire_ref.seat_links import default_host, links, qr
+
+    game = _load()
+    found = links(_path(), game.players, host or default_host(), port, new)
+    if as_json:
+        _json(found)
+        return
+    for seat in found:
+        _say(f"{seat['player']}: {seat['url']}")
+        typer.echo(qr(seat["url"]))
+    _say(f"Start `acquire-ref serve --host 0.0.0.0 --port {port}` and scan a code with each player's phone; "
+         "a link is its player's own: keep it to them.")
 
 
 @app.command()

@@ -19,7 +19,7 @@ set to the version just read, so that nothing another program wrote is overwritt
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -176,8 +176,13 @@ class GameFile:
             raise error
         return self.game.log[-1].events if added else []
 
-    def apply_all(self, moves: Sequence[Move | str], all_or_nothing: bool = False) -> tuple[int, AcquireError | None]:
+    def apply_all(self, moves: Sequence[Move | str], all_or_nothing: bool = False,
+                  before: Callable[[Game], None] | None = None) -> tuple[int, AcquireError | None]:
         """Apply ``moves`` in order under one lock, stopping at the first one refused.
+
+        ``before``, when given, is called under the lock with the game as the file holds it, before
+        any move: what it raises refuses every move and changes nothing (a seat's page checks there
+        that the game is still the version it showed, DESIGN 9).
 
         Returns ``(added, error)``: how many were applied before the refusal (all of them when
         ``error`` is None), and the error that refused ``moves[added]``. The moves before a
@@ -190,6 +195,8 @@ class GameFile:
 
         with locked(self.path, self.lock_wait):
             self.refresh()
+            if before is not None:
+                before(self.game)
             start = len(self.game.moves)
             error: AcquireError | None = None
             for move in moves:

@@ -451,6 +451,12 @@ The lock file beside the game file
 held while a command reads, changes and writes the game, so that two commands at once cannot
 lose a move.
 Game files are written atomically: a crash leaves the old file or the new one.
+.TP
+.IB GAME .seats
+The players' secret seat tokens
+.RB ( "acquire\-ref seats" ),
+mode 0600; see
+.BR acquire\-ref (5).
 .SH EXAMPLES
 .SS At the table
 Ann, Ben, Cat and Dan sit clockwise; each draws a start tile:

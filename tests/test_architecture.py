@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"game"},
     {"describe", "views"},
     {"record", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "tournament_views",
-     "ratings"},
+     "ratings", "seat_links"},
     {"cli", "console", "pipe", "simulation", "web", "tournament_cli", "ratings_cli"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""

@@ -308,6 +308,7 @@ class TableApp(App[None]):
         Binding("ctrl+z", "undo", "Undo", priority=True),
         Binding("ctrl+y", "redo", "Redo", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f7", "seat_link", "Seat QR", priority=True, show=False),
     ]
 
     def __init__(self, path: Path) -> None:
@@ -513,6 +514,29 @@ class TableApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(InfoScreen(HELP))
+
+    def action_seat_link(self) -> None:
+        """F7: one seat's private link as a QR code, to hand a phone its own screen (DESIGN 9):
+        the player whose decision is pending first, the next player at each press; the link
+        names this computer's address on its network and serve's default port 8765."""
+        game = self.books.game
+        if game is None:
+            return
+        from acquire_ref.seat_links import default_host, links, qr
+
+        try:
+            found = links(self.books.path, game.players, default_host(), 8765)
+        except AcquireError as exc:
+            self.push_screen(InfoScreen(str(exc)))
+            return
+        first = game.players.index(game.pending.player) if game.pending.player in game.players else 0
+        shown: int = getattr(self, "_seat_shown", first - 1)
+        seat = found[(shown + 1) % len(found)]
+        self._seat_shown = (shown + 1) % len(found)
+        if isinstance(self.screen, InfoScreen):
+            self.pop_screen()
+        self.push_screen(InfoScreen(f"{visible(seat['player'])}'s own screen: scan with their phone "
+                                    f"(F7 again: the next player)\n\n{qr(seat['url'])}\n{seat['url']}"))
 
     def action_log(self) -> None:
         game = self.books.game

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.events import money, plural
@@ -45,6 +46,9 @@ from acquire_ref.pending import (
 )
 from acquire_ref.tiles import Tile, parse_tile
 
+if TYPE_CHECKING:
+    from acquire_ref.views import ViewerLike
+
 
 class Prompt:
     """The question for the pending decision of ``game``.
@@ -59,13 +63,14 @@ class Prompt:
     title = ""
     hint = ""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
         from acquire_ref.views import sees
 
         self.game = game
         self.player = game.pending.player or ""
-        self.shown = sees(game, self.player or None)
-        """Whether the console (a shared screen, R10.3) may show the pending player's figures."""
+        self.shown = sees(game, self.player or None, viewer)
+        """Whether the prompt may show the pending player's figures: the console is a shared screen
+        (the public, R10.3); a seat's own page is that seat (``viewer``)."""
 
     def offers(self) -> list[tuple[str, str]]:
         """The legal answers as ``(what to type, what it does)``."""
@@ -111,8 +116,8 @@ def told(game: Game, exc: AcquireError) -> str:
 class StartPrompt(Prompt):
     """The start tiles: one per player in seating order (table), or drawn by the referee (dealt)."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+        super().__init__(game, viewer)
         if game.supply.knows_racks:
             self.title = "Start: the referee draws the start tiles and deals the racks"
             self.hint = "Enter draws them (R2.2, R2.4)"
@@ -134,8 +139,8 @@ class PlacePrompt(Prompt):
     """Place a tile: the legal tiles (dealt: the rack, each with what it would do); a dead tile
     in the rack is discarded; a founding tile may carry the chain to found."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+        super().__init__(game, viewer)
         legal = game.legal_moves()
         self.places = {m.tile: m for m in legal if isinstance(m, Place)}
         self.dead = [t for m in legal if isinstance(m, Discard) for t in m.tiles]
@@ -206,8 +211,8 @@ def resolve(game: Game, text: str, options: Sequence[str]) -> str:
 class ChoosePrompt(Prompt):
     """Choose the chain to found, the survivor, or the next defunct chain: only ``options``."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+        super().__init__(game, viewer)
         pend = game.pending
         assert isinstance(pend, ChooseChain)
         self.options = list(pend.options)
@@ -241,8 +246,8 @@ class DisposePrompt(Prompt):
     """A shareholder's defunct shares: sell (at the pre-merger price), trade 2 for 1 (up to the
     bank's survivor shares), hold the rest (R5.3b)."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+        super().__init__(game, viewer)
         pend = game.pending
         assert isinstance(pend, DisposeShares)
         self.chain, self.survivor = pend.chain, pend.survivor
@@ -314,8 +319,8 @@ class BuyPrompt(Prompt):
     """Buy up to the limit: a chain's letter per share, in the order typed; only chains the bank
     has and the player can pay for are offered (R6); Enter alone buys nothing."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+        super().__init__(game, viewer)
         self.limit = game.edition.buy_limit
         self.title = f"{self.player}: buy up to {plural(self.limit, 'share')}, or Enter to buy none"
         self.hint = "a chain letter per share (c c a, or c2 a), then Enter"
@@ -359,8 +364,8 @@ class BuyPrompt(Prompt):
 class MarketPrompt(Prompt):
     """Two players: the tile drawn for the market's holding (R9)."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+        super().__init__(game, viewer)
         pend = game.pending
         assert isinstance(pend, DrawForMarket)
         self.title = f"{self.player}: draw a tile from the bag for the market's {pend.chain} holding (R9)"
@@ -381,20 +386,21 @@ class OverPrompt(Prompt):
     hint = "F3 shows the payout; Ctrl+Q quits"
 
 
-def prompt_for(game: Game) -> Prompt:
-    """The prompt for ``game``'s pending decision."""
+def prompt_for(game: Game, viewer: ViewerLike = None) -> Prompt:
+    """The prompt for ``game``'s pending decision, made for ``viewer`` (the public by default: the
+    console; a player's name: that seat's own page, R10.3)."""
     pend = game.pending
     if isinstance(pend, DrawStartTiles):
-        return StartPrompt(game)
+        return StartPrompt(game, viewer)
     if isinstance(pend, PlaceTile):
-        return PlacePrompt(game)
+        return PlacePrompt(game, viewer)
     if isinstance(pend, ChooseChain):
-        return ChoosePrompt(game)
+        return ChoosePrompt(game, viewer)
     if isinstance(pend, DisposeShares):
-        return DisposePrompt(game)
+        return DisposePrompt(game, viewer)
     if isinstance(pend, BuyShares):
-        return BuyPrompt(game)
+        return BuyPrompt(game, viewer)
     if isinstance(pend, DrawForMarket):
-        return MarketPrompt(game)
+        return MarketPrompt(game, viewer)
     assert isinstance(pend, GameEnded)
-    return OverPrompt(game)
+    return OverPrompt(game, viewer)

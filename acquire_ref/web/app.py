@@ -40,7 +40,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -50,6 +50,10 @@ from starlette.routing import Route
 from acquire_ref.errors import AcquireError
 from acquire_ref.storage import Stamp, stamp
 from acquire_ref.web import model, pages
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+    from acquire_ref.moves import Move
 
 POLL = 0.25
 """Seconds between looks at the game file where the operating system gives no change notices;
@@ -87,6 +91,7 @@ class Board:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stamp: Stamp | object | None = _UNREAD
+        self._moves: list[Move] = []
         self.doc: dict[str, Any] = {}
         self.html = ""
         self.version = 0
@@ -96,6 +101,21 @@ class Board:
         """True while :meth:`follow` runs: the pages then take what it made without looking."""
         self._lock: asyncio.Lock | None = None
         self._changed: asyncio.Event | None = None
+        self.game: Game | None = None
+        """The game last read (None while the file can't be read), for the seats' pages."""
+
+    def notify(self) -> None:
+        """Wake every stream waiting in :meth:`wait` or :meth:`changed` now (this server just wrote
+        the file: the seats' pages follow at once, before the change notice arrives)."""
+        self._wake()
+
+    async def wait(self, timeout: float) -> None:
+        """Wait ``timeout`` seconds before the next look at the file, or until the board changes
+        or :meth:`notify` is called."""
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
 
     def _read(self) -> dict[str, Any]:
         from acquire_ref.storage import load_game
@@ -104,7 +124,9 @@ class Board:
         try:
             game, _, _ = load_game(self.path)
         except AcquireError as exc:
+            self.game = None
             return _printable(model.waiting(str(exc)))
+        self.game = game
         return _printable(model.board(game))
 
     async def current(self) -> tuple[int, dict[str, Any], str]:
@@ -122,7 +144,10 @@ class Board:
                 # a file replaced while it was read is read again at the next look
                 self._stamp = now if stamp(self.path) == now else _UNREAD
                 html = pages.fragment(doc)
-                if html != self.html:
+                # a move that changes a seat's view but not the TV's (a purchase while holdings are
+                # hidden) is a new version too, so that the seats' pages follow it
+                if html != self.html or (self.game is not None and self.game.moves != self._moves):
+                    self._moves = list(self.game.moves) if self.game is not None else []
                     self.doc, self.html, self.version = doc, html, self.version + 1
                     self._wake()
         return self.version, self.doc, self.html
@@ -347,6 +372,9 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
+    from acquire_ref.web.seats import routes as seat_routes
+
+    routes += seat_routes(path, board, _headers(), poll, stopping, KEEPALIVE)
     app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
     app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead
     return Guard(app, [*LOOPBACK, *hosts], ["/events", "/state.json"], board)

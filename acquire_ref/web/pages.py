@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
@@ -56,10 +57,10 @@ def asset(name: str) -> Markup:
     return Markup(HERE.joinpath("static", name).read_text(encoding="utf-8"))
 
 
-def script_hash() -> str:
-    """The page script's hash for the Content-Security-Policy (``'sha256-...'``): the only script
-    a page may run."""
-    digest = hashlib.sha256(str(asset("live.js")).encode("utf-8")).digest()
+def script_hash(name: str = "live.js") -> str:
+    """The hash of the page script ``name`` (``live.js``: the live board's; ``seat.js``: a seat
+    page's) for the Content-Security-Policy (``'sha256-...'``): the only script a page may run."""
+    digest = hashlib.sha256(str(asset(name)).encode("utf-8")).digest()
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
@@ -108,3 +109,19 @@ def svg_layout(doc: dict[str, Any]) -> dict[str, int]:
 def score_html(title: str, doc: dict[str, Any]) -> str:
     """``score --html``: a standalone page of the standings of a ``score --json`` document."""
     return render("score.html", standings=model.standings(title, doc))
+
+
+def seat_fragment(doc: dict[str, Any]) -> str:
+    """The part of a seat's page that changes (DESIGN 9): the board, the seat's own figures and
+    its pending decision with the answers, of an :func:`acquire_ref.web.seat_model.seat`
+    document (or the waiting notice of a ``{"waiting": reason}`` one)."""
+    return environment().get_template("seat_fragment.html").render(doc=doc, answers=json.dumps(
+        doc.get("ask") or {}, ensure_ascii=True))
+
+
+def seat_page(doc: dict[str, Any], csrf: str) -> str:
+    """A seat's page (``GET /seat/TOKEN``): the fragment, the page's ``csrf`` token in
+    ``<meta name="csrf-token">``, and the script that sends the answers and follows the event
+    stream. The style sheet is ``seat.css``, put inline."""
+    return environment().get_template("seat.html").render(doc=doc, csrf=csrf, css=asset("seat.css"),
+                                                          script=asset("seat.js"), fragment=Markup(seat_fragment(doc)))

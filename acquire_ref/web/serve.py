@@ -16,19 +16,11 @@ from pathlib import Path
 from types import FrameType
 
 from acquire_ref.errors import GameFileError, NotationError
+from acquire_ref.seat_links import lan_address
+
+__all__ = ["addresses", "bind", "lan_address", "run"]
 
 
-def lan_address() -> str | None:
-    """This machine's address on its local network, as another device would type it, or None
-    when it has none. No packet is sent: a UDP socket is only pointed at a documentation address
-    so that the system picks the interface it would use."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -104,7 +96,7 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
         say("This computer has no address on a local network: the TV can't reach it")
     else:
         say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
-    say("It only reads the game file. Ctrl-C stops.")
+    say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
     stopping = threading.Event()
 
     class Server(uvicorn.Server):

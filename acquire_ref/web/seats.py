@@ -1,0 +1,276 @@
+"""The seats' routes of the live board's server (DESIGN 9): each player's own page, its state,
+its event stream and its one write route, all under ``/seat/TOKEN``.
+
+- ``GET /seat/TOKEN``: the seat's page (:mod:`.seat_model`), with the page's CSRF token in
+  ``<meta name="csrf-token">``;
+- ``GET /seat/TOKEN/state.json``: the seat's document with its ``version``;
+- ``GET /seat/TOKEN/events``: server-sent events, one ``seat`` event carrying the part of the
+  page that changes, at once and on each change of the game file;
+- ``POST /seat/TOKEN/move``: ``{"move": NOTATION, "version": N}`` with the CSRF token in
+  ``X-CSRF-Token`` and an ``Origin`` that is this server's. The move is applied through
+  :class:`acquire_ref.session.GameFile` (lock, version check, atomic write) only when the
+  pending decision is the seat's and ``version`` is the game's (both checked under the lock).
+  Answers ``{"ok": true, "version", "did", "move"}``; ``{"ok": false, "error"}`` with 400 (not a
+  move, or not a legal one), 403 (bad token, CSRF token or origin; another seat's decision), 409
+  (stale version: the page reloads its state), 413 (a body over :data:`BODY` bytes), 429 (too
+  many bad tokens from one address) or 503 (the file is busy or can't be read).
+
+A token that names no seat counts against its client address (:class:`Bucket`). The tokens are
+read from the side file (:mod:`.tokens`) again when it changes, so ``seats --new`` takes effect
+at once; no token is ever logged (the server has no access log).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from acquire_ref import seat_links as tokens
+from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.web import pages, seat_model
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+
+BODY = 4096
+"""The largest move request read, in bytes."""
+
+
+class Bucket:
+    """Bad tokens allowed per client address: ``size`` at once, refilled at ``rate`` a second
+    (a token bucket); addresses beyond ``keep`` are forgotten oldest first, so memory stays bounded."""
+
+    def __init__(self, size: float = 10, rate: float = 0.5, keep: int = 1024) -> None:
+        self.size, self.rate, self.keep = size, rate, keep
+        self.left: dict[str, tuple[float, float]] = {}
+
+    def allowed(self, who: str, now: float | None = None) -> bool:
+        """Whether ``who`` may try another token now (the bucket is not empty)."""
+        level, at = self.left.get(who, (self.size, 0.0))
+        t = time.monotonic() if now is None else now
+        return min(self.size, level + (t - at) * self.rate) >= 1
+
+    def spend(self, who: str, now: float | None = None) -> None:
+        """Take one from ``who``'s bucket (a bad token was tried)."""
+        t = time.monotonic() if now is None else now
+        level, at = self.left.pop(who, (self.size, t))
+        self.left[who] = (max(0.0, min(self.size, level + (t - at) * self.rate) - 1), t)
+        while len(self.left) > self.keep:
+            self.left.pop(next(iter(self.left)))
+
+
+class Refused(Exception):
+    """A move request refused before any move: ``status`` and the reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+def _stale(shown: int, player: str) -> Callable[[Game], None]:
+    def check(game: Game) -> None:
+        if game.pending.player != player or game.over:
+            raise Refused(403, f"the pending decision is not {player}'s: the page shows it again")
+        if seat_model.version(game) != shown:
+            raise Refused(409, "the game has moved on since this page was drawn: it shows the game as it is now")
+    return check
+
+
+class Seats:
+    """The seats of the game file at ``path``: their tokens (from the side file) and the CSRF
+    token of each, made from a secret of this server so that a page's token dies with it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.secret = secrets.token_bytes(32)
+        self.bucket = Bucket()
+        self._kept: dict[str, str] = {}
+        self._stamp: object = None
+
+    def kept(self, players: list[str]) -> dict[str, str]:
+        """``{player: token}`` from the side file, read again when it changed; empty when there
+        is none or it is refused (no seat page opens until ``seats`` makes it right)."""
+        from acquire_ref.storage import stamp
+
+        now = (stamp(tokens.side_file(self.path)), tuple(players))
+        if now != self._stamp:
+            try:
+                self._kept = tokens.read(self.path, players) or {}
+            except AcquireError:
+                self._kept = {}
+            self._stamp = now
+        return self._kept
+
+    def csrf(self, token: str) -> str:
+        """The CSRF token of the seat page of ``token``."""
+        return hmac.new(self.secret, token.encode(), hashlib.sha256).hexdigest()
+
+
+class SeatRoutes:
+    """The seat routes for the game file at ``path``; ``board`` is the server's one reader of the
+    file (:class:`acquire_ref.web.app.Board`, whose ``game`` is the game last read), ``headers``
+    what every answer carries, ``poll`` the seconds between looks, ``stopping`` ends the streams,
+    ``keepalive`` the seconds of silence before a comment keeps a stream open."""
+
+    def __init__(self, path: Path, board: Any, headers: dict[str, str], poll: float, stopping: threading.Event,
+                 keepalive: float) -> None:
+        self.path, self.board, self.poll, self.stopping, self.keepalive = path, board, poll, stopping, keepalive
+        self.seats = Seats(path)
+        policy = headers["Content-Security-Policy"].replace(pages.script_hash(), pages.script_hash("seat.js"))
+        self.headers = {**headers, "Content-Security-Policy": policy}
+        self.cache: dict[tuple[int, str], tuple[dict[str, Any], str]] = {}
+
+    def routes(self) -> list[Route]:
+        """The four routes of :mod:`acquire_ref.web.seats`."""
+        return [Route("/seat/{token}", self.page, methods=["GET"]),
+                Route("/seat/{token}/state.json", self.state, methods=["GET"]),
+                Route("/seat/{token}/events", self.events, methods=["GET"]),
+                Route("/seat/{token}/move", self.post, methods=["POST"])]
+
+    def refuse(self, status: int, reason: str) -> Response:
+        """A refusal: ``{"ok": false, "error": reason}`` with ``status``."""
+        return JSONResponse({"ok": False, "error": reason}, status_code=status, headers=self.headers)
+
+    async def who(self, request: Request) -> str | Response:
+        """The player whose token the request's path carries, or the refusal (403, or 429 when
+        the client's address has tried too many wrong tokens)."""
+        await self.board.current()
+        client = request.client.host if request.client else "?"
+        if not self.seats.bucket.allowed(client):
+            return self.refuse(429, "too many wrong links from this address: wait a little")
+        game = self.board.game
+        kept = self.seats.kept(list(game.players)) if game is not None else {}
+        player = tokens.seat_of(kept, request.path_params["token"])
+        if player is None:
+            self.seats.bucket.spend(client)
+            return self.refuse(403, "this link is no seat of this game: ask for the link again (acquire-ref seats)")
+        return player
+
+    async def document(self, player: str) -> tuple[int, dict[str, Any], str]:
+        """``(version, document, fragment)`` of ``player``'s seat now, made once per change."""
+        version, _, _ = await self.board.current()
+        game = self.board.game
+        key = (version, player)
+        if key not in self.cache:
+            doc = seat_model.seat(game, player) if game is not None else {"waiting": self.board.doc.get("waiting", "")}
+            if len(self.cache) > 64:
+                self.cache.clear()
+            self.cache[key] = (doc, pages.seat_fragment(doc))
+        doc, html = self.cache[key]
+        return version, doc, html
+
+    async def page(self, request: Request) -> Response:
+        """``GET /seat/TOKEN``: the seat's page."""
+        player = await self.who(request)
+        if isinstance(player, Response):
+            return player
+        _, doc, _ = await self.document(player)
+        csrf = self.seats.csrf(request.path_params["token"])
+        return HTMLResponse(pages.seat_page(doc, csrf), headers=self.headers)
+
+    async def state(self, request: Request) -> Response:
+        """``GET /seat/TOKEN/state.json``: the seat's document with its ``version``."""
+        player = await self.who(request)
+        if isinstance(player, Response):
+            return player
+        _, doc, _ = await self.document(player)
+        return JSONResponse(doc, headers=self.headers)
+
+    async def stream(self, request: Request, player: str) -> AsyncIterator[str]:
+        """The seat's events: its fragment at once and at each change."""
+        from acquire_ref.web.app import sse
+
+        sent, quiet = -1, 0.0
+        yield "retry: 1000\n\n"
+        while not self.stopping.is_set() and not await request.is_disconnected():
+            version, _, html = await self.document(player)
+            if version != sent:
+                sent, quiet = version, 0.0
+                yield sse("seat", html)
+            elif quiet >= self.keepalive:
+                quiet = 0.0
+                yield ": still here\n\n"
+            await self.board.wait(self.poll)
+            quiet += self.poll
+
+    async def events(self, request: Request) -> Response:
+        """``GET /seat/TOKEN/events``: the seat's event stream."""
+        player = await self.who(request)
+        if isinstance(player, Response):
+            return player
+        return StreamingResponse(self.stream(request, player), media_type="text/event-stream",
+                                 headers={**self.headers, "X-Accel-Buffering": "no"})
+
+    def write(self, player: str, move: str, shown: int) -> dict[str, Any]:
+        """Apply ``move`` for ``player`` through :class:`~acquire_ref.session.GameFile`, if the
+        game is still version ``shown`` and the decision ``player``'s (checked under the lock).
+        Returns the answer; raises :class:`Refused` and the game's errors."""
+        from acquire_ref.session import GameFile
+
+        handle = GameFile.open(self.path)
+        handle.lock_wait = 2.0
+        added, error = handle.apply_all([move], before=_stale(shown, player))
+        if error is not None:
+            raise error
+        doc = seat_model.seat(handle.game, player)
+        return {"ok": True, "move": str(handle.game.moves[-1]) if added else move, "version": doc["version"],
+                "did": doc["board"]["last"]}
+
+    async def checked(self, request: Request) -> tuple[str, dict[str, Any]] | Response:
+        """The player and the ``{move, version}`` asked by a move request, or its refusal."""
+        player = await self.who(request)
+        if isinstance(player, Response):
+            return player
+        if request.headers.get("origin", "") != f"{request.url.scheme}://{request.headers.get('host', '')}":
+            return self.refuse(403, "this request does not come from the seat's own page (Origin)")
+        csrf = self.seats.csrf(request.path_params["token"])
+        if not hmac.compare_digest(request.headers.get("x-csrf-token", "").encode(), csrf.encode()):
+            return self.refuse(403, "this request does not come from the seat's own page (CSRF token): reload it")
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > BODY:
+                return self.refuse(413, f"a move request is at most {BODY} bytes")
+        try:
+            asked = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            asked = None
+        if not isinstance(asked, dict) or not isinstance(asked.get("move"), str) or type(asked.get("version")) is not int:
+            return self.refuse(400, 'send JSON: {"move": "<notation>", "version": N}')
+        return player, asked
+
+    async def post(self, request: Request) -> Response:
+        """``POST /seat/TOKEN/move``: the seat's answer (see the module's description)."""
+        import anyio.to_thread
+
+        found = await self.checked(request)
+        if isinstance(found, Response):
+            return found
+        player, asked = found
+        try:
+            done = await anyio.to_thread.run_sync(self.write, player, asked["move"], asked["version"])
+        except Refused as exc:
+            return self.refuse(exc.status, str(exc))
+        except (NotationError, IllegalMoveError) as exc:
+            return self.refuse(400, str(exc))
+        except AcquireError as exc:  # busy (another program holds the lock) or the file can't be read
+            return self.refuse(503, str(exc))
+        self.board.notify()  # every page follows at once, without waiting for the next look
+        return JSONResponse(done, headers=self.headers)
+
+
+def routes(path: Path, board: Any, headers: dict[str, str], poll: float, stopping: threading.Event,
+           keepalive: float) -> list[Route]:
+    """The seat routes for the game file at ``path`` (:class:`SeatRoutes`)."""
+    return SeatRoutes(path, board, headers, poll, stopping, keepalive).routes()
