@@ -136,8 +136,9 @@ def hall_doc(doc: dict[str, Any]) -> dict[str, Any]:
     """A standings document (:func:`standings_doc`) as the hall page's template takes it (T5.2):
     ``title``, ``headings`` (the keys in order), ``rows`` (``rank``, ``player``, ``cells`` as the
     terminal shows them, ``note`` (advances, withdrawn) and ``classes``: ``advances``, ``cut`` on
-    the last row inside the cut line, ``out`` for a withdrawn player) and ``notes`` (unfinished
-    tables, tables still playing, the final). Plain text: the template escapes it."""
+    the last row inside the cut line, ``out`` for a withdrawn player), ``notes`` (unfinished
+    tables, tables still playing, the final) and ``reviews`` (the finished tables' reviews to
+    link, :func:`reviews`). Plain text: the template escapes it."""
     keys = KEYS[doc["format"]]
     cut = doc.get("cut") or 0
     rows, inside = [], 0
@@ -149,4 +150,24 @@ def hall_doc(doc: dict[str, Any]) -> dict[str, Any]:
                      "note": "advances" if row["advances"] else "withdrawn" if not row["active"] else "",
                      "classes": " ".join(classes)})
     return {"title": f"{doc['event']}: standings", "headings": [h for _, h in keys], "rows": rows,
-            "notes": _status_lines(doc)}
+            "notes": _status_lines(doc), "reviews": reviews(doc)}
+
+
+def review_name(game: str) -> str:
+    """The file name of a table's review beside its game file: the game's name with ``.html``
+    for ``.toml`` (``club-r1-t2.toml`` -> ``club-r1-t2.html``), as ``acquire-ref -g GAME log
+    --html REVIEW`` writes it."""
+    return (game[:-5] if game.endswith(".toml") else game) + ".html"
+
+
+def reviews(doc: dict[str, Any]) -> list[dict[str, str]]:
+    """Each table finished in its game file (result source ``game``, T3), as the hall page links
+    its review: ``label`` ("Round 1, table 2: Ann, Ben, Cat, Dan") and ``href``, the review's file
+    name beside the game file (:func:`review_name`), relative, percent-encoded and starting
+    with ``./`` so that no name can be read as a scheme (``javascript:``)."""
+    from urllib.parse import quote
+
+    return [{"label": f"Round {rnd['number']}, table {t['table']}: {', '.join(t['seats'])}",
+             "href": "./" + quote(review_name(t["game"]))}
+            for rnd in doc["rounds"] for t in rnd["tables"]
+            if t["game"] and t["result"] is not None and t["result"]["source"] == "game"]

@@ -6,7 +6,8 @@ can change the game):
 - ``/``: the page, with the board as it is now;
 - ``/events``: server-sent events, one ``board`` event carrying the rendered part of the page
   that changes, sent at once and again each time the game file changes;
-- ``/state.json``: the same facts as JSON.
+- ``/state.json``: the same facts as JSON;
+- ``/review`` and ``/review.json``: the game move by move (:mod:`acquire_ref.web.review`).
 
 The game file is read the way every read command reads it (:func:`acquire_ref.storage.load_game`:
 a regular file, UTF-8, checked and replayed), never locked and never written. It is looked at
@@ -133,4 +134,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
+    from acquire_ref.web import review
+
+    routes += review.routes(path)  # the post-game review (issue 29)
     return Starlette(routes=routes)
