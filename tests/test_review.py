@@ -78,6 +78,8 @@ def test_hidden_holdings_show_the_public_view_until_the_end(tmp_path, cli):
         assert all(p["cash"] is None and p["shares"] == {} for p in step["players"]), step["n"]
         assert step["did"] == [] and not step["shown"]
     assert doc["steps"][4]["words"] == "Ben bought shares"  # no count, no amount (R10.1)
+    assert doc["steps"][4]["move"] == "buy" and doc["steps"][3]["move"] == "choose American"
+    assert not any("=" in s["move"] or "--" in s["move"] for s in doc["steps"][1:])
     text = review.data_json(doc)
     assert "5,400" not in text and "5400" not in text  # Ben's cash after turn 1
     assert doc["steps"][MERGER]["banner"]["disposals"] == []
@@ -91,6 +93,7 @@ def test_hidden_holdings_once_over_show_everything_at_every_step(tmp_path, cli):
     for a, b in zip(hidden["steps"], open_["steps"], strict=True):
         assert a["players"] == b["players"] and a["shown"]
     assert "Ben pays the bank $600 for 2 American (R6)" in hidden["steps"][4]["did"]
+    assert hidden["steps"][4]["move"] == "buy American=2"
 
 
 def test_the_data_block_can_not_be_ended_by_a_name():

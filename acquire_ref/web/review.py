@@ -62,6 +62,22 @@ def _figures_shown(status: dict[str, Any]) -> bool:
     return all(p["cash"] is not None for p in status["players"])
 
 
+def public_move(text: str) -> str:
+    """A move's notation as the history may show it while holdings are hidden (R10.1): a purchase
+    or a disposal without its chains and counts (``buy American=2`` -> ``buy``, ``dispose Ben
+    --sell 2`` -> ``dispose Ben``); every other move as it is.
+
+    >>> public_move("buy American=2 Tower"), public_move("dispose Ben --sell 2"), public_move("place 6E")
+    ('buy', 'dispose Ben', 'place 6E')
+    """
+    words = text.split()
+    if words[:1] == ["buy"]:
+        return "buy"
+    if words[:1] == ["dispose"]:
+        return " ".join(w for w in words[:2] if not w.startswith("-"))
+    return text
+
+
 def _step(game: Game, reveal: bool) -> dict[str, Any]:
     """One step of the review: the game as it stands after its last move (see :func:`document`)."""
     from acquire_ref.web import model
@@ -78,7 +94,7 @@ def _step(game: Game, reveal: bool) -> dict[str, Any]:
         "n": len(game.log),
         "turn": entry["turn"] if entry else 0,
         "player": entry["player"] if entry else None,
-        "move": entry["move"] if entry else None,
+        "move": (entry["move"] if shown else public_move(entry["move"])) if entry else None,
         "words": model.last_move(game),
         "did": [e.text() for e in last.events] if last is not None and shown else [],
         "merger": last is not None and any(isinstance(e, MergerBegan) for e in last.events),
@@ -107,7 +123,7 @@ def document(record: Record, title: str | None = None) -> dict[str, Any]:
     each player's net worth in dollars after every finished turn (``[{turn, worth: {player:
     dollars}}]``, R8.3 prices, bonuses not counted; empty while holdings are hidden, R10.1);
     ``steps`` one per move from step 0 (before any move): ``n``, ``turn``, ``player``, ``move``
-    (notation), ``words`` (the move as the TV says it), ``did`` (the banker's instructions of
+    (notation; while hidden, :func:`public_move`), ``words`` (the move as the TV says it), ``did`` (the banker's instructions of
     its events; empty while holdings are hidden), ``merger`` (the move began one), ``banner``
     (the merger's banner during its turn, :func:`acquire_ref.web.model.banner`), ``board`` (9
     rows of 12 cells: ``.``, ``o`` or a chain's letter), ``last`` (the last tile), ``chains``,
