@@ -70,7 +70,7 @@
     $("words").textContent = words;
     var did = $("did");
     clear(did);
-    if (s.words) { did.appendChild(el("li", "said", s.words)); }
+    $("said").textContent = s.words || "";
     s.did.forEach(function (line) { did.appendChild(el("li", null, line)); });
     var banner = $("banner");
     clear(banner);
