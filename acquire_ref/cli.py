@@ -1026,12 +1026,25 @@ def log(
         None, "--player", metavar="PLAYER", autocompletion=complete_player,
         help="Only this player's moves, and what happened to them in others' moves (bonuses, disposals asked).",
     ),
+    html: Path | None = typer.Option(
+        None, "--html", metavar="FILE",
+        help="Also write the whole game's review as one self-contained HTML page: step through every move.",
+    ),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
     Example: acquire-ref log --player Ann
     """
-    game = _load()
+    from acquire_ref.storage import load_game
+
+    game, record, notices = load_game(_path())
+    _notices(notices)
+    if html is not None:  # the post-game review, the public view while holdings are hidden (R10.1)
+        from acquire_ref.storage import write_export
+        from acquire_ref.web import review
+
+        write_export(html, review.page(review.document(record)), {"game file": _path()}, "--html")
+        _say(f"Wrote {html}", err=True)
     who = game.resolve_player(player) if player else None
     shown = []
     for n, entry in enumerate(game.log, 1):

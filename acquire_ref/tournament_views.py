@@ -323,7 +323,10 @@ SHORT = {"first_heat_win": "1st heat", "second_heat_win": "2nd heat", "third_hea
 
 def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     """A round's tables as the hall shows them: still playing first, then by number; each seat
-    with its money once the result is in (by finish)."""
+    with its money once the result is in (by finish); ``review`` the link to the review of a
+    table finished in its game file (:func:`review_name`), else ""."""
+    from urllib.parse import quote
+
     cards = []
     for t in rnd["tables"]:
         result = t["result"]
@@ -331,7 +334,8 @@ def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
         if result is not None and result["money"]:
             order = sorted(t["seats"], key=lambda s: (result["places"].get(s, 9), t["seats"].index(s)))
             seats = [{"name": s, "money": money(result["money"][s])} for s in order]
-        cards.append({"number": t["table"], "playing": result is None, "seats": seats})
+        review = "./" + quote(review_name(t["game"])) if t["game"] and result is not None and result["source"] == "game" else ""
+        cards.append({"number": t["table"], "playing": result is None, "seats": seats, "review": review})
     return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
 
 
@@ -398,3 +402,23 @@ def sheets_doc(event: Event, rnd: Round) -> dict[str, Any]:
                       for t in rnd.tables for i, s in enumerate(t.seats, start=1)), key=lambda p: order(str(p["name"])))
     return {"event": event.name, "round": rnd.number, "stage": rnd.stage,
             "title": f"{event.name}: round {rnd.number} table sheets", "tables": tables, "players": players}
+
+
+def review_name(game: str) -> str:
+    """The file name of a table's review beside its game file: the game's name with ``.html``
+    for ``.toml`` (``club-r1-t2.toml`` -> ``club-r1-t2.html``), as ``acquire-ref -g GAME log
+    --html REVIEW`` writes it."""
+    return (game[:-5] if game.endswith(".toml") else game) + ".html"
+
+
+def reviews(doc: dict[str, Any]) -> list[dict[str, str]]:
+    """Each table finished in its game file (result source ``game``, T3), as the hall page links
+    its review: ``label`` ("Round 1, table 2: Ann, Ben, Cat, Dan") and ``href``, the review's file
+    name beside the game file (:func:`review_name`), relative, percent-encoded and starting
+    with ``./`` so that no name can be read as a scheme (``javascript:``)."""
+    from urllib.parse import quote
+
+    return [{"label": f"Round {rnd['number']}, table {t['table']}: {', '.join(t['seats'])}",
+             "href": "./" + quote(review_name(t["game"]))}
+            for rnd in doc["rounds"] for t in rnd["tables"]
+            if t["game"] and t["result"] is not None and t["result"]["source"] == "game"]

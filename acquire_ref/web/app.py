@@ -6,7 +6,8 @@ can change the game):
 - ``/``: the page, with the board as it is now;
 - ``/events``: server-sent events, one ``board`` event carrying the rendered part of the page
   that changes, sent at once and again each time the game file changes;
-- ``/state.json``: the same facts as JSON.
+- ``/state.json``: the same facts as JSON;
+- ``/review`` and ``/review.json``: the game move by move (:mod:`acquire_ref.web.review`).
 
 **One reader.** The game file is read the way every read command reads it
 (:func:`acquire_ref.storage.load_game`: a regular file, UTF-8, checked and replayed), never
@@ -372,9 +373,11 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
+    from acquire_ref.web import review
     from acquire_ref.web.seats import routes as seat_routes
 
     routes += seat_routes(path, board, _headers(), poll, stopping, KEEPALIVE)
+    routes += review.routes(path)  # the post-game review, move by move
     app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
     app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead
-    return Guard(app, [*LOOPBACK, *hosts], ["/events", "/state.json"], board)
+    return Guard(app, [*LOOPBACK, *hosts], ["/events", "/state.json", "/review", "/review.json"], board)

@@ -1,0 +1,263 @@
+"""The post-game review (issue 29): a game move by move, for ``serve``'s ``/review`` page and the
+``log --html`` export.
+
+The review is one plain-data document (:func:`document`): the chains' colours, the players, each
+player's net worth after every finished turn (:attr:`~acquire_ref.game.Game.worth_history`, the
+history ``score`` works from) and one *step* per move of the log, step 0 being the setup before
+any move. A step holds what the board page shows at that moment: the board, the chains on it,
+the players, the move in notation and in words, what it did, and a merger's banner at the moves
+of a merger. The page's own script (``static/review.js``) draws a step from it; the document is
+put inline as JSON (:func:`page`), so the exported page needs no server and no network.
+
+**What a viewer may see (R10).** Every figure comes from :mod:`acquire_ref.views` through one
+function, :func:`step_view`: with hidden holdings the review is the public view (no cash, no share
+counts, no net worth, the move in its public words) until the game is over; once it is over,
+everything is public (R10.1 "at the end, everything"), at every step of the history. The review
+never reads the holdings option itself.
+
+>>> from acquire_ref.record import Record
+>>> doc = document(Record(["Ann", "Ben"], moves=["start 1A 5E", "place 2A"]))
+>>> [s["move"] for s in doc["steps"]], doc["steps"][2]["players"][0]["cash"]
+([None, 'start 1A 5E', 'place 2A'], 6000)
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from acquire_ref.events import MergerBegan
+from acquire_ref.moves import parse_move
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from acquire_ref.game import Game
+    from acquire_ref.record import Record
+
+
+def step_view(game: Game, reveal: bool) -> dict[str, Any]:
+    """The documents :mod:`acquire_ref.views` gives for one step of the review (R10.3): the one
+    seam between the review and what a viewer may see.
+
+    ``game`` is the game replayed to the step; ``reveal`` is True once the whole game is over
+    (then everything is public, R10.1). Returns ``{"status": ..., "entry": ...}``: the
+    ``status --json`` document of the public viewer, with every player's own figures when
+    ``reveal`` (the referee's view), the last move's ``log --json`` entry for the same viewer
+    (:func:`views.log_entry`; None before the first move), the last move in ``words``
+    (:func:`views.last_move`) and the ``viewer`` itself.
+    """
+    from acquire_ref import views
+
+    viewer = views.REFEREE if reveal else views.PUBLIC
+    status = views.status(game, viewer)
+    entry = views.log_entry(len(game.log), game.log[-1], game=game, viewer=viewer) if game.log else None
+    return {"status": status, "entry": entry, "words": views.last_move(game, viewer), "viewer": viewer}
+
+
+def _figures_shown(status: dict[str, Any]) -> bool:
+    """Whether a status document carries every player's cash (it does unless holdings are hidden)."""
+    return all(p["cash"] is not None for p in status["players"])
+
+
+def public_move(text: str) -> str:
+    """A move's notation as the history may show it while holdings are hidden (R10.1): a purchase
+    or a disposal without its chains and counts (``buy American=2`` -> ``buy``, ``dispose Ben
+    --sell 2`` -> ``dispose Ben``); every other move as it is.
+
+    >>> public_move("buy American=2 Tower"), public_move("dispose Ben --sell 2"), public_move("place 6E")
+    ('buy', 'dispose Ben', 'place 6E')
+    """
+    words = text.split()
+    if words[:1] == ["buy"]:
+        return "buy"
+    if words[:1] == ["dispose"]:
+        return " ".join(w for w in words[:2] if not w.startswith("-"))
+    return text
+
+
+def _step(game: Game, reveal: bool) -> dict[str, Any]:
+    """One step of the review: the game as it stands after its last move (see :func:`document`)."""
+    from acquire_ref.web import model
+
+    seen = step_view(game, reveal)
+    status, entry = seen["status"], seen["entry"]
+    shown = _figures_shown(status)
+    last = game.log[-1] if game.log else None
+    banner = model.banner(game, seen["viewer"]) if last is not None else None
+    if banner is not None and (banner["turn"] != last.turn if last is not None else True):
+        banner = None  # a merger's banner belongs to the moves of its own turn
+    pend = model.pending(status)
+    return {
+        "n": len(game.log),
+        "turn": entry["turn"] if entry else 0,
+        "player": entry["player"] if entry else None,
+        "move": (entry["move"] if shown else public_move(entry["move"])) if entry else None,
+        "words": seen["words"],
+        "did": [e.text() for e in last.events] if last is not None and shown else [],
+        "merger": last is not None and any(isinstance(e, MergerBegan) for e in last.events),
+        "banner": banner,
+        "board": [row[2:].split(" ") for row in status["board"]],
+        "last": model.last_tile(game),
+        "chains": status["chains"],
+        "players": [{"name": p["name"], "cash": p["cash"], "shares": {c: n for c, n in (p["shares"] or {}).items() if n},
+                     "rack": p["rack"]} for p in status["players"]],
+        "shown": shown,
+        "pending": pend["headline"],
+        "over": status["over"],
+        "now": game.turn,
+        "chart": None,
+    }
+
+
+def document(record: Record, title: str | None = None) -> dict[str, Any]:
+    """The review of the game of ``record`` as plain data (issue 29); ``title`` defaults to
+    "Acquire: " and the players' names.
+
+    Returns ``{title, edition, chains, players, over, result, standings, worth, steps}``: ``chains`` each
+    chain of the edition with its ``letter``, ``colour`` and ``ink`` (``#rrggbb``); ``players`` in
+    seating order; ``result`` the end reason in words and ``standings`` the final standings of
+    ``score --json`` (``[{player, cash, rank}]``, best first) (None and empty while the game goes on); ``worth``
+    each player's net worth in dollars after every finished turn (``[{turn, worth: {player:
+    dollars}}]``, R8.3 prices, bonuses not counted; empty while holdings are hidden, R10.1);
+    ``steps`` one per move from step 0 (before any move): ``n``, ``turn``, ``player``, ``move``
+    (notation; while hidden, :func:`public_move`), ``words`` (the move as the TV says it), ``did`` (the banker's instructions of
+    its events; empty while holdings are hidden), ``merger`` (the move began one), ``banner``
+    (the merger's banner during its turn, :func:`acquire_ref.web.model.banner`), ``board`` (9
+    rows of 12 cells: ``.``, ``o`` or a chain's letter), ``last`` (the last tile), ``chains``,
+    ``players`` (``name``, ``cash``, ``shares``; None while hidden), ``shown``, ``pending``,
+    ``over``, ``now`` (the turn under way) and ``chart`` (the last turn of ``worth`` finished at
+    this step, the chart's mark; None before any).
+
+    Raises :class:`~acquire_ref.errors.GameFileError` when a move does not replay (a record
+    that loaded has none).
+    """
+    from acquire_ref.web import model
+
+    whole = record.replay()
+    reveal = whole.over
+    game = record.start()
+    steps = [_step(game, reveal)]
+    for text in record.moves:
+        game.apply(parse_move(text, game.edition))
+        steps.append(_step(game, reveal))
+    ed = game.edition
+    chains = [{"name": c.name, "letter": c.letter, "colour": model.colour(c.colour),
+               "ink": model.ink(model.colour(c.colour))} for c in ed.chains]
+    shown = steps[-1]["shown"]
+    worth = [{"turn": t, "worth": dict(w)} for t, w in game.worth_history] if shown else []
+    for s in steps:  # the chart's mark: the last turn finished at this step
+        done = [w["turn"] for w in worth if w["turn"] < s["now"] or (s["over"] and w["turn"] <= s["now"])]
+        s["chart"] = done[-1] if done and s["n"] else None
+    standings = []
+    if game.over:
+        from acquire_ref.views import score
+
+        standings = score(game)["standings"]
+    return {"title": title or "Acquire: " + ", ".join(game.players), "edition": ed.name, "chains": chains,
+            "players": list(game.players), "over": game.over, "result": game.end_reason or None,
+            "standings": standings, "worth": worth, "steps": steps}
+
+
+def data_json(doc: dict[str, Any]) -> str:
+    """``doc`` as JSON to put inside a ``<script type="application/json">`` block: ``<``, ``>``
+    and ``&`` written as ``\\u003c``..., so that no text of a file (``</script>``) can end the
+    block; the browser's JSON parser reads them back as the same characters."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e") \
+        .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def script_hash() -> str:
+    """The review script's hash for the Content-Security-Policy (``'sha256-...'``)."""
+    from acquire_ref.web.pages import asset
+
+    digest = hashlib.sha256(str(asset("review.js")).encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+def policy(live: bool) -> str:
+    """The Content-Security-Policy of the review page: its own script only (by hash), inline
+    styles, no connection at all (``live`` False: the exported page) or to this server only (the
+    page that ``serve`` gives, which follows the game)."""
+    connect = "'self'" if live else "'none'"
+    return (f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; connect-src {connect}; "
+            f"script-src {script_hash()}; base-uri 'none'; form-action 'none'")
+
+
+def page(doc: dict[str, Any], live: bool = False) -> str:
+    """The review page of a :func:`document`: one self-contained HTML page (its style, script and
+    data inline, the policy in a ``<meta>`` tag as well). ``live`` makes the page follow the
+    game through ``serve``'s event stream (``/events``, then ``/review.json``)."""
+    from markupsafe import Markup
+
+    from acquire_ref.web.pages import asset, environment
+
+    return environment().get_template("review.html").render(
+        doc=doc, css=asset("board.css"), review_css=asset("review.css"), script=asset("review.js"),
+        data=Markup(data_json(doc)), policy=policy(live), live=live)
+
+
+class Follower:
+    """The review of a game file for ``serve``: :meth:`current` gives its document, made again only
+    when the file's :data:`~acquire_ref.storage.Stamp` changed (a game still being played: new
+    moves appear); while the file can't be read, the last sound review, or None."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stamp: object = None
+        self.doc: dict[str, Any] | None = None
+
+    def _read(self) -> dict[str, Any] | None:
+        from acquire_ref.errors import AcquireError
+        from acquire_ref.storage import load_game
+
+        try:
+            _, record, _ = load_game(self.path)
+            return document(record)
+        except AcquireError:
+            return self.doc
+
+    async def current(self) -> dict[str, Any] | None:
+        """The review document of the game file now (see :func:`document`), or None when it was
+        never sound."""
+        import anyio.to_thread
+
+        from acquire_ref.storage import stamp
+
+        now = stamp(self.path)
+        if now != self._stamp or self.doc is None:
+            self.doc = await anyio.to_thread.run_sync(self._read)
+            self._stamp = now if stamp(self.path) == now else None
+        return self.doc
+
+
+def routes(path: Path) -> list[Any]:
+    """``serve``'s review routes for the game file at ``path`` (``GET`` only): ``/review``, the
+    review page that follows the game (its own script allowed by hash, connections to this
+    server only), and ``/review.json``, its document. While the file was never sound both answer
+    503 with a line of text."""
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+    from starlette.routing import Route
+
+    follower = Follower(path)
+    headers = {"Content-Security-Policy": policy(live=True) + "; frame-ancestors 'none'",
+               "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+    async def review_page(request: Request) -> Response:
+        doc = await follower.current()
+        if doc is None:
+            return PlainTextResponse("the game file can't be read yet; this page shows it once it can\n", 503,
+                                     headers=headers)
+        return HTMLResponse(page(doc, live=True), headers=headers)
+
+    async def review_json(request: Request) -> Response:
+        doc = await follower.current()
+        if doc is None:
+            return PlainTextResponse("the game file can't be read yet\n", 503, headers=headers)
+        return JSONResponse(doc, headers=headers)
+
+    return [Route("/review", review_page, methods=["GET"]), Route("/review.json", review_json, methods=["GET"])]
