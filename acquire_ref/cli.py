@@ -1460,6 +1460,8 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
         refuse_same_file(path, {"script": script}, "--game")
     handle = GameFile.open(path)
     _notices(handle.notices)
+    if check_only:
+        _refuse_hidden_check(handle.game)
     moves = appended_moves(text, handle.record, source)
     added, error = _try_moves(handle.game, moves) if check_only else handle.apply_all(moves, all_or_nothing)
     if error is None and check_only:
@@ -1478,6 +1480,19 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
     if isinstance(told, IllegalMoveError) and error.exit_code == 3:
         raise told.restated(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
     raise GameFileError(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
+
+
+def _refuse_hidden_check(game: Game) -> None:
+    """``play --check --append`` while holdings are hidden from the viewer: refused, since whether
+    a disposal or a purchase would be accepted, tried as often as one likes without a move being
+    made, tells the holding and the cash (R10.1). The referee (``--as referee``) may check.
+    Raises :class:`IllegalMoveError` (exit 3)."""
+    from acquire_ref.views import withheld
+
+    if withheld(game, _viewer(game)):
+        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): `play --check --append` would tell "
+                               "whether another player's disposal or purchase is affordable, so it checks only for "
+                               "the referee (`acquire-ref --as referee play --check --append SCRIPT`)")
 
 
 def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:

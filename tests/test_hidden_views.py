@@ -161,18 +161,23 @@ def test_a_refused_purchase_says_not_enough_cash_and_the_seat_reads_its_cash(cli
     assert "$700" in cli("--as", "referee", "buy", "American=2", game=path).stderr
 
 
-def test_play_check_append_stopping_at_a_buy_reads_no_cash(cli, tmp_path):
-    """The attack of issue 22: a script that stops at another player's purchase, checked only."""
+def test_play_check_append_with_hidden_holdings_checks_only_for_the_referee_r10_1(cli, tmp_path):
+    """The attack: a script stopping at another player's purchase (or disposal), checked without
+    being made, as often as one likes: whether it is accepted tells the cash (or the holding).
+    Refused for the public and for a seat, with nothing written; the referee may check."""
     path = tmp_path / "g.toml"
     assert cli("new", "--from", position(tmp_path), game=path).exit_code == 0
     script = tmp_path / "probe.toml"
-    script.write_text('moves = ["place 5I", "buy American=2"]\n', encoding="utf-8")
+    script.write_text('moves = ["place 5I", "buy American=1"]\n', encoding="utf-8")
     before = path.read_bytes()
-    result = cli("play", "--check", "--append", script, game=path)
-    assert result.exit_code == 3 and path.read_bytes() == before
-    assert "not enough cash for 2 American (R6.3)" in result.stderr
-    assert "$700" not in result.output and "can buy" not in result.output
-    assert "Cat has $700" in cli("--as", "Cat", "play", "--check", "--append", script, game=path).stderr
+    for viewer in ([], ["--as", "Cat"], ["--as", "Ann"]):
+        result = cli(*viewer, "play", "--check", "--append", script, game=path)
+        assert result.exit_code == 3 and path.read_bytes() == before
+        assert "holdings are hidden until the game is over (R10.1)" in result.stderr
+        assert "$700" not in result.output and "legal" not in result.stdout
+    script.write_text('moves = ["place 5I", "buy American=2"]\n', encoding="utf-8")
+    assert "Cat has $700" in cli("--as", "referee", "play", "--check", "--append", script, game=path).stderr
+    assert path.read_bytes() == before
 
 
 def test_the_moment_is_public_in_full_but_a_cash_reason_is_the_players(cli, tmp_path):
