@@ -324,9 +324,7 @@ SHORT = {"first_heat_win": "1st heat", "second_heat_win": "2nd heat", "third_hea
 def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     """A round's tables as the hall shows them: still playing first, then by number; each seat
     with its money once the result is in (by finish); ``review`` the link to the review of a
-    table finished in its game file (:func:`review_name`), else ""."""
-    from urllib.parse import quote
-
+    table finished in its game file (:func:`review_href`), else ""."""
     cards = []
     for t in rnd["tables"]:
         result = t["result"]
@@ -334,8 +332,7 @@ def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
         if result is not None and result["money"]:
             order = sorted(t["seats"], key=lambda s: (result["places"].get(s, 9), t["seats"].index(s)))
             seats = [{"name": s, "money": money(result["money"][s])} for s in order]
-        review = "./" + quote(review_name(t["game"])) if t["game"] and result is not None and result["source"] == "game" else ""
-        cards.append({"number": t["table"], "playing": result is None, "seats": seats, "review": review})
+        cards.append({"number": t["table"], "playing": result is None, "seats": seats, "review": review_href(t)})
     return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
 
 
@@ -411,14 +408,15 @@ def review_name(game: str) -> str:
     return (game[:-5] if game.endswith(".toml") else game) + ".html"
 
 
-def reviews(doc: dict[str, Any]) -> list[dict[str, str]]:
-    """Each table finished in its game file (result source ``game``, T3), as the hall page links
-    its review: ``label`` ("Round 1, table 2: Ann, Ben, Cat, Dan") and ``href``, the review's file
-    name beside the game file (:func:`review_name`), relative, percent-encoded and starting
-    with ``./`` so that no name can be read as a scheme (``javascript:``)."""
+def review_href(table: dict[str, Any]) -> str:
+    """The link a hall card gives to the review of ``table`` (a standings document's table),
+    finished in its game file (result source ``game``, T3): the review's file name beside the game
+    file (:func:`review_name`), relative, percent-encoded and starting with ``./`` so that no name
+    can be read as a scheme (``javascript:``); "" for a table with no review (from a sheet, scored
+    unfinished, or still playing)."""
     from urllib.parse import quote
 
-    return [{"label": f"Round {rnd['number']}, table {t['table']}: {', '.join(t['seats'])}",
-             "href": "./" + quote(review_name(t["game"]))}
-            for rnd in doc["rounds"] for t in rnd["tables"]
-            if t["game"] and t["result"] is not None and t["result"]["source"] == "game"]
+    result = table["result"]
+    if not table["game"] or result is None or result["source"] != "game":
+        return ""
+    return "./" + quote(review_name(table["game"]))
