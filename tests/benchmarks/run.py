@@ -1,8 +1,11 @@
 """Benchmarks of acquire-ref, reported as ratios measured in one run (not part of the test run).
 
-    .venv/bin/python tests/benchmarks/run.py [--repeat 15] [--games 600]
+    .venv/bin/python tests/benchmarks/run.py [--repeat 15] [--games 600] [--parts 1,2]
+                                              [--against OTHER/.venv/bin/acquire-ref]
 
 Run it from a regular (not editable) install: an editable one reads slower at start-up.
+``--parts`` runs only the numbered parts below; ``--against`` times a second install's command (say,
+the previous release's) in the same interleaved rounds of part 1, and reports after / before.
 
 1. Each command a table uses, timed as a whole process in interleaved rounds (median), against
    `python -c pass` and against the floor of a Python referee (`python -I -S` reading the TOML
@@ -99,37 +102,45 @@ def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def startup(folder: Path, repeat: int) -> None:
-    """Part 1: whole commands against bare Python and the floor, interleaved."""
+def startup(folder: Path, repeat: int, against: Path | None = None) -> None:
+    """Part 1: whole commands against bare Python and the floor, interleaved (and against another
+    install's ``acquire-ref`` when given)."""
     done, _ = complete_game(folder)
     mid, tile, player = mid_game(folder)
     work = folder / "work.toml"
     complete_env = dict(os.environ, COMP_WORDS=f"acquire-ref --game {done} place 1", COMP_CWORD="4",
                         _ACQUIRE_REF_COMPLETE="complete_bash")
 
-    def place() -> list[str]:
-        shutil.copy(mid, work)
-        return [str(EXE), "--game", str(work), "place", tile]
+    def commands(exe: Path) -> dict[str, tuple[Callable[[], list[str]], dict[str, str] | None]]:
+        def place() -> list[str]:
+            shutil.copy(mid, work)
+            return [str(exe), "--game", str(work), "place", tile]
 
-    def undo() -> list[str]:
-        shutil.copy(mid, work)
-        return [str(EXE), "--game", str(work), "undo"]
+        def undo() -> list[str]:
+            shutil.copy(mid, work)
+            return [str(exe), "--game", str(work), "undo"]
+
+        return {
+            "status --json": (lambda: [str(exe), "--game", str(done), "status", "--json"], None),
+            "status": (lambda: [str(exe), "--game", str(done), "status"], None),
+            "score": (lambda: [str(exe), "--game", str(done), "score"], None),
+            "why": (lambda: [str(exe), "--game", str(mid), "why", tile], None),
+            "hand": (lambda: [str(exe), "--game", str(mid), "hand", player], None),
+            "log": (lambda: [str(exe), "--game", str(done), "log"], None),
+            "check": (lambda: [str(exe), "check", str(done)], None),
+            "place": (place, None),
+            "undo": (undo, None),
+            "completion": (lambda: [str(exe)], complete_env),
+            "--help": (lambda: [str(exe), "--help"], None),
+        }
 
     cases: dict[str, tuple[Callable[[], list[str]], dict[str, str] | None]] = {
         "python -c pass": (lambda: [sys.executable, "-c", "pass"], None),
         "floor (read TOML, print JSON)": (lambda: [sys.executable, "-I", "-S", "-c", FLOOR, str(done)], None),
-        "status --json": (lambda: [str(EXE), "--game", str(done), "status", "--json"], None),
-        "status": (lambda: [str(EXE), "--game", str(done), "status"], None),
-        "score": (lambda: [str(EXE), "--game", str(done), "score"], None),
-        "why": (lambda: [str(EXE), "--game", str(mid), "why", tile], None),
-        "hand": (lambda: [str(EXE), "--game", str(mid), "hand", player], None),
-        "log": (lambda: [str(EXE), "--game", str(done), "log"], None),
-        "check": (lambda: [str(EXE), "check", str(done)], None),
-        "place": (place, None),
-        "undo": (undo, None),
-        "completion": (lambda: [str(EXE)], complete_env),
-        "--help": (lambda: [str(EXE), "--help"], None),
+        **commands(EXE),
     }
+    if against is not None:
+        cases.update({f"{name} (against)": case for name, case in commands(against).items()})
     walls: dict[str, list[float]] = {k: [] for k in cases}
     cpus: dict[str, list[float]] = {k: [] for k in cases}
     for _ in range(repeat):
@@ -145,6 +156,13 @@ def startup(folder: Path, repeat: int) -> None:
         ms = statistics.median(walls[name])
         cpu = statistics.median(cpus[name])
         print(f"{name:32} {ms * 1000:7.1f} {ms / bare:7.1f} {ms / floor:8.1f} {cpu * 1000:7.1f} {cpu / bare_cpu:10.1f}")
+    if against is not None:
+        print(f"\nthis install against {against} (after / before, wall and CPU medians of the same rounds):")
+        for name in commands(EXE):
+            other = f"{name} (against)"
+            wall = statistics.median(walls[name]) / statistics.median(walls[other])
+            cpu = statistics.median(cpus[name]) / statistics.median(cpus[other])
+            print(f"{name:32} {wall:7.2f} {cpu:7.2f}")
 
 
 def replay(folder: Path, repeat: int) -> None:
@@ -298,15 +316,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--parts", default="1,2,3,4,5,6", help="the parts to run, by number (1,2)")
+    parser.add_argument("--against", type=Path, help="another install's acquire-ref, timed in part 1 too")
     args = parser.parse_args()
+    parts = {int(p) for p in args.parts.split(",")}
     print(f"{time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
-        startup(Path(tmp), args.repeat)
-        replay(Path(tmp), args.repeat)
-        console(Path(tmp), args.repeat)
-        pipe_throughput(Path(tmp))
-        live_board(Path(tmp), args.repeat)
-    simulation(args.games)
+        if 1 in parts:
+            startup(Path(tmp), args.repeat, args.against)
+        if 2 in parts:
+            replay(Path(tmp), args.repeat)
+        if 4 in parts:
+            console(Path(tmp), args.repeat)
+        if 5 in parts:
+            pipe_throughput(Path(tmp))
+        if 6 in parts:
+            live_board(Path(tmp), args.repeat)
+    if 3 in parts:
+        simulation(args.games)
 
 
 if __name__ == "__main__":
