@@ -25,6 +25,8 @@ from acquire_ref.tiles import COLUMNS, iter_rows
 from acquire_ref.words import short_names, visible
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from acquire_ref.views import ViewerLike
 
 
@@ -227,6 +229,26 @@ def watch_view(game: Game, heading: str, width: int, viewer: ViewerLike = None) 
     pending = Text("Next: ", style="bold").append(with_program(said), style="")
     return Group(Text(heading, style="dim"), top, _watch_players(game, width, viewer), *_watch_news(game, viewer), pending)
 
+
+def watch_file(path: Path, width: int = 80, viewer: str | None = None) -> RenderableType:
+    """The game in the file at ``path`` now, as ``watch`` shows it in ``width`` columns
+    (:func:`watch_view`) for ``viewer`` (a player's name, ``referee``, or None for the public,
+    R10.3), headed by the file's name and the time of day; or the reason it can't be read, as
+    one line (the file is missing, broken, or names no such viewer). A notice about the file (a
+    snapshot to rebuild) is not shown: the view is for the table, and a notice would stay on the
+    screen until someone writes the file."""
+    import time
+
+    from acquire_ref.errors import AcquireError
+    from acquire_ref.storage import load_game
+    from acquire_ref.views import Viewer
+
+    try:
+        game, _, _ = load_game(path)
+        seen = Viewer.parse(game, viewer)
+    except AcquireError as exc:
+        return Text(f"acquire-ref watch: {exc}")
+    return watch_view(game, f"{path.name} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", width, seen)
 
 def _watch_news(game: Game, viewer: ViewerLike = None) -> list[Text]:
     """``watch``'s lines on what just happened: the last move in words and, for a turn after a

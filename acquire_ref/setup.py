@@ -115,6 +115,33 @@ def looks_alike(one: str, other: str) -> bool:
     return skeleton(one) == skeleton(other)
 
 
+def read_holdings(items: Iterable[str], edition: Edition, chain: str) -> dict[str, int]:
+    """The shareholders of ``chain`` given as ``PLAYER=SHARES`` items (``bonus``: ``Ann=3
+    Ben=3``), in the order given: player = shares held.
+
+    Each name follows the one name rule (R2.1, :func:`check_player_name`) and looks like no other
+    given; each count is a whole number up to the edition's shares of a chain, and so is their sum
+    (R3.4). Raises :class:`NotationError` (exit 2) naming the item at fault.
+    """
+    held: dict[str, int] = {}
+    limit = edition.shares_per_chain
+    for item in items:
+        player, eq, n = item.partition("=")
+        if not eq or not player or not (n.isascii() and n.isdigit()):
+            raise NotationError(f"{item!r}: write PLAYER=SHARES, e.g. Ann=3")
+        if len(n) > 6 or int(n) > limit:
+            raise NotationError(f"{player}={n}: a player holds at most the {limit} {chain} shares (R3.4)")
+        check_player_name(player)
+        other = next((h for h in held if looks_alike(player, h)), None)
+        if other is not None and other.lower() == player.lower():
+            raise NotationError(f"{player} is named twice (names differ ignoring case)")
+        if other is not None:
+            raise NotationError(f"{player} looks like {other}: give the players names that look different")
+        held[player] = int(n)
+    if sum(held.values()) > limit:
+        raise NotationError(f"{sum(held.values())} {chain} shares: there are {limit} (R3.4)")
+    return held
+
 def _codes(name: str) -> str:
     """The code points of the letters of ``name`` that are not plain ASCII, to show what differs."""
     odd = [f"U+{ord(ch):04X}" for ch in name if not ch.isascii()]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref import describe
-from acquire_ref.errors import IllegalMoveError
+from acquire_ref.errors import GameFileError, IllegalMoveError, NotationError
 from acquire_ref.game import Game
 from acquire_ref.moves import Buy, Dispose, Move
 from acquire_ref.pending import BuyShares, ChooseChain, DisposeShares, DrawForMarket
@@ -32,6 +32,7 @@ from acquire_ref.tiles import Tile, iter_rows
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from acquire_ref.editions import Edition
     from acquire_ref.events import Event
     from acquire_ref.game import LogEntry
     from acquire_ref.scoring import PlayerScore
@@ -380,3 +381,72 @@ def for_viewer(game: Game, error: IllegalMoveError, viewer: ViewerLike = None) -
     if text == str(error):
         return error
     return IllegalMoveError(text, rule=error.rule)
+
+
+def history(game: Game, player: str | None = None, turn: int | None = None) -> list[tuple[int, LogEntry, list[Event]]]:
+    """The moves ``log`` shows, as ``(n, entry, events)`` with ``n`` counted from 1: every move,
+    or with ``turn`` only that turn's; with ``player`` (any spelling of a name, resolved by the
+    game) that player's moves whole and, of the others' moves, only the events that happened to
+    them (a bonus paid them, a disposal asked of them), a move with none of those left out.
+
+    Raises :class:`~acquire_ref.errors.NotationError` (exit 2) for a name not at the table.
+    """
+    who = game.resolve_player(player) if player else None
+    shown = []
+    for n, entry in enumerate(game.log, 1):
+        events = entry.events
+        if who is not None and entry.player != who:  # another's move: only what happened to them
+            events = [e for e in events if getattr(e, "player", None) == who or who in getattr(e, "holders", {})]
+            if not events:
+                continue
+        if turn is None or entry.turn == turn:
+            shown.append((n, entry, events))
+    return shown
+
+
+def bonus(edition: Edition, chain: str, size: int, held: dict[str, int]) -> dict[str, Any]:
+    """The ``bonus --json`` document: who gets ``chain``'s majority and minority bonuses at
+    ``size`` tiles when ``held`` (player = shares) are its shareholders, ties split and each part
+    rounded up to $100 (R5.4). ``{chain, size, price, majority, minority, bonuses}`` in whole
+    dollars; ``bonuses`` lists ``{player, shares, amount, kind}`` for each player paid."""
+    from acquire_ref.scoring import shareholder_bonuses
+
+    majority, minority = edition.majority_bonus(chain, size), edition.minority_bonus(chain, size)
+    payout = shareholder_bonuses(majority, minority, held)
+    return {"chain": chain, "size": size, "price": edition.price(chain, size), "majority": majority,
+            "minority": minority,
+            "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]}
+
+
+def final_position(data: dict[str, Any], source: str) -> tuple[dict[str, Any], str, str]:
+    """``score --position``: the ``score --json`` document of the final position ``data`` (a
+    position file's TOML, read from ``source``; its format: the manual's FINAL POSITIONS) scored by R8.3, its
+    title, and a note naming the shares of chains not on the board, which count for nothing (""
+    when there are none; the document then lists them as ``worthless``).
+
+    Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for an unknown edition or a
+    position that is not sound, every problem listed.
+    """
+    from acquire_ref.editions import load_edition
+    from acquire_ref.scoring import final_scores
+    from acquire_ref.setup import read_scoring_position
+
+    try:
+        edition = load_edition(str(data.get("edition", "classic")))
+    except NotationError as exc:
+        raise GameFileError(f"{source}: {exc}") from None
+    sizes, cash, shares, problems = read_scoring_position(data, edition)
+    if problems:
+        raise GameFileError(f"{source} is not a sound position:\n  " + "\n  ".join(problems))
+    doc = standings(True, f"scored from {source}", final_scores(edition, sizes, cash, shares))
+    title = f"Final standings of {source}"
+    worthless = [{"player": p, "chain": c, "shares": n} for p, held in shares.items() for c, n in held.items()
+                 if n and c not in sizes]
+    if not worthless:
+        return doc, title, ""
+    doc["worthless"] = worthless
+    held = ", ".join(f"{w['player']} {w['shares']} {w['chain']}" for w in worthless)
+    off = sorted({str(w["chain"]) for w in worthless}, key=edition.chain_names.index)
+    note = (f"Count for nothing: {held}: {' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the board "
+            "([chains] of the file), and shares of a chain not on the board are worth nothing (R8.3).")
+    return doc, title, note

@@ -19,7 +19,7 @@ LAYERS: list[set[str]] = [
     {"describe", "views"},
     {"record", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "tournament_views",
      "ratings", "seat_links"},
-    {"cli", "console", "pipe", "simulation", "web", "tournament_cli", "ratings_cli"},
+    {"cli", "console", "pipe", "web", "tournament_cli"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 

@@ -270,9 +270,9 @@ def test_buy_takes_the_chain_letters_as_the_console_does(cli, game):
 @pytest.fixture
 def on_a_terminal(monkeypatch):
     """Standard input is a terminal: commands may ask."""
-    import acquire_ref.cli
+    import acquire_ref.cli.undo
 
-    monkeypatch.setattr(acquire_ref.cli, "_asks", lambda: True)
+    monkeypatch.setattr(acquire_ref.cli.undo, "_asks", lambda: True)
 
 
 def test_undo_of_the_final_payout_asks_on_a_terminal_and_no_changes_nothing(cli, finished_game, on_a_terminal):
@@ -336,7 +336,7 @@ def test_watch_shows_the_last_move_and_who_a_merger_paid(cli, tmp_path):
     import tomli_w
     from rich.console import Console
 
-    from acquire_ref.cli import _watch_view
+    from acquire_ref.render import watch_file
     from tests.helpers import EXAMPLES, moves_of
 
     data = tomllib.loads((EXAMPLES / "four-players.toml").read_text())
@@ -345,7 +345,7 @@ def test_watch_shows_the_last_move_and_who_a_merger_paid(cli, tmp_path):
     script.write_text(tomli_w.dumps(data))
     assert cli("play", script, "--force", game=path).exit_code == 0
     out = io.StringIO()
-    Console(file=out, width=200, color_system=None).print(_watch_view(path, 200))
+    Console(file=out, width=200, color_system=None).print(watch_file(path, 200))
     text = out.getvalue()
     assert ("Last move: Ben sold 2 American for $1,000; Ben traded 2 American for 1 Continental; "
             "Continental now has 16 tiles") in text
@@ -354,7 +354,7 @@ def test_watch_shows_the_last_move_and_who_a_merger_paid(cli, tmp_path):
     assert cli("place", "10H", game=path).exit_code == 0
     assert cli("buy", "Festival=2", "Continental=1", game=path).exit_code == 0  # the turn after the merger's is over
     out = io.StringIO()
-    Console(file=out, width=200, color_system=None).print(_watch_view(path, 200))
+    Console(file=out, width=200, color_system=None).print(watch_file(path, 200))
     assert "Merger:" not in out.getvalue() and "Last move: Ann bought 2 Festival and 1 Continental for $2,100" in out.getvalue()
 
 

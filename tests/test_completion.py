@@ -79,3 +79,13 @@ def test_completion_scripts_are_shown_for_each_shell():
     for shell in ("bash", "zsh", "fish"):
         out = subprocess.run([EXE, "--show-completion", shell], capture_output=True, text=True, timeout=60)
         assert out.returncode == 0 and "_ACQUIRE_REF_COMPLETE" in out.stdout
+
+
+def test_completion_values_match_what_was_typed_ignoring_case():
+    """Typer keeps a value that `startswith` the typed text: ours does so ignoring case."""
+    from acquire_ref.cli.completion import AnyCase, matching
+
+    assert matching(["Festival", "Tower", "Luxor"], "f") == ["Festival"]
+    assert AnyCase("Festival").startswith("fEST") and AnyCase("Festival").startswith(("x", "F"))
+    assert not AnyCase("Festival").startswith("t")
+    assert matching(["Ann", "Ben"], "") == ["Ann", "Ben"]

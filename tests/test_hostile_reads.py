@@ -13,7 +13,7 @@ from io import StringIO
 import pytest
 from rich.console import Console
 
-from acquire_ref.cli import _watch_view
+from acquire_ref.render import watch_file
 from tests.helpers import EXAMPLES, installed
 
 
@@ -85,7 +85,7 @@ def test_watch_shortens_a_very_long_name_so_the_players_and_the_decision_stay_on
     assert cli("new", name, "Ben", game=path).exit_code == 0
     assert cli("start", "1A", "2B", game=path).exit_code == 0
     out = StringIO()
-    Console(file=out, width=80, height=24, color_system=None, highlight=False).print(_watch_view(path, 80))
+    Console(file=out, width=80, height=24, color_system=None, highlight=False).print(watch_file(path, 80))
     lines = out.getvalue().rstrip("\n").split("\n")
     assert len(lines) <= 24 and max(map(len, lines)) <= 80, "\n".join(lines)
     assert "> WWWWWWWWWWWWWWWWW...   $6,000   worth $6,000" in lines

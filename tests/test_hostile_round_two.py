@@ -93,8 +93,8 @@ def test_two_long_names_are_never_cut_into_the_same_text_by_watch_or_the_console
 
     from rich.console import Console
 
-    from acquire_ref.cli import _watch_view
     from acquire_ref.console.app import players_text
+    from acquire_ref.render import watch_file
     from acquire_ref.storage import load_game
 
     one, two = "Bartholomew-" * 5 + "Jr", "Bartholomew-" * 5 + "Sr"
@@ -102,7 +102,7 @@ def test_two_long_names_are_never_cut_into_the_same_text_by_watch_or_the_console
     assert run("--game", path, "new", one, two, "Alexandra", "Alexandre").returncode == 0
     assert run("--game", path, "start", "1A", "3C", "5E", "7G").returncode == 0
     out = StringIO()
-    Console(file=out, width=80, height=24, color_system=None, highlight=False).print(_watch_view(path, 80))
+    Console(file=out, width=80, height=24, color_system=None, highlight=False).print(watch_file(path, 80))
     lines = out.getvalue().splitlines()
     rows = [line for line in lines if "$6,000" in line]
     assert len(rows) == 4 and len({row.split("$")[0].strip(" >") for row in rows}) == 4, "\n".join(lines)

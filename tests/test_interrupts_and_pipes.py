@@ -124,8 +124,9 @@ elif where == "apply":  # before anything is written
     import acquire_ref.game
     acquire_ref.game.Game.apply = interrupt(acquire_ref.game.Game.apply)
 elif where == "output":  # the move is saved, its report is being printed
-    import acquire_ref.cli
-    acquire_ref.cli._next = interrupt(acquire_ref.cli._next)
+    import acquire_ref.cli.moves, acquire_ref.cli.undo
+    for module in (acquire_ref.cli.moves, acquire_ref.cli.undo):  # the commands' `Next:`
+        module.say_next = interrupt(module.say_next)
 sys.argv = ["acquire-ref", "--game", game, *sys.argv[3:]]
 import acquire_ref
 acquire_ref.main()

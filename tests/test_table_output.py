@@ -229,7 +229,7 @@ def test_completion_ignores_case_and_offers_only_what_is_legal_now(tmp_path):
 
 
 def test_a_deleted_snapshot_is_rebuilt_with_the_documented_notice(tmp_path):
-    from acquire_ref.cli import _watch_view
+    from acquire_ref.render import watch_file
     from tests.helpers import EXAMPLES
 
     path = tmp_path / "g.toml"
@@ -238,7 +238,7 @@ def test_a_deleted_snapshot_is_rebuilt_with_the_documented_notice(tmp_path):
     path.write_text(text[: text.index("[snapshot]")])
     result = run(path, "status")
     assert result.exit_code == 0 and "the [snapshot] table is missing; it will be rebuilt" in result.stderr
-    view = render(_watch_view(path), 100)  # watch, a view for the table, leaves it to status
+    view = render(watch_file(path), 100)  # watch, a view for the table, leaves it to status
     assert "notice:" not in view and "will be rebuilt" not in view and "Next:" in view
     assert run(path, "place", "9G").exit_code == 0
     assert "[snapshot]" in path.read_text() and "missing" not in run(path, "status").stderr

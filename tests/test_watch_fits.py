@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from acquire_ref.cli import _watch_view
+from acquire_ref.render import watch_file
 from tests.helpers import EXAMPLES
 from tests.test_serve_pages import MERGER, game_file
 
@@ -19,7 +19,7 @@ from tests.test_serve_pages import MERGER, game_file
 def screen(path: Path, width: int = 80, height: int = 24) -> list[str]:
     """The lines ``watch`` draws for the game file at ``path`` on a ``width`` x ``height`` console."""
     out = StringIO()
-    Console(file=out, width=width, height=height, color_system=None, highlight=False).print(_watch_view(path, width))
+    Console(file=out, width=width, height=height, color_system=None, highlight=False).print(watch_file(path, width))
     return out.getvalue().rstrip("\n").split("\n")
 
 

@@ -1,5 +1,5 @@
-"""``acquire-ref ratings ...``: a club's ratings over a season (T6), a front end beside
-:mod:`acquire_ref.cli`, which registers it in one line.
+"""``acquire-ref ratings ...``: a club's ratings over a season (T6), registered by
+:mod:`acquire_ref.cli.app`.
 
 Only Typer is imported here at start-up; the command imports the rest. The ratings themselves
 are :mod:`acquire_ref.ratings`; this module reads the options, prints the leaderboard or the
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from acquire_ref.cli.output import say
 from acquire_ref.errors import NotationError
 
 if TYPE_CHECKING:
@@ -22,13 +23,6 @@ if TYPE_CHECKING:
 
 MODEL = "PlackettLuce"
 """The openskill model every rating is computed with (JSON key ``model``)."""
-
-
-def say(text: str = "", err: bool = False) -> None:
-    """Print one message as plain text, control characters made visible (names are data)."""
-    from acquire_ref.words import visible
-
-    typer.echo(visible(text), err=err)
 
 
 def ratings(
@@ -63,13 +57,31 @@ def ratings(
 
     Example: acquire-ref ratings season/ --html leaderboard.html
     """
-    from acquire_ref.ratings import compute, find_player, history, read_season
+    from acquire_ref.ratings import read_season
 
     if player is not None and not show_history:
         raise NotationError("--player goes with --history: acquire-ref ratings season/ --history --player Ann")
     season = read_season(games, by_time, projected, keep_going)
     for note in season.notes:
         say(note, err=True)
+    doc, steps = _leaderboard(season, provisional, by_time, show_history, player)
+    _exports(season, doc, steps, csv, html, title, show_history)
+    if as_json:
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for line in history_lines(steps) if show_history else table_lines(doc["ratings"], provisional):
+            say(line)
+        say(order_line(doc))
+    _report_skipped(season)
+
+
+def _leaderboard(season: Season, provisional: int, by_time: bool, show_history: bool, player: str | None,
+                 ) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
+    """The ``ratings --json`` document of ``season`` (T6) and each player's history in the
+    leaderboard's order (``player``'s alone when named): ``(doc, steps)``; the document holds the
+    history with ``show_history``. Raises :class:`NotationError` (exit 2) for a player not rated."""
+    from acquire_ref.ratings import compute, find_player, history
+
     rows = compute(season.games, provisional)
     every = history(season.games)
     steps = {r["player"]: every[r["player"]] for r in rows}  # in the leaderboard's order
@@ -81,14 +93,7 @@ def ratings(
            "skipped": [{"file": s.source, "problem": s.problem, "exit": s.exit_code} for s in season.skipped]}
     if show_history:
         doc["history"] = steps
-    _exports(season, doc, steps, csv, html, title, show_history)
-    if as_json:
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    else:
-        for line in history_lines(steps) if show_history else table_lines(rows, provisional):
-            say(line)
-        say(order_line(doc))
-    _report_skipped(season)
+    return doc, steps
 
 
 def _exports(season: Season, doc: dict[str, Any], steps: dict[str, list[dict[str, Any]]], csv: Path | None,

@@ -1,0 +1,139 @@
+"""The ``acquire-ref`` command line (DESIGN 2): the Typer app, its command group that turns
+every error into one message and the exit code of its class (2 usage, 3 illegal move, 4 game
+file, 5 locked), the options given before a command, and the commands in the order ``--help``
+lists them.
+
+Thin by design: every rule lives in the engine, and each command is a call into the library
+(the commands themselves are in the modules beside this one). A refused command writes nothing,
+so the game file stays byte-identical. Only Typer is imported at start-up; each command imports
+what it uses (tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+from typer._click.exceptions import NoSuchOption
+from typer.core import TyperGroup
+
+from acquire_ref import tournament_cli
+from acquire_ref.cli import card, moves, new, programs, ratings, reading, scripts, simulate, undo
+from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
+from acquire_ref.errors import AcquireError
+
+if TYPE_CHECKING:
+    from typer._click import Context as ClickContext  # typer's own copy of click
+
+HELP = """A referee for Sid Sackson's board game Acquire, for a real table or a script.
+
+The whole game is kept in one TOML game file (--game, else $ACQUIRE_GAME, else ./acquire.toml).
+Each command answers the pending decision; `status` says whose it is and what to type."""
+
+
+class Refereed(TyperGroup):
+    """The command group that turns every :class:`AcquireError` a command raises into
+    ``acquire-ref: MESSAGE`` on stderr and the error's exit code (DESIGN 2: 2 usage, 3 illegal
+    move, 4 game file, 5 locked), in one place for every command. The message is shown with
+    control characters visible and overlong values cut (:func:`~acquire_ref.cli.output.say`,
+    :func:`acquire_ref.words.cut`).
+
+    An error without a message exits with its code alone: the command has already said why
+    (``check`` lists the problems it found). Anything else that escapes is a bug (exit 1).
+    """
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        """Run the command; an :class:`AcquireError` becomes its message and exit code."""
+        try:
+            return super().invoke(ctx)
+        except NoSuchOption as exc:
+            _name_the_options(exc)
+            raise
+        except AcquireError as exc:
+            if str(exc):
+                from acquire_ref.words import cut
+
+                say(f"acquire-ref: {cut(str(exc))}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
+OPTION_NOTES = {"dispose": "the shares not sold or traded are held"}
+"""What a command's unknown option most likely meant to say, beside the options it takes."""
+
+
+def _name_the_options(exc: NoSuchOption) -> None:
+    """An unknown option's message lists every option the command takes (not only the close
+    spellings, which for ``dispose --hold`` was ``--help`` alone), and what the command does
+    with what is not said (``dispose``: the rest is held)."""
+    command = exc.ctx.command if exc.ctx is not None else None
+    if command is None:
+        return
+    opts = [f"{o} {p.metavar}" if p.metavar and not getattr(p, "is_flag", False) else o
+            for p in command.params if p.param_type_name == "option" for o in p.opts
+            if o.startswith("--") and o != "--help"]
+    if not opts:
+        return
+    listed = opts[0] if len(opts) == 1 else f"{', '.join(opts[:-1])} and {opts[-1]}"
+    exc.possibilities = None
+    exc.message = f"No such option: {exc.option_name}; {command.name} takes {listed}"
+    note = OPTION_NOTES.get(command.name or "")
+    if note:
+        exc.message += f"; {note}"
+
+
+app = typer.Typer(
+    cls=Refereed,
+    help=HELP,
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    """``--version``: say the version and stop (an eager option, before any command)."""
+    if value:
+        from acquire_ref import __version__
+
+        say(f"acquire-ref {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    game: Path = typer.Option(
+        DEFAULT_GAME, "--game", "-g", envvar="ACQUIRE_GAME", metavar="FILE", help="The game file.", show_default=True
+    ),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    viewer: str | None = typer.Option(
+        None, "--as", metavar="NAME|referee",
+        help="With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
+        "or everything for the referee; the default is the public view.",
+    ),
+) -> None:
+    """A referee for Sid Sackson's board game Acquire."""
+    STATE.game = game
+    STATE.viewer = viewer
+
+
+COMMANDS: list[Callable[..., None]] = [
+    new.new, moves.start, moves.market, reading.hand, moves.place, moves.choose, moves.dispose, moves.buy,
+    moves.pass_, moves.discard, moves.end, reading.status, programs.watch, reading.score, reading.why, card.price,
+    card.chart, card.bonus, reading.log, undo.undo, undo.redo, reading.check, simulate.simulate, programs.table,
+    programs.serve, programs.seats, scripts.play, programs.pipe,
+]
+"""Every command of the program, in the order ``--help`` lists them (each named after its
+function, ``pass_`` as ``pass``); ``tournament`` and ``ratings`` follow."""
+
+for command in COMMANDS:
+    app.command(name="pass" if command is moves.pass_ else None)(command)
+app.add_typer(tournament_cli.tournament_app, name="tournament")
+app.command()(ratings.ratings)
+
+
+def run() -> None:
+    """Console-script entry point: run the command named by ``sys.argv``."""
+    app()

@@ -1,0 +1,91 @@
+"""The information card on the command line, no game file needed: ``price`` (a chain at a
+size, R3), ``chart`` (the whole card, R3.2, R3.3) and ``bonus`` (who gets the bonuses, R5.4).
+
+Only Typer is imported at start-up; each command imports the editions it reads.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from acquire_ref.cli.completion import complete_chain
+from acquire_ref.cli.options import EDITION, JSON, edition_spec
+from acquire_ref.cli.output import print_json, say
+
+
+def price(
+    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
+    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain (2 to 108)."),
+    as_json: bool = JSON,
+    edition: str = EDITION,
+) -> None:
+    """A chain's share price and bonuses at a size, from the information card (R3). No game file needed.
+
+    Example: acquire-ref price Imperial 14
+    """
+    from acquire_ref.events import money
+
+    ed = edition_spec(edition)[0]
+    name = ed.resolve_chain(chain)
+    tier, share_price, safe = ed.chain(name).tier, ed.price(name, size), ed.is_safe(size)
+    majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
+    if as_json:
+        print_json({"chain": name, "size": size, "tier": tier, "price": share_price, "majority": majority, "minority": minority,
+               "safe": safe})
+        return
+    say(
+        f"{name} ({tier} tier) at {size} tiles: {money(share_price)} a share; majority bonus "
+        f"{money(majority)}, minority bonus {money(minority)}" + ("; safe (R3.5)." if safe else ".")
+    )
+
+
+def chart(
+    as_json: bool = JSON,
+    edition: str = EDITION,
+) -> None:
+    """The whole information card: share price and bonuses by tier and size (R3.2, R3.3).
+
+    Example: acquire-ref chart
+    """
+    doc = edition_spec(edition)[0].card()
+    if as_json:
+        print_json(doc)
+        return
+    from acquire_ref.render import chart_table, console
+
+    console().print(chart_table(doc))
+
+
+def bonus(
+    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
+    size: int = typer.Argument(
+        ..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108).",
+    ),
+    holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
+    as_json: bool = JSON,
+    edition: str = EDITION,
+) -> None:
+    """Who gets the majority and minority bonuses, ties split and rounded up to $100 (R5.4).
+
+    Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
+    """
+    from acquire_ref.events import money, plural
+    from acquire_ref.setup import read_holdings
+    from acquire_ref.views import bonus as bonus_doc
+
+    ed = edition_spec(edition)[0]
+    name = ed.resolve_chain(chain)
+    held = read_holdings(holdings, ed, name)
+    doc = bonus_doc(ed, name, size, held)
+    if as_json:
+        print_json(doc)
+        return
+    say(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, "
+        f"minority {money(doc['minority'])}")
+    paid = {b["player"]: b for b in doc["bonuses"]}
+    for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
+        share = paid.get(holder)
+        told = f"{money(share['amount'])} ({share['kind']})" if share else "nothing"
+        say(f"  {holder} ({plural(count, 'share')}): {told}")
+    if not paid:
+        say("  nobody holds a share: no bonus is paid")

@@ -1,0 +1,156 @@
+"""A new game file: ``new`` (from players or from a written position) and the one maker of a
+new game for the command line (:func:`create_game`, shared with ``table``), with its checks on
+the file it writes (DESIGN 3).
+
+Only Typer is imported at start-up; the command imports the engine and the writer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from acquire_ref.cli.options import edition_spec, rule_options
+from acquire_ref.cli.output import game_path, say, say_next
+from acquire_ref.errors import GameFileError, NotationError
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from acquire_ref.game import Game
+
+
+def refuse_to_replace(path: Path, force: bool, reads: dict[str, Path | None] | None = None) -> None:
+    """``new`` and ``play``: the game file is a regular file or none, replaced only with
+    ``--force``, and never one of the files the command read (``reads``: a script, a position, a
+    ruleset), whatever its name (DESIGN 3)."""
+    from acquire_ref.storage import refuse_overwrite, refuse_same_file
+
+    refuse_same_file(path, reads or {}, "--game")
+    refuse_overwrite(path, force)
+
+
+def _new_from_position(path: Path, position: Path, force: bool, played: date | None = None) -> None:
+    """``new --from POSITION``: a table game going on from a written position, dated ``played``
+    (default: the position file's own ``played``, else today)."""
+    from acquire_ref.record import new_game, parse_record
+    from acquire_ref.session import GameFile
+    from acquire_ref.storage import read_text
+
+    record = parse_record(read_text(position, "position file", "--from"), str(position))
+    if record.position is None:
+        raise GameFileError(f"{position}: there is no [position] table in it")
+    if record.moves:
+        raise GameFileError(f"{position}: a position file has no moves (use `play` for a script)")
+    game = new_game(record, str(position))
+    refuse_to_replace(path, force, {"position file": position})
+    record.snapshot = None
+    record.played = played or record.played or today()
+    GameFile.create(path, record, game, force=force)
+    say(f"New game in {path} from the position in {position}: {', '.join(record.players)}.")
+    say_next(game)
+
+
+def today() -> date:
+    """Today's date by the computer's clock (local time): the date a game started now is played (T6)."""
+    from datetime import date
+
+    return date.today()
+
+
+def new(
+    players: list[str] | None = typer.Argument(
+        None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False,
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+    option: list[str] = typer.Option(
+        [], "--option", metavar="KEY=VALUE",
+        help="A rule option (R17), the default first: start-order (row-first or column-first), "
+        "dead-tiles (once-per-turn or replace-until-none), stall (end or continue), two-player-market "
+        "(on or off), holdings (open or hidden); e.g. --option stall=continue.",
+    ),
+    edition: str = typer.Option(
+        "classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.",
+    ),
+    tiles: str = typer.Option(
+        "table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals.",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random).",
+    ),
+    from_position: Path | None = typer.Option(
+        None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
+    ),
+    played: str | None = typer.Option(
+        None, "--played", metavar="YYYY-MM-DD", help="The date the game was played (default: today), for a game entered later.",
+        show_default=False,
+    ),
+) -> None:
+    """Create a new game file; the start tiles come next (or the position's next player moves).
+
+    The file records the date the game is played (today, or --played), which ratings go by.
+
+    Example: acquire-ref new Ann Ben Cat Dan
+    """
+    from acquire_ref.record import parse_date
+
+    day = parse_date(played) if played is not None else None
+    path = game_path()
+    if from_position is not None:
+        if players:
+            raise NotationError("new --from takes the players from the position file: name none on the command line")
+        _new_from_position(path, from_position, force, day)
+        return
+    if not players:
+        raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
+    game, seed = create_game(path, players, force, option, edition, tiles, seed, day)
+    _announce_new(path, game, tiles, seed)
+
+
+def create_game(path: Path, players: list[str], force: bool, option: list[str], edition: str, tiles: str,
+                 seed: int | None, played: date | None = None) -> tuple[Game, int | None]:
+    """Write a new game file at ``path`` as ``new`` does (the same checks, the same bytes), dated
+    ``played`` (default: today); returns the game and the seed of a dealt game's bag. Shared by
+    ``new`` and ``table``."""
+    from acquire_ref.game import Game, shuffled_bag
+    from acquire_ref.record import Record
+    from acquire_ref.session import GameFile
+
+    if tiles not in ("table", "dealt"):
+        raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
+    if seed is not None and tiles != "dealt":
+        raise NotationError("--seed shuffles a dealt game's bag: add --tiles dealt")
+    ed, edition_value = edition_spec(edition)
+    bag = None
+    if tiles == "dealt":
+        import secrets
+
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        bag = shuffled_bag(seed)
+        game = Game.dealt(players, bag, seed, ed, rule_options(option))
+    else:
+        game = Game.table(players, ed, rule_options(option))
+    refuse_to_replace(path, force, {"ruleset file": Path(edition) if isinstance(edition_value, dict) else None})
+    record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
+                    seed=seed, bag=[str(t) for t in bag] if bag else None, played=played or today())
+    GameFile.create(path, record, game, force=force)
+    return game, seed
+
+
+def _announce_new(path: Path, game: Game, tiles: str, seed: int | None) -> None:
+    """What ``new`` says: the seats, the money each starts with, the edition, the market."""
+    from acquire_ref.events import money
+
+    players, ed = game.players, game.edition
+    say(
+        f"New game in {path}: {', '.join(players)} (seating order), {money(ed.starting_cash)} each (R2.1); "
+        f"edition {ed.name}, {tiles} tiles" + (f" (seed {seed})" if tiles == "dealt" else "") + "."
+    )
+    if len(players) == 2:
+        say("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market.on
+                   else "Two players without the market (option two-player-market=off).")
+    say_next(game)
+
+

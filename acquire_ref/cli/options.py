@@ -1,0 +1,65 @@
+"""The options several commands share (``--edition``, ``--svg``, ``--html``) and how the
+``--edition`` and ``--option`` values are read (R17).
+
+Only Typer is imported at start-up; reading an edition imports the editions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from acquire_ref.errors import NotationError
+
+if TYPE_CHECKING:
+    from acquire_ref.editions import Edition
+
+EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.")
+SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
+HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
+BOARD_SVG = typer.Option(None, "--svg", metavar="FILE",
+                         help="Also write the board, chains and players as an SVG picture to print or share.")
+JSON = typer.Option(False, "--json", help="One JSON document on stdout.")
+
+def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:
+    """An edition named on the command line: a built-in name, or the path of a ruleset file.
+
+    Returns ``(edition, value for the game file)``: the name for a built-in edition, the whole
+    ruleset table for a file, so the game file stands alone (R17). Raises :class:`NotationError`
+    for an unknown name and :class:`GameFileError` for an unreadable or unsound ruleset file.
+    """
+    import os
+
+    from acquire_ref.editions import builtin_editions, edition_from_dict, load_edition
+    from acquire_ref.record import parse_toml
+    from acquire_ref.storage import read_text
+
+    if spec in builtin_editions():
+        return load_edition(spec), spec
+    if not spec.strip():
+        raise NotationError(f"--edition is empty: give {', '.join(builtin_editions())} or the path of a ruleset file")
+    path = Path(spec)
+    if not (path.suffix == ".toml" or os.sep in spec or "/" in spec or path.exists()):
+        return load_edition(spec), spec  # raises: names the built-in editions
+    data = parse_toml(read_text(path, "ruleset file", "--edition"), str(path))
+    return edition_from_dict(data, str(path)), data
+
+
+def rule_options(items: list[str]) -> dict[str, str]:
+    """The rule options of ``--option KEY=VALUE`` given to ``new`` and ``simulate`` (R17), in the
+    order given; the keys and values themselves are checked by the engine (``Game.table``).
+
+    Raises :class:`NotationError` (exit 2) for an item without ``=`` or a key given twice.
+    """
+    opts: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise NotationError(f"--option {item!r}: write KEY=VALUE")
+        if key in opts:
+            raise NotationError(f"--option {key} is given twice")
+        opts[key] = value
+    return opts
+

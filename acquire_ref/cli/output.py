@@ -1,0 +1,171 @@
+"""What every command of the command line shares: the options given before the command
+(:data:`STATE`), the game file they name, and how a command speaks (plain text with control
+characters made visible, JSON, the events of a move and ``Next:``, exports), always for the
+command's viewer (``--as``, R10.3).
+
+Only Typer is imported at start-up; each helper imports what it uses.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from acquire_ref.events import Event
+    from acquire_ref.game import Game
+    from acquire_ref.session import GameFile
+    from acquire_ref.views import Viewer
+
+DEFAULT_GAME = "acquire.toml"
+"""The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
+
+
+class State:
+    """Options given before the command: ``game``, the game file named by ``--game``, and
+    ``viewer``, whom the output is for (``--as``: a player's name or ``referee``; None: the
+    public, R10.3)."""
+
+    game: Path = Path(DEFAULT_GAME)
+    viewer: str | None = None
+
+
+STATE = State()
+"""The options of the command line being run, set by :func:`acquire_ref.cli.app.main`."""
+
+
+def say(text: str = "", err: bool = False) -> None:
+    """Print one message for people (stdout, or stderr with ``err``): every line printed as plain
+    text goes through here, with control characters made visible (DESIGN 1, untrusted text), so a
+    name, path or file value never reaches the terminal as an escape sequence."""
+    from acquire_ref.words import visible
+
+    typer.echo(visible(text), err=err)
+
+
+def print_json(doc: object) -> None:
+    """Write ``doc`` to stdout as one JSON document, indented by 2, with a final newline."""
+    sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+
+
+def command_viewer(game: Game) -> Viewer:
+    """Whom this command's output is for (``--as``, R10.3): the public unless named."""
+    from acquire_ref.views import Viewer
+
+    return Viewer.parse(game, STATE.viewer)
+
+
+def refusal(game: Game, exc: AcquireError, program: bool = True) -> AcquireError:
+    """``exc`` as this command's viewer may read it (:func:`acquire_ref.views.for_viewer`),
+    with the program's name on its commands unless ``program`` is false."""
+    from acquire_ref.views import for_viewer
+    from acquire_ref.words import with_program
+
+    name = with_program if program else str
+    if isinstance(exc, IllegalMoveError):
+        told = for_viewer(game, exc, command_viewer(game))
+        return told.restated(name(str(told)))
+    return type(exc)(name(str(exc)))
+
+
+def echo_events(game: Game, events: list[Event]) -> None:
+    """The events of the move just made, as at the moment it happens (R10.1, :func:`acquire_ref.views.moment`)."""
+    from acquire_ref.views import moment
+
+    lines = moment(game, events, command_viewer(game))
+    if any(e.kind == "defunct_chain" for e in events):
+        from acquire_ref.render import console, events_view
+
+        console().print(events_view(events, lines))
+        return
+    for line in lines:
+        say(line)
+
+
+def say_next(game: Game) -> None:
+    """``Next:``, the decision now pending and the command that answers it, for the viewer."""
+    from acquire_ref.views import pending_text
+    from acquire_ref.words import with_program
+
+    say(f"Next: {with_program(pending_text(game, command_viewer(game)))}")
+
+
+def say_notices(notices: list[str]) -> None:
+    """Each notice about the file read (a snapshot to rebuild...) on stderr, overlong values cut."""
+    from acquire_ref.words import cut
+
+    for n in notices:
+        say(f"acquire-ref: {cut(n)}", err=True)
+
+
+def moves_count(n: int) -> str:
+    """``n`` moves in words: ``1 move``, ``3 moves``."""
+    from acquire_ref.events import plural
+
+    return plural(n, "move")
+
+
+def game_path() -> Path:
+    """The game file: --game, $ACQUIRE_GAME or ./acquire.toml (through a symbolic link)."""
+    from acquire_ref.storage import game_path as followed
+
+    return followed(STATE.game)
+
+
+def open_game_file() -> GameFile:
+    """The game file held open for a change (:class:`acquire_ref.session.GameFile`: lock, reload
+    when another program moved the game, verify, atomic write with the version check, DESIGN 3).
+    Raises :class:`GameFileError` (exit 4) when there is none."""
+    from acquire_ref.session import GameFile
+    from acquire_ref.storage import file_exists
+
+    path = game_path()
+    if not file_exists(path):
+        raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
+    handle = GameFile.open(path, locked=True)
+    say_notices(handle.notices)
+    return handle
+
+
+def load() -> Game:
+    """The game in the game file, read and replayed for a read command; its notices on stderr."""
+    from acquire_ref.storage import load_game
+
+    game, _, notices = load_game(game_path())
+    say_notices(notices)
+    return game
+
+
+def show(renderable: RenderableType, svg: Path | None, html: Path | None, title: str,
+         reads: dict[str, Path | None] | None = None, pages: dict[str, Callable[[], str]] | None = None) -> None:
+    """Print for people; with ``svg``/``html`` also export: the page that ``pages`` makes for
+    ``"svg"`` or ``"html"`` (see :mod:`acquire_ref.web.pages`), else exactly what was printed.
+
+    An export is written by :func:`acquire_ref.storage.write_export`: never over the game file or
+    any file in ``reads`` (what the command read: a position file), whatever its name (DESIGN 3).
+    """
+    pages = pages or {}
+    from acquire_ref.render import console
+    from acquire_ref.storage import refuse_same_file, write_export
+
+    inputs: dict[str, Path | None] = {"game file": game_path(), **(reads or {})}
+    for target in (svg, html):
+        if target is not None:
+            refuse_same_file(target, inputs, "--svg/--html")
+    con = console(record=bool((svg and "svg" not in pages) or (html and "html" not in pages)))
+    con.print(renderable)
+    if svg is not None:
+        write_export(svg, pages["svg"]() if "svg" in pages else con.export_svg(title=title, clear=False), inputs)
+        say(f"Wrote {svg}", err=True)
+    if html is not None:
+        write_export(html, pages["html"]() if "html" in pages else con.export_html(clear=False), inputs)
+        say(f"Wrote {html}", err=True)

@@ -1,0 +1,238 @@
+"""The read commands: ``hand``, ``status``, ``score``, ``why``, ``log`` and ``check``. Each reads
+the game file (or a position file), asks :mod:`acquire_ref.views` for the document its viewer
+may see (``--as``, R10.3) and prints it, as JSON or for people.
+
+Only Typer is imported at start-up; a ``--json`` read imports no drawing, locking or writing
+library (tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from acquire_ref.cli.completion import complete_player, complete_tile
+from acquire_ref.cli.options import BOARD_SVG, HTML, JSON, SVG
+from acquire_ref.cli.output import command_viewer, game_path, load, print_json, say, say_notices, show
+from acquire_ref.errors import GameFileError
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+
+
+def hand(
+    player: str = typer.Argument(
+        ..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player,
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """A player's rack in a dealt game, each tile with what it would do now (R4).
+
+    Example: acquire-ref hand Ann
+    """
+    from acquire_ref.describe import hand as describe_hand
+
+    game = load()
+    who = game.resolve_player(player)
+    rack = describe_hand(game, who)
+    if as_json:
+        print_json({"player": who, "rack": rack})
+        return
+    say(f"{who}'s rack:")
+    for t in rack:
+        say(f"  {t['tile']:>4}  {t['text']}")
+
+
+def status(
+    as_json: bool = JSON,
+    player: str | None = typer.Option(
+        None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.",
+        autocompletion=complete_player,
+    ),
+    svg: Path | None = BOARD_SVG,
+    html: Path | None = HTML,
+) -> None:
+    """The board, chains, players, tiles in the bag, and whose decision is pending (R10).
+
+    Example: acquire-ref status --json
+    """
+    from acquire_ref.views import Viewer
+
+    game = load()
+    viewer = Viewer.of(game.resolve_player(player)) if player else command_viewer(game)
+    if as_json:
+        from acquire_ref.views import status as status_doc
+        from acquire_ref.words import with_program
+
+        doc = status_doc(game, viewer)
+        doc["pending"]["text"] = with_program(doc["pending"]["text"])
+        print_json(doc)
+        return
+    from acquire_ref.render import status_view
+
+    def page(kind: str) -> str:
+        from acquire_ref.web import pages
+
+        return pages.status_svg(game, viewer) if kind == "svg" else pages.status_html(game, viewer)
+
+    show(status_view(game, viewer), svg, html, f"acquire-ref status: turn {game.turn}",
+          pages={"svg": lambda: page("svg"), "html": lambda: page("html")})
+
+
+def score(
+    as_json: bool = JSON,
+    position: Path | None = typer.Option(
+        None, "--position", metavar="FILE", help="Score the end of a game that was never refereed, written down in TOML."
+    ),
+    svg: Path | None = SVG,
+    html: Path | None = HTML,
+) -> None:
+    """Final standings with each player's payout, or the standings if the game ended now (R8.3).
+
+    With --position, the end of a game played without the referee (its format: acquire-ref(5), FINAL
+    POSITIONS); shares of a chain not on the board count for nothing, and it says which.
+
+    Example: acquire-ref score --position examples/final-position.toml
+    """
+    game, doc, title, note = _standings(position)
+    if as_json:
+        print_json(doc)
+        if note:
+            say(note, err=True)
+        return
+    from rich.console import Group
+
+    from acquire_ref.render import console, score_view, worth_chart
+
+    width = console().width
+    parts = [score_view(title, doc)] + ([worth_chart(game, width)] if game is not None and game.turn else [])
+
+    def page() -> str:
+        from acquire_ref.web.pages import score_html
+
+        return score_html(title, doc)
+
+    show(Group(*parts), svg, html, f"acquire-ref: {title}", {"position file": position}, {"html": page})
+    if note:
+        say(note)
+
+
+def _standings(position: Path | None) -> tuple[Game | None, dict[str, Any], str, str]:
+    """What ``score`` shows: ``(game, document, title, note)``, for the game file's game, or for
+    the final position in the file at ``position`` (no game; :func:`acquire_ref.views.final_position`)."""
+    if position is not None:
+        from acquire_ref.record import parse_toml
+        from acquire_ref.storage import read_text
+        from acquire_ref.views import final_position
+
+        data = parse_toml(read_text(position, "position file", "--position"), str(position))
+        return (None, *final_position(data, str(position)))
+    from acquire_ref.views import score as score_doc
+
+    game = load()
+    doc = score_doc(game, command_viewer(game))
+    title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
+    if game.market.on and not game.over:
+        title += " (without the market, whose holdings are drawn at the payout, R9)"
+    return game, doc, title, ""
+
+
+def why(
+    tile: str = typer.Argument(..., metavar="TILE", help="The tile to ask about.", autocompletion=complete_tile),
+    as_json: bool = JSON,
+) -> None:
+    """What placing TILE would do right now: lone, found, grow, merge (with bonuses), blocked or dead.
+
+    Example: acquire-ref why 6D
+    """
+    from acquire_ref.tiles import parse_tile
+
+    t = parse_tile(tile)
+    game = load()
+    from acquire_ref.views import tile as describe_tile
+
+    info = describe_tile(game, t, command_viewer(game))
+    if as_json:
+        print_json(info)
+        return
+    for line in info["text"]:
+        say(line)
+
+
+def log(
+    as_json: bool = JSON,
+    turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
+    player: str | None = typer.Option(
+        None, "--player", metavar="PLAYER", autocompletion=complete_player,
+        help="Only this player's moves, and what happened to them in others' moves (bonuses, disposals asked).",
+    ),
+    html: Path | None = typer.Option(
+        None, "--html", metavar="FILE",
+        help="Also write the whole game's review as one self-contained HTML page: step through every move.",
+    ),
+) -> None:
+    """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
+
+    Example: acquire-ref log --player Ann
+    """
+    from acquire_ref.storage import load_game
+
+    game, record, notices = load_game(game_path())
+    say_notices(notices)
+    if html is not None:  # the post-game review, the public view while holdings are hidden (R10.1)
+        from acquire_ref.storage import write_export
+        from acquire_ref.web import review
+
+        write_export(html, review.page(review.document(record)), {"game file": game_path()}, "--html")
+        say(f"Wrote {html}", err=True)
+    from acquire_ref.views import history, history_lines, log_entry, log_line
+
+    shown = history(game, player, turn)
+    viewer = command_viewer(game)
+    if as_json:
+        print_json([log_entry(n, entry, events, game, viewer) for n, entry, events in shown])
+        return
+    if not shown:
+        say("No moves" + (" match." if turn is not None or player else " yet."))
+    for n, entry, events in shown:
+        say(log_line(n, entry, game, viewer))
+        for line in history_lines(game, entry, events, viewer):
+            say(f"       {line}")
+
+
+def check(
+    path: Path | None = typer.Argument(
+        None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False,
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Validate a game file or script without changing it; every problem is listed (exit 4 if any).
+
+    Example: acquire-ref check examples/four-players.toml
+    """
+    from acquire_ref.events import plural
+    from acquire_ref.storage import inspect
+
+    target = path or game_path()
+    found = inspect(target, what="game file or script" if path is not None else "game file")
+    if as_json:
+        print_json({"path": str(target), "sound": not found.problems, "problems": found.problems,
+               "notices": found.notices, "moves": len(found.game.moves) if found.game else None})
+    else:
+        say_notices(found.notices)
+        if found.problems:
+            say(f"{target}: {plural(len(found.problems), 'problem')}:")
+            for prob in found.problems:
+                say(f"  - {prob}")
+        else:
+            g = found.game
+            assert g is not None
+            from acquire_ref.views import pending_text
+            from acquire_ref.words import with_program
+
+            replays = plural(len(g.moves), "move") + (" replays" if len(g.moves) == 1 else " replay")
+            say(f"{target} is sound: {replays}; {with_program(pending_text(g, command_viewer(g)))}.")
+    if found.problems:
+        raise GameFileError()  # the problems are listed above

@@ -1,0 +1,167 @@
+"""``play``: a whole game script played into a new game file, or with ``--append`` its moves
+added to the game file's game, each verified through :class:`acquire_ref.session.GameFile`
+(``--check`` verifies and writes nothing; R10.1 keeps that check for the referee while holdings
+are hidden).
+
+Only Typer is imported at start-up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from acquire_ref.cli.new import refuse_to_replace, today
+from acquire_ref.cli.output import command_viewer, game_path, moves_count, refusal, say, say_notices
+from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+
+
+def play(
+    script: Path = typer.Argument(
+        ..., metavar="SCRIPT", help="A game script: a game file without the snapshot; - reads it from standard input.",
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+    check_only: bool = typer.Option(
+        False, "--check",
+        help="Play the script without writing anything; say where it stops (with --append: after the game's moves).",
+    ),
+    append: bool = typer.Option(
+        False, "--append", help="Add the script's moves to the existing game file (only its moves are read).",
+    ),
+    all_or_nothing: bool = typer.Option(
+        False, "--all-or-nothing", help="With --append: when a move is refused, add none of the script's moves.",
+    ),
+) -> None:
+    """Play a whole game script into the game file and show the standings (or the status).
+
+    With --append the script's moves are added to the game file's game, each verified; at the first
+    refused move it stops and names the script's line, the move and the rule, and the file holds
+    the moves before it (none with --all-or-nothing). --check --append verifies them the same way
+    and writes nothing.
+
+    Example: acquire-ref --game demo.toml play examples/four-players.toml
+    """
+    from acquire_ref.record import parse_record
+    from acquire_ref.session import GameFile
+
+    if all_or_nothing and not append:
+        raise NotationError("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)")
+    if append and force:
+        raise NotationError("--append adds to the game file: it does not go with --force")
+    source = "standard input" if str(script) == "-" else str(script)
+    text = _script_text(script)
+    if append:
+        _append(script, source, text, all_or_nothing, check_only)
+        return
+    record = parse_record(text, source)
+    game = record.replay_whole(error=IllegalMoveError, source=source)
+    if check_only:
+        _say_where_it_stops(source, game)
+        return
+    path = game_path()
+    refuse_to_replace(path, force, {"script": None if source == "standard input" else script})
+    record.played = record.played or today()
+    GameFile.create(path, record, game, force=force)
+    _show_played(f"Played {moves_count(len(game.moves))} from {source} into {path}.", game)
+
+
+def _script_text(script: Path) -> str:
+    """The script's text: the file, or standard input for ``-``."""
+    from acquire_ref.storage import read_standard_input, read_text
+
+    return read_standard_input("script") if str(script) == "-" else read_text(script, "script")
+
+
+def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
+    """Say that the script's moves are legal and where the game then stops; ``added`` says what
+    ``--check --append`` would have added, in place of the count of the game's moves."""
+    from acquire_ref.views import pending_text
+    from acquire_ref.words import with_program
+
+    n = len(game.moves)
+    state = (f"the game is over: {game.end_reason}" if game.over
+             else f"it stops at: {with_program(pending_text(game, command_viewer(game)))}")
+    legal = (f"its moves are legal and {added}" if added
+             else f"{'the' if n == 1 else 'all'} {moves_count(n)} {'is' if n == 1 else 'are'} legal")
+    say(f"{source}: {legal}; {state}.")
+
+
+def _show_played(headline: str, game: Game) -> None:
+    from acquire_ref.render import console, score_view, status_view
+    from acquire_ref.views import standings
+
+    con = console()
+    con.print(headline)
+    if game.over:
+        doc = standings(True, game.end_reason, game.score_breakdown())
+        con.print(score_view(f"Final standings: {game.end_reason}", doc))
+    else:
+        con.print(status_view(game, command_viewer(game)))
+
+
+def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_only: bool = False) -> None:
+    """``play --append``: the script's moves added to the game file, each verified, under its lock;
+    at a refused move the error names the script's line, the move and the rule. With
+    ``check_only`` (``--check``) the moves are verified the same way and nothing is written."""
+    from acquire_ref.record import appended_moves, move_lines
+    from acquire_ref.session import GameFile
+    from acquire_ref.storage import file_exists, refuse_same_file
+
+    path = game_path()
+    if not file_exists(path):
+        raise GameFileError(f"{path}: no such game file: --append adds to a game (start one with `acquire-ref new PLAYER...`)")
+    if source != "standard input":
+        refuse_same_file(path, {"script": script}, "--game")
+    handle = GameFile.open(path)
+    say_notices(handle.notices)
+    if check_only:
+        _refuse_hidden_check(handle.game)
+    moves = appended_moves(text, handle.record, source)
+    added, error = _try_moves(handle.game, moves) if check_only else handle.apply_all(moves, all_or_nothing)
+    if error is None and check_only:
+        _say_where_it_stops(source, handle.game, f"would add {moves_count(added)} to {path} (nothing was written, --check)")
+        return
+    if error is None:
+        _show_played(f"Added {moves_count(added)} from {source} to {path}.", handle.game)
+        return
+    lines = move_lines(text)
+    where = f"line {lines[added]}" if added < len(lines) else f"move {added + 1}"
+    kept = ("nothing was written (--check)" if check_only else "nothing was added (--all-or-nothing)" if all_or_nothing
+            else f"the {moves_count(added)} before it {'was' if added == 1 else 'were'} added to {path}" if added
+            else f"nothing was added to {path}")
+    verdict = "is illegal" if error.exit_code == 3 else "can't be read"
+    told = refusal(handle.game, error)
+    if isinstance(told, IllegalMoveError) and error.exit_code == 3:
+        raise told.restated(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
+    raise GameFileError(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
+
+
+def _refuse_hidden_check(game: Game) -> None:
+    """``play --check --append`` while holdings are hidden from the viewer: refused, since whether
+    a disposal or a purchase would be accepted, tried as often as one likes without a move being
+    made, tells the holding and the cash (R10.1). The referee (``--as referee``) may check.
+    Raises :class:`IllegalMoveError` (exit 3)."""
+    from acquire_ref.views import withheld
+
+    if withheld(game, command_viewer(game)):
+        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): `play --check --append` would tell "
+                               "whether another player's disposal or purchase is affordable, so it checks only for "
+                               "the referee (`acquire-ref --as referee play --check --append SCRIPT`)")
+
+
+def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:
+    """Apply ``moves`` to ``game`` (in memory) until one is refused: how many were applied, and
+    the error that refused the next one (None when all were)."""
+    from acquire_ref.moves import parse_move
+
+    for n, move in enumerate(moves):
+        try:
+            game.apply(parse_move(move, game.edition))
+        except AcquireError as exc:
+            return n, exc
+    return len(moves), None

@@ -1,0 +1,164 @@
+"""``simulate``: complete dealt games played by built-in and outside bots (the batch itself is
+:mod:`acquire_ref.simulate`). The command checks its options and seats the players; :func:`run`
+shows the progress bar, writes the game files, tells the faults of outside bots on standard
+error and prints the report.
+
+Only Typer is imported at start-up; the command imports the bots, the engine and rich.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from acquire_ref.cli.options import EDITION, edition_spec, rule_options
+from acquire_ref.errors import IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    from acquire_ref.bots import BotSpec
+    from acquire_ref.editions import Edition
+    from acquire_ref.simulate import Batch
+
+
+def _fresh_outputs(folder: Path, seed: int, games: int) -> None:
+    """``simulate --out`` never writes over a file (DESIGN 3): refuse before the first game when
+    one of the names it would write exists. Raises :class:`NotationError` (exit 2) naming it."""
+    for i in range(games):
+        target = folder / f"game-{seed + i:06d}.toml"
+        if target.exists() or target.is_symlink():
+            raise NotationError(f"--out {folder}: {target} already exists; simulate never writes over a file: "
+                                "name an empty or new folder, or another --seed")
+
+
+def simulate(
+    games: int = typer.Option(100, "--games", min=1, max=10**6, metavar="N", help="How many complete games (at most 1,000,000)."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
+    players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
+    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the built-in bots play."),
+    edition: str = EDITION,
+    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
+    jobs: int = typer.Option(
+        0, "--jobs", min=0, max=256, metavar="N",
+        help="Processes to play on (default 0: one per core); the results do not depend on it.",
+    ),
+    bot: list[str] = typer.Option(
+        [], "--bot", metavar="NAME=COMMAND",
+        help="Seat an outside bot, a program speaking the bot protocol (man 5 acquire-ref), under the player name "
+        "NAME; repeat for more. Bots take the first seats, the built-in bots the rest (p2, p3...).",
+    ),
+    bot_timeout: float = typer.Option(
+        5.0, "--bot-timeout", min=0.01, max=3600, metavar="SECONDS", help="How long a bot may take over one answer.",
+    ),
+    bot_faults: str = typer.Option(
+        "fallback", "--bot-faults", metavar="fallback|stop",
+        help="After a bot's fault (garbage, an illegal move, no answer, an exit): the referee plays the first "
+        "legal move for it, or the game stops (exit 3 after the report).",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """Play complete dealt games with built-in and outside bots, and report what happened.
+
+    Example: acquire-ref simulate --games 500 --players 5 --option dead-tiles=replace-until-none
+    """
+    import os
+
+    from acquire_ref.game import Game
+    from acquire_ref.simulate import Batch
+
+    _check_choices(strategy, bot_faults, bot_timeout)
+    names, bots, ed, edition_value, opts = _seats(players, edition, option, bot)
+    if out is not None:
+        from acquire_ref.storage import output_folder
+
+        _fresh_outputs(output_folder(out), seed, games)
+    Game.table(names, ed, opts)  # checks the names and options once, before the progress bar
+    batch = Batch(names, strategy, ed, edition_value, opts, out is not None, bots, bot_timeout, bot_faults)
+    run(batch, range(seed, seed + games), jobs or os.cpu_count() or 1, out, as_json)
+
+
+def _check_choices(strategy: str, bot_faults: str, bot_timeout: float) -> None:
+    """``--strategy``, ``--bot-faults`` and ``--bot-timeout`` are among the choices (nan passes
+    the option's own range check). Raises :class:`NotationError` (exit 2) naming the option."""
+    from acquire_ref.bots import RULES
+    from acquire_ref.simulate import STRATEGIES
+
+    if strategy not in STRATEGIES:
+        raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
+    if bot_faults not in RULES:
+        raise NotationError(f"--bot-faults {bot_faults!r}: {' or '.join(RULES)}")
+    if not 0.01 <= bot_timeout <= 3600:
+        raise NotationError(f"--bot-timeout {bot_timeout}: give a number of seconds from 0.01 to 3600, e.g. 5")
+
+
+def _seats(players: int, edition: str, option: list[str], bot: list[str],
+           ) -> tuple[list[str], list[BotSpec], Edition, str | dict[str, Any], dict[str, str]]:
+    """The seats of each game and its rules: ``(names, bots, edition, edition_value, options)``,
+    the outside bots (``--bot NAME=COMMAND``) in the first seats and the built-in bots named p2,
+    p3... in the rest. Raises :class:`NotationError` (exit 2) for rules under which a game may
+    never end (``stall=continue``) or more bots than seats."""
+    from acquire_ref.bots import BotSpec
+
+    ed, edition_value = edition_spec(edition)
+    opts = rule_options(option)
+    if opts.get("stall") == "continue":
+        raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
+    bots = [BotSpec.parse(item) for item in bot]
+    if len(bots) > players:
+        raise NotationError(f"{len(bots)} bots need --players {len(bots)} or more")
+    names = [b.name for b in bots] + [f"p{i + 1}" for i in range(len(bots), players)]
+    return names, bots, ed, edition_value, opts
+
+
+def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) -> None:
+    """Play ``batch``'s games of ``seeds`` on ``jobs`` processes, write each file into ``out``
+    (when given) as it arrives, tell each bot fault on standard error, and print the report (a
+    table, or one JSON document with ``as_json``). The games arrive in seed order, so the
+    files, the fault lines and the report are the same for any number of jobs.
+
+    Raises :class:`IllegalMoveError` (exit 3) after the report when a bot's fault stopped a game
+    (``--bot-faults stop``).
+    """
+    from rich.progress import Progress
+    from rich.text import Text
+
+    from acquire_ref.events import plural
+    from acquire_ref.render import console
+    from acquire_ref.session import create_text
+    from acquire_ref.simulate import FIRST_FAULTS, Summary, run_batch
+    from acquire_ref.words import visible
+
+    summary = Summary({b.name: b.command for b in batch.bots})
+    faults = stopped = 0
+    err = console(stderr=True)
+    with Progress(console=err, transient=True) as progress:
+        seats = plural(len(batch.players) - len(batch.bots), f"{batch.strategy} player")
+        bots = f", {plural(len(batch.bots), 'outside bot')}" if batch.bots else ""
+        task = progress.add_task(f"{len(seeds)} games, {seats}{bots}, {jobs} job(s)", total=len(seeds))
+        for result in run_batch(batch, seeds, jobs):
+            summary.add(result)
+            stopped += result.ended == "stopped by a bot fault"
+            for fault in result.faults:
+                faults += 1
+                if faults <= FIRST_FAULTS:
+                    err.print(Text(visible(f"acquire-ref: bot {fault['bot']}, game {fault['seed']}, move {fault['move']} "
+                                           f"({fault['decision']}): {fault['text']}")))
+            if out is not None and result.text is not None:
+                create_text(out / f"game-{result.seed:06d}.toml", result.text)
+            progress.advance(task)
+    if faults > FIRST_FAULTS:
+        err.print(Text(f"acquire-ref: {faults - FIRST_FAULTS} more bot fault(s) not shown; the report counts them all"))
+    doc = summary.as_dict()
+    if as_json:
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+    else:
+        from acquire_ref.render import summary_table
+
+        console().print(summary_table(doc, batch.strategy, len(batch.players)))
+    if stopped:
+        raise IllegalMoveError(f"{stopped} of {len(seeds)} game(s) stopped at a bot's fault (--bot-faults stop)")
+

@@ -1,0 +1,112 @@
+"""``undo`` and ``redo``: moves taken back and put back through
+:class:`acquire_ref.session.GameFile`, each told as the banker does it (``undo``: what to take
+back; ``redo``: the moment again), for the command's viewer (R10.1).
+
+Only Typer is imported at start-up.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import typer
+
+from acquire_ref.cli.output import command_viewer, game_path, open_game_file, refusal, say, say_next
+from acquire_ref.errors import IllegalMoveError
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+
+
+def _asks() -> bool:
+    """Whether a command may ask its user a question: standard input is a terminal (a script's
+    never is, so a script is never kept waiting, DESIGN 2)."""
+    return sys.stdin.isatty()
+
+
+def _undo_question(game: Game, n: int) -> str | None:
+    """What ``undo n`` should ask before it takes anything back, or None: taking back the final
+    payout (the game is over) or more than one move is asked about; one move of a game going on
+    is not."""
+    if n > len(game.log) or (n == 1 and not game.over):
+        return None
+    first = len(game.log) - n + 1
+    what = f"the last {n} moves (moves {first} to {len(game.log)}, back to turn {game.log[first - 1].turn})" if n > 1 \
+        else "the last move"
+    if game.over:
+        what += ", and with it the final payout: the game is no longer over"
+    return f"Take back {what}? [y/N] "
+
+
+def undo(
+    n: int = typer.Argument(
+        1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False,
+    ),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Take them back without asking (for scripts)."),
+) -> None:
+    """Take back the last N moves; `redo` puts them back until another move is made.
+
+    On a terminal it asks first when it would take back the final payout or more than one move
+    (`--yes` does not ask); a script (no terminal) is never asked.
+
+    Example: acquire-ref undo 2
+    """
+    from acquire_ref.storage import load_game
+    from acquire_ref.views import undo_lines
+
+    asked_at = None
+    if not yes and _asks():
+        before, _, _ = load_game(game_path())
+        question = _undo_question(before, n)
+        if question is not None:
+            try:
+                answer = input(question)
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                say("Nothing was taken back.")
+                return
+            asked_at = len(before.log)
+    handle = open_game_file()
+    if asked_at is not None and len(handle.game.log) != asked_at:
+        raise IllegalMoveError(f"the game changed while you were asked (now {len(handle.game.log)} moves, not "
+                               f"{asked_at}): nothing was taken back; look at `acquire-ref status` and undo again")
+    try:
+        taken = handle.undo(n)
+    except IllegalMoveError as exc:
+        raise refusal(handle.game, exc, program=False) from None
+    earlier, count = handle.game, len(handle.game.log) + len(taken)
+    for i in reversed(range(count - n, count)):
+        entry = taken[i - (count - n)]
+        who = entry.player
+        say(f"Undid move {i + 1} (turn {entry.turn}{', ' + who if who else ''}): {entry.move}")
+        for k, line in enumerate(undo_lines(earlier, entry, command_viewer(earlier))):
+            say(f"  {line}" if k == 0 else f"    {line}")
+    again = "`acquire-ref redo` puts it" if n == 1 else f"`acquire-ref redo {n}` puts them"
+    say(f"{again} back until another move is made.")
+    say_next(earlier)
+
+
+def redo(
+    n: int = typer.Argument(
+        1, min=1, metavar="N", help="How many moves to put back (default 1).", show_default=False,
+    ),
+) -> None:
+    """Put back the last N moves taken back by undo, the earliest first, until another move is made.
+
+    Example: acquire-ref redo 2
+    """
+    from acquire_ref.views import moment
+
+    handle = open_game_file()
+    try:
+        back = handle.redo(n)
+    except IllegalMoveError as exc:
+        raise refusal(handle.game, exc) from None
+    game = handle.game
+    for i, entry in enumerate(back, len(game.log) - len(back)):
+        say(f"Redid move {i + 1} (turn {entry.turn}{', ' + entry.player if entry.player else ''}): {entry.move}")
+        for line in moment(game, entry.events, command_viewer(game)):
+            say(f"  {line}")
+    say_next(game)
