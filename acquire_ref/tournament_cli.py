@@ -22,7 +22,7 @@ import typer
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
-    from acquire_ref.tournament import Event, Round, Table
+    from acquire_ref.tournament import Round, Seating, Tournament
 
 HELP = """Run an event: players, table draws, results, standings and who goes through (T1-T5).
 
@@ -128,7 +128,7 @@ def new(
 
     from acquire_ref.editions import builtin_editions
     from acquire_ref.event_file import create
-    from acquire_ref.tournament import Event, parse_factors, parse_tiebreaks
+    from acquire_ref.tournament import Tournament, parse_factors, parse_tiebreaks
 
     if not name.strip() or not name.isprintable():
         raise NotationError(f"event name {name!r}: give a printable name, e.g. 'Club 2026'")
@@ -138,8 +138,8 @@ def new(
     factors = parse_factors(margin_factor or [])
     if format != "heats" and (tiebreaks != "acquire-ref" or factors or final != 4):
         raise NotationError("--tiebreaks, --margin-factor and --final are for the heats format; swiss has its own keys (T4)")
-    event = Event(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition, tiles,
-                  keys, final, factors)
+    event = Tournament(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition,
+                       tiles, keys, final, factors)
     path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
     shape = (f"{rounds} rounds" if format == "swiss" else
@@ -192,7 +192,7 @@ def _game_path(path: Path, game: str) -> Path:
     return path.parent / game
 
 
-def _make_games(path: Path, event: Event, tables: list[tuple[Round, Table]], made: list[Path]) -> None:
+def _make_games(path: Path, event: Tournament, tables: list[tuple[Round, Seating]], made: list[Path]) -> None:
     """One ordinary game file per table of ``tables`` (``(round, table)`` pairs), players in
     their drawn seats (under their seat names, :func:`acquire_ref.tournament.seat_name`), none
     over another file; each file made is added to ``made``, and when one can't be made, the ones
@@ -276,11 +276,11 @@ def _mark_discarded(game: Path) -> Path | None:
 
 
 @contextmanager
-def _change(path: Path, started_ok: bool = False) -> Iterator[Event]:
+def _change(path: Path, started_ok: bool = False) -> Iterator[Tournament]:
     """Change the event at ``path`` (:func:`acquire_ref.event_file.changing`): after the body,
-    the game files of the tables it made or changed (:attr:`Event.made`) are made; when the
+    the game files of the tables it made or changed (:attr:`Tournament.made`) are made; when the
     change is refused before the event file is replaced, they are removed again (:func:`_unmade`).
-    Once the event file is written, the game files no table holds any more (:attr:`Event.discarded`)
+    Once the event file is written, the game files no table holds any more (:attr:`Tournament.discarded`)
     are marked (:func:`_mark_discarded`). A changed table whose old game has begun is refused
     (its players are playing) unless ``started_ok``."""
     from acquire_ref.event_file import changing
@@ -310,7 +310,7 @@ def plural_moves(n: int) -> str:
     return f"{n} move{'' if n == 1 else 's'}"
 
 
-def _say_games(path: Path, event: Event) -> None:
+def _say_games(path: Path, event: Tournament) -> None:
     """Name the game files a change made and the ones it marked discarded (stderr)."""
     for rnd, t in event.made:
         say(f"  round {rnd.number} table {t.number}: {', '.join(t.seats)}", err=True)
@@ -488,7 +488,7 @@ def undo() -> None:
     say(f"Took back the last change to {path}: " + _difference(now, before) + ".")
 
 
-def _difference(now: Event, before: Event) -> str:
+def _difference(now: Tournament, before: Tournament) -> str:
     """What putting ``before`` back in place of ``now`` changes, in a few words."""
     parts = []
     names_now, names_before = {p.name for p in now.players}, {p.name for p in before.players}

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from acquire_ref.errors import IllegalMoveError, NotationError
-from acquire_ref.tournament import Event, Result, table_facts, table_sizes
+from acquire_ref.tournament import Result, Tournament, table_facts, table_sizes
 
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
 
 
-def heat(event: Event, money_of) -> None:
+def heat(event: Tournament, money_of) -> None:
     """Draw a heat and enter every table's sheet: money from ``money_of(player)``."""
     rnd = event.draw()
     for t in rnd.tables:
@@ -20,7 +20,7 @@ def heat(event: Event, money_of) -> None:
 
 
 def test_a_semifinal_of_8_sends_each_tables_first_two_to_the_final_T4():
-    event = Event("E", "heats", seed=3, semifinal=8)
+    event = Tournament("E", "heats", seed=3, semifinal=8)
     for name in NAMES:
         event.add(name)
     heat(event, lambda p: 1000 * int(p[1:]))  # P12 is the richest at every table
@@ -43,7 +43,7 @@ def test_a_semifinal_of_8_sends_each_tables_first_two_to_the_final_T4():
 
 
 def test_a_withdrawn_player_keeps_a_standing_but_the_next_player_advances_T2_4():
-    event = Event("E", "heats", seed=5, semifinal=4)
+    event = Tournament("E", "heats", seed=5, semifinal=4)
     for name in NAMES[:8]:
         event.add(name)
     heat(event, lambda p: 1000 * int(p[1:]))
@@ -57,7 +57,7 @@ def test_a_withdrawn_player_keeps_a_standing_but_the_next_player_advances_T2_4()
 def test_a_winner_over_0_dollars_has_an_unbounded_margin_and_ranks_above_every_other_margin():
     facts = table_facts(Result({"A": 20000, "B": 0, "C": 0}, "sheet"))
     assert facts["A"][0] == 1 and facts["A"][2] == float("inf")
-    event = Event("E", "heats", seed=1)
+    event = Tournament("E", "heats", seed=1)
     for p in ("A", "B", "C", "D", "E", "F"):
         event.add(p)
     rnd = event.draw()
@@ -77,7 +77,7 @@ def test_a_shared_first_place_is_a_win_for_each_with_a_margin_of_0_T3_2():
 
 def test_five_players_play_at_one_table_and_fewer_than_3_cannot_be_drawn_T2_1():
     assert table_sizes(5) == [5]
-    event = Event("E", "heats", seed=1)
+    event = Tournament("E", "heats", seed=1)
     for p in ("A", "B"):
         event.add(p)
     with pytest.raises(IllegalMoveError, match="at least 3 players"):
@@ -86,6 +86,6 @@ def test_five_players_play_at_one_table_and_fewer_than_3_cannot_be_drawn_T2_1():
 
 def test_an_event_refuses_unknown_formats_and_semifinal_sizes():
     with pytest.raises(NotationError, match="heats or swiss"):
-        Event("E", "knockout")
+        Tournament("E", "knockout")
     with pytest.raises(NotationError, match="16, 8, 4"):
-        Event("E", "heats", semifinal=12)
+        Tournament("E", "heats", semifinal=12)
