@@ -25,7 +25,8 @@ always gives the same draw (T2.3).
 """
 
 from acquire_ref.tournament.draw import EXACT_LIMIT, GROUP_COST, REPEAT_COST, best_draw, exhaustive_draw, table_sizes
-from acquire_ref.tournament.event import Tournament
+from acquire_ref.tournament.event import Tournament, difference
+from acquire_ref.tournament.finals import seeding_changes
 from acquire_ref.tournament.formats import (
     DEFAULT_PRESET,
     FINAL_SIZES,
@@ -50,6 +51,7 @@ from acquire_ref.tournament.model import (
     name_key,
     places,
     seat_name,
+    slug,
 )
 from acquire_ref.tournament.results import (
     PLAUSIBLE_PLAYER,
@@ -58,6 +60,8 @@ from acquire_ref.tournament.results import (
     claim,
     counted,
     implausible,
+    parse_sheet,
+    sheet_result,
     table_facts,
 )
 from acquire_ref.tournament.standings import Placing, heat_standings, swiss_standings
@@ -66,7 +70,7 @@ __all__ = [
     "DEFAULT_PRESET", "EXACT_LIMIT", "FINAL_SIZES", "FORMATS", "GROUP_COST", "HEAT_POINTS", "MARGIN_KEYS",
     "PLAUSIBLE_PLAYER", "PLAUSIBLE_TABLE", "PRESETS", "REPEAT_COST", "SEMIFINAL_SIZES", "SOURCES", "SWISS_POINTS",
     "TIEBREAK_KEYS", "Placing", "Player", "Result", "Round", "Seating", "Tournament", "best_draw", "check_sheet",
-    "claim", "counted", "cut_size", "describe_result", "exhaustive_draw", "heat_standings",
-    "implausible", "name_key", "parse_factors", "parse_tiebreaks", "places", "seat_name",
-    "swiss_standings", "table_facts", "table_sizes",
+    "claim", "counted", "cut_size", "describe_result", "difference", "exhaustive_draw", "heat_standings",
+    "implausible", "name_key", "parse_factors", "parse_sheet", "parse_tiebreaks", "places", "seat_name",
+    "seeding_changes", "sheet_result", "slug", "swiss_standings", "table_facts", "table_sizes",
 ]

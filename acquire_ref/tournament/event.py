@@ -231,3 +231,32 @@ class Tournament:
     def finals(self) -> dict[str, object]:
         """Heats: the semifinal's and final's outcome and the places (T4): :func:`finals.finals`."""
         return finals.finals(self)
+
+
+def difference(now: Tournament, before: Tournament) -> str:
+    """What putting ``before`` back in place of ``now`` changes (``tournament undo``, T1.2), in a
+    few words: players no longer entered, rounds drawn, results, withdrawals and check-ins."""
+    parts = []
+    names_now, names_before = {p.name for p in now.players}, {p.name for p in before.players}
+    if names_now - names_before:
+        parts.append(f"{', '.join(sorted(names_now - names_before))} no longer entered")
+    if len(now.rounds) != len(before.rounds):
+        parts.append(f"rounds drawn: {len(now.rounds)} -> {len(before.rounds)}")
+    elif now.rounds and before.rounds and now.rounds[-1].draw != before.rounds[-1].draw:
+        parts.append(f"round {before.rounds[-1].number} back to draw {before.rounds[-1].draw}")
+    results_changed = sum(1 for r, q in zip(now.rounds, before.rounds, strict=False)
+                          for t, u in zip(r.tables, q.tables, strict=False) if _outcome(t) != _outcome(u))
+    if results_changed:
+        parts.append(f"{results_changed} table result{'s' if results_changed > 1 else ''} as before")
+    active = sum(1 for p in before.players if p.name in names_now and p.active != now.player(p.name).active)
+    heats = sum(1 for p in before.players if p.name in names_now and p.heats != now.player(p.name).heats)
+    if active:
+        parts.append(f"{active} withdrawal{'s' if active > 1 else ''} or return{'s' if active > 1 else ''} taken back")
+    if heats:
+        parts.append(f"{heats} check-in{'s' if heats > 1 else ''} taken back")
+    return "; ".join(parts) or "the event is as it was before it"
+
+
+def _outcome(table: Seating) -> tuple[dict[str, int], str] | None:
+    """A table's result as compared by :func:`difference`: ``(money, source)``, None for none."""
+    return (table.result.money, table.result.source) if table.result else None

@@ -166,3 +166,20 @@ def seeding(event: Tournament) -> dict[int, list[str]]:
                 except IllegalMoveError:
                     out[rnd.number] = []
     return out
+
+
+
+def seeding_changes(event: Tournament, before: dict[int, list[str]], after: dict[int, list[str]]) -> list[str]:
+    """What a correction changes in the rounds already seeded (T1.2), from :func:`seeding` taken
+    before and after it: for each seeded round whose players it would change, a sentence naming
+    who it would seat instead of whom (the round stays as it was seeded). Empty when none."""
+    said = []
+    for k, seats in before.items():
+        if after.get(k) != seats:
+            gone = sorted(set(seats) - set(after.get(k, [])))
+            came = sorted(set(after.get(k, [])) - set(seats))
+            stage = event.round(k).stage
+            said.append(f"this correction changes round {k}, the {stage} already seeded from these results: "
+                        f"they would now seat {', '.join(came) or 'nobody new'} instead of {', '.join(gone) or 'nobody'}; "
+                        f"the {stage} stays as it was seeded")
+    return said

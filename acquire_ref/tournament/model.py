@@ -19,6 +19,14 @@ def seat_name(name: str) -> str:
     return "_".join(name.split())
 
 
+def slug(name: str) -> str:
+    """A file-name stem for an event called ``name`` (T1.1): lower-case letters, digits and ``-``
+    (``WBC 2026`` -> ``wbc-2026``), ``event`` when nothing is left."""
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "event"
+
+
 def name_key(name: str) -> str:
     """What an entrant's name is indexed by: its look-alike skeleton (case, Unicode normal form,
     look-alike letters, the same key :func:`acquire_ref.setup.looks_alike` compares by), with

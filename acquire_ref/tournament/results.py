@@ -1,6 +1,6 @@
 """A table's result (T3): the results sheet read and checked, the warning for money implausible
 for Acquire, each player's place, money and margin at a table, and a result entered into its
-table. Pure: a result from a game file is read by the command line."""
+table. Pure: a result from a game file is read by :mod:`acquire_ref.event_games`."""
 
 from __future__ import annotations
 
@@ -72,6 +72,30 @@ def check_sheet(seats: Sequence[str], cash: dict[str, int], event: Tournament | 
         raise NotationError(f"no money given for {', '.join(missing)}: give every seated player's money, "
                             f"e.g. {missing[0]}=41000")
     return {s: out[s] for s in seats}
+
+
+def parse_sheet(entries: Iterable[str]) -> dict[str, int]:
+    """A results sheet as typed (T3.1): ``Ann=52300 Ben=41000`` (commas, ``_`` and a leading ``$``
+    allowed in the money) as ``{name: dollars}``. Raises :class:`NotationError` for a malformed
+    entry or a name given twice, :class:`IllegalMoveError` for negative money."""
+    cash: dict[str, int] = {}
+    for item in entries:
+        name, eq, value = item.partition("=")
+        digits = value.replace(",", "").replace("_", "").lstrip("$")
+        if eq and name and digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
+            raise IllegalMoveError(f"{name}={value}: money is whole hundreds of dollars, not negative (T3.1)")
+        if not eq or not name or not digits.isascii() or not digits.isdigit() or len(digits) > 15:
+            raise NotationError(f"{item!r}: write PLAYER=MONEY in whole dollars, e.g. Ann=52300")
+        if name in cash:
+            raise NotationError(f"{name} is given twice: give each seated player's money once")
+        cash[name] = int(digits)
+    return cash
+
+
+def sheet_result(event: Tournament, seating: Seating, entries: Iterable[str]) -> Result:
+    """The result of ``seating`` from its results sheet's ``entries`` (``PLAYER=MONEY``, names or
+    badge IDs), read by :func:`parse_sheet` and checked by :func:`check_sheet` (T3.1)."""
+    return Result(check_sheet(seating.seats, parse_sheet(entries), event), "sheet")
 
 
 def claim(event: Tournament, number: int, table: int, replace: bool = False) -> Seating:
