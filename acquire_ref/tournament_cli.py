@@ -5,7 +5,8 @@ club's ratings, T6, are :mod:`acquire_ref.ratings_cli`).
 Only Typer is imported here at start-up; each command imports what it uses. The event file is
 ``--event FILE``, else ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` file in the current folder
 (``tournament new NAME`` makes ``NAME.event.toml``). Each table's game is an ordinary game file
-beside it, written through :class:`acquire_ref.session.GameFile` as the library writes a new game.
+beside it, made and marked discarded by :mod:`acquire_ref.event_games` through
+:class:`acquire_ref.session.GameFile`, as the library writes a new game.
 """
 
 from __future__ import annotations

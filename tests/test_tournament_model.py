@@ -7,7 +7,18 @@ from __future__ import annotations
 import pytest
 
 from acquire_ref.errors import IllegalMoveError, NotationError
-from acquire_ref.tournament import Result, Tournament, table_facts, table_sizes
+from acquire_ref.tournament import (
+    Result,
+    Tournament,
+    claim,
+    difference,
+    parse_sheet,
+    seeding_changes,
+    sheet_result,
+    slug,
+    table_facts,
+    table_sizes,
+)
 
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
 
@@ -89,3 +100,57 @@ def test_an_event_refuses_unknown_formats_and_semifinal_sizes():
         Tournament("E", "knockout")
     with pytest.raises(NotationError, match="16, 8, 4"):
         Tournament("E", "heats", semifinal=12)
+
+
+def test_a_typed_results_sheet_reads_commas_underscores_and_dollar_signs_and_refuses_the_rest_T3_1():
+    assert parse_sheet(["Ann=52,300", "Ben=$41_000", "Cat=0"]) == {"Ann": 52300, "Ben": 41000, "Cat": 0}
+    with pytest.raises(IllegalMoveError, match=r"Ann=-5200: money is whole hundreds of dollars, not negative \(T3\.1\)"):
+        parse_sheet(["Ann=-5200"])
+    with pytest.raises(NotationError, match=r"'Ann:52300': write PLAYER=MONEY in whole dollars"):
+        parse_sheet(["Ann:52300"])
+    with pytest.raises(NotationError, match="Ann is given twice"):
+        parse_sheet(["Ann=100", "Ann=200"])
+
+
+def test_a_sheet_result_matches_names_as_game_names_do_and_a_second_result_needs_replace_T3_1():
+    event = Tournament("E", "heats", seed=2)
+    for name in ["José García", "Ben", "Cat"]:
+        event.add(name)
+    rnd = event.draw()
+    table = claim(event, rnd.number, 1)
+    found = sheet_result(event, table, ["josé_garcía=41200", "BEN=38700", "Cat=52300"])
+    assert found.source == "sheet" and found.money == {"José García": 41200, "Ben": 38700, "Cat": 52300}
+    event.enter(rnd.number, 1, found)
+    with pytest.raises(IllegalMoveError, match=r"round 1 table 1 already has its result \(sheet\): add --replace"):
+        claim(event, rnd.number, 1)
+    assert claim(event, rnd.number, 1, replace=True) is table
+
+
+def test_a_correction_that_changes_a_seeded_semifinal_is_named_with_who_it_would_seat_instead_T1_2():
+    event = Tournament("E", "heats", seed=5, semifinal=4)
+    for name in NAMES[:8]:
+        event.add(name)
+    heat(event, lambda p: 1000 * int(p[1:]))
+    event.advance()
+    before = event.seeding()
+    first = event.rounds[0].tables[0]
+    event.enter(1, first.number, Result({p: 100000 - 1000 * int(p[1:]) for p in first.seats}, "sheet"), replace=True)
+    assert sorted(first.seats) == ["P03", "P04", "P06", "P08"]  # the two poorest are now its first two
+    assert seeding_changes(event, before, event.seeding()) == [
+        "this correction changes round 2, the final already seeded from these results: they would now seat P03, P04 "
+        "instead of P06, P08; the final stays as it was seeded"]
+    assert seeding_changes(event, before, before) == []
+
+
+def test_an_undo_says_what_putting_the_previous_event_back_changes_T1_2():
+    before = Tournament("E", "heats", seed=1)
+    for name in ["Ann", "Ben", "Cat"]:
+        before.add(name)
+    now = Tournament("E", "heats", seed=1)
+    for name in ["Ann", "Ben", "Cat", "Dan"]:
+        now.add(name)
+    now.draw()
+    now.withdraw("Ben")
+    assert difference(now, before) == "Dan no longer entered; rounds drawn: 1 -> 0; 1 withdrawal or return taken back"
+    assert difference(before, before) == "the event is as it was before it"
+    assert slug("WBC Acquire 2026!") == "wbc-acquire-2026" and slug("***") == "event"

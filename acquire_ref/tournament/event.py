@@ -33,8 +33,9 @@ class Tournament:
     the games' ``edition`` and ``tiles`` mode (``table`` or ``dealt``).
 
     ``made`` and ``discarded`` collect, while a command runs, the tables whose game files are to
-    be made and the game file names that are no longer any table's (the command line makes and
-    marks them; they are not part of the event file)."""
+    be made and the game file names that are no longer any table's
+    (:func:`acquire_ref.event_games.changing` makes and marks them; they are not part of the
+    event file)."""
 
     def __init__(self, name: str, format: str = "heats", seed: int = 0, fives: bool = False, semifinal: int = 16,
                  rounds_planned: int = 4, edition: str = "classic", tiles: str = "table",
