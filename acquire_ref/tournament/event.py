@@ -26,11 +26,12 @@ from acquire_ref.tournament.standings import Placing
 class Tournament:
     """An event, the competition (T1): ``name``, ``format`` (``heats`` or ``swiss``, T4), the
     ``seed`` every draw comes from (T2.3), the ``players`` in the order they entered, the
-    ``rounds`` drawn, and its settings: ``fives`` (tables of 5 allowed, T2.1), ``semifinal`` (heats: places in the
-    semifinal, 16, 8 or 4), ``final`` (heats: 4 or 5 players), ``tiebreaks`` (heats: the ordered
-    keys, T4, with ``preset`` its name when it is one) and ``margin_factors`` (table size ->
-    factor for a winner's margin), ``rounds_planned`` (swiss: the fixed number of rounds), and
-    the games' ``edition`` and ``tiles`` mode (``table`` or ``dealt``).
+    ``rounds`` drawn, and its settings: ``fives`` (tables of 5 allowed, T2.1), ``semifinal``
+    (heats: places in the semifinal, 16, 8 or 4), ``final`` (heats: 4 or 5 players),
+    ``tiebreaks`` (heats: the ordered keys, T4, with ``preset`` its name when it is one) and
+    ``margin_factors`` (table size -> factor for a winner's margin), ``rounds_planned`` (swiss:
+    the fixed number of rounds), and the games' ``edition`` and ``tiles`` mode (``table`` or
+    ``dealt``).
 
     ``made`` and ``discarded`` collect, while a command runs, the tables whose game files are to
     be made and the game file names that are no longer any table's
