@@ -1,4 +1,4 @@
-"""The event file (T1.1, T1.2): an :class:`~acquire_ref.tournament.Event` as TOML a person can
+"""The event file (T1.1, T1.2): an :class:`~acquire_ref.tournament.Tournament` as TOML a person can
 read, read and written only through :mod:`acquire_ref.storage` (the same lock, the same atomic,
 version-checked write as a game file; a refused command changes nothing).
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +22,11 @@ from acquire_ref.tournament import (
     FORMATS,
     SEMIFINAL_SIZES,
     SOURCES,
-    Event,
     Player,
     Result,
     Round,
-    Table,
+    Seating,
+    Tournament,
     check_sheet,
     parse_factors,
     parse_tiebreaks,
@@ -56,7 +57,7 @@ def previous_path(path: Path) -> Path:
     return path.with_name(path.name + ".prev")
 
 
-def dumps(event: Event) -> str:
+def dumps(event: Tournament) -> str:
     """The event file's text for ``event`` (TOML, written with tomli-w)."""
     import tomli_w
 
@@ -114,50 +115,12 @@ class _Reader:
                                   f"not {type(value).__name__}")
         return value
 
-    def event(self, data: dict[str, Any]) -> Event:
+    def event(self, data: dict[str, Any]) -> Tournament:
+        """The event in an event file's ``data`` (T1.1): its settings, then its players and rounds."""
         for key in data:
             if key not in _TOP:
                 raise self.fail(repr(key), f"is not a key of an event file (it has {', '.join(_TOP)})")
-        version = self.get(data, "event", int, "")
-        if version != VERSION:
-            raise self.fail("event", f"is {version}: this version reads event files of format {VERSION}")
-        fmt = self.get(data, "format", str, "")
-        if fmt not in FORMATS:
-            raise self.fail("format", f"is {fmt!r}: {' or '.join(FORMATS)}")
-        semi = self.get(data, "semifinal", int, "", 16)
-        if semi not in SEMIFINAL_SIZES:
-            raise self.fail("semifinal", f"is {semi}: {', '.join(map(str, SEMIFINAL_SIZES))}")
-        final = self.get(data, "final", int, "", 4)
-        if final not in FINAL_SIZES:
-            raise self.fail("final", f"is {final}: {' or '.join(map(str, FINAL_SIZES))} players")
-        keys = self.get(data, "tiebreaks", list, "", [])
-        if keys:
-            if not all(isinstance(k, str) for k in keys):
-                raise self.fail("tiebreaks", "should be a list of key names (text)")
-            try:
-                parse_tiebreaks(",".join(keys))
-            except AcquireError as exc:
-                raise self.fail("tiebreaks", f"can't be used: {exc}") from None
-        factors_doc = self.get(data, "margin_factors", dict, "", {})
-        try:
-            if not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in factors_doc.values()):
-                raise ValueError
-            factors = parse_factors(f"{k}={v}" for k, v in factors_doc.items())
-        except (AcquireError, ValueError):
-            raise self.fail("margin_factors", "should map a table size (3 to 6) to a factor, e.g. \"3\" = \"0.8\"") from None
-        try:
-            event = Event(self.get(data, "name", str, ""), fmt, self.get(data, "seed", int, ""),
-                          self.get(data, "fives", bool, "", False), semi, self.get(data, "swiss_rounds", int, "", 4),
-                          self.get(data, "edition", str, "", "classic"), self.get(data, "tiles", str, "", "table"),
-                          keys or None, final, factors)
-        except AcquireError as exc:
-            raise GameFileError(f"{self.source}: {exc}") from None
-        from acquire_ref.editions import builtin_editions
-
-        if not 1 <= event.rounds_planned <= 50:
-            raise self.fail("swiss_rounds", f"is {event.rounds_planned}: a swiss event plays 1 to 50 rounds")
-        if event.edition not in builtin_editions():
-            raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}")
+        event = self.settings(data)
         players = self.get(data, "players", list, "", [])
         if len(players) > MAX_PLAYERS:
             raise self.fail("players", f"has {len(players):,} entrants: an event file holds up to {MAX_PLAYERS:,}")
@@ -170,7 +133,60 @@ class _Reader:
             event.rounds.append(self.round(doc, f"rounds[{i}]", i, event))
         return event
 
-    def player(self, doc: Any, where: str, event: Event) -> Player:
+    def settings(self, data: dict[str, Any]) -> Tournament:
+        """The event's settings (format T4, sizes, tie-breaks, edition) as a :class:`Tournament`
+        with no players or rounds yet."""
+        version = self.get(data, "event", int, "")
+        if version != VERSION:
+            raise self.fail("event", f"is {version}: this version reads event files of format {VERSION}")
+        fmt = self.get(data, "format", str, "")
+        if fmt not in FORMATS:
+            raise self.fail("format", f"is {fmt!r}: {' or '.join(FORMATS)}")
+        semi = self.get(data, "semifinal", int, "", 16)
+        if semi not in SEMIFINAL_SIZES:
+            raise self.fail("semifinal", f"is {semi}: {', '.join(map(str, SEMIFINAL_SIZES))}")
+        final = self.get(data, "final", int, "", 4)
+        if final not in FINAL_SIZES:
+            raise self.fail("final", f"is {final}: {' or '.join(map(str, FINAL_SIZES))} players")
+        keys, factors = self.tiebreaks(data), self.factors(data)
+        try:
+            event = Tournament(self.get(data, "name", str, ""), fmt, self.get(data, "seed", int, ""),
+                               self.get(data, "fives", bool, "", False), semi, self.get(data, "swiss_rounds", int, "", 4),
+                               self.get(data, "edition", str, "", "classic"), self.get(data, "tiles", str, "", "table"),
+                               keys or None, final, factors)
+        except AcquireError as exc:
+            raise GameFileError(f"{self.source}: {exc}") from None
+        from acquire_ref.editions import builtin_editions
+
+        if not 1 <= event.rounds_planned <= 50:
+            raise self.fail("swiss_rounds", f"is {event.rounds_planned}: a swiss event plays 1 to 50 rounds")
+        if event.edition not in builtin_editions():
+            raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}")
+        return event
+
+    def tiebreaks(self, data: dict[str, Any]) -> list[str]:
+        """The event's tie-break keys (T4), checked as ``--tiebreaks`` is; [] for none given."""
+        keys: list[str] = self.get(data, "tiebreaks", list, "", [])
+        if keys:
+            if not all(isinstance(k, str) for k in keys):
+                raise self.fail("tiebreaks", "should be a list of key names (text)")
+            try:
+                parse_tiebreaks(",".join(keys))
+            except AcquireError as exc:
+                raise self.fail("tiebreaks", f"can't be used: {exc}") from None
+        return keys
+
+    def factors(self, data: dict[str, Any]) -> dict[int, Fraction]:
+        """The event's margin factors by table size (T4), checked as ``--margin-factor`` is."""
+        factors_doc = self.get(data, "margin_factors", dict, "", {})
+        try:
+            if not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in factors_doc.values()):
+                raise ValueError
+            return parse_factors(f"{k}={v}" for k, v in factors_doc.items())
+        except (AcquireError, ValueError):
+            raise self.fail("margin_factors", "should map a table size (3 to 6) to a factor, e.g. \"3\" = \"0.8\"") from None
+
+    def player(self, doc: Any, where: str, event: Tournament) -> Player:
         if not isinstance(doc, dict):
             raise self.fail(where, "should be a table with name, group, lot, active")
         for key in doc:
@@ -199,11 +215,11 @@ class _Reader:
         if not all(isinstance(h, int) and not isinstance(h, bool) and 1 <= h <= MAX_ROUNDS for h in heats):
             raise self.fail(f"{where}.heats", "should list the heats checked in for, as round numbers")
         lot = self.get(doc, "lot", int, where)
-        if lot in event._lots:
+        if event.lot_taken(lot):
             raise self.fail(f"{where}.lot", f"is {lot}, another entrant's lot: lots settle ties and must differ")
         return Player(name, group, lot, self.get(doc, "active", bool, where, True), badge, sorted(set(heats)))
 
-    def round(self, doc: Any, where: str, number: int, event: Event) -> Round:
+    def round(self, doc: Any, where: str, number: int, event: Tournament) -> Round:
         if not isinstance(doc, dict):
             raise self.fail(where, "should be a table with number, stage, draw, tables")
         if self.get(doc, "number", int, where) != number:
@@ -224,7 +240,7 @@ class _Reader:
             tables.append(table)
         return Round(number, stage, draw, tables)
 
-    def table(self, doc: Any, where: str, number: int, event: Event) -> Table:
+    def table(self, doc: Any, where: str, number: int, event: Tournament) -> Seating:
         if not isinstance(doc, dict):
             raise self.fail(where, "should be a table with number, seats, game, result")
         if self.get(doc, "number", int, where) != number:
@@ -264,10 +280,10 @@ class _Reader:
                 except AcquireError as exc:
                     raise self.fail(f"{where}.result.money", f"is wrong: {exc}") from None
             result = Result(cash if source != "left out" else {}, source)
-        return Table(number, list(seats), game, result)
+        return Seating(number, list(seats), game, result)
 
 
-def loads(text: str, source: str = "event file") -> Event:
+def loads(text: str, source: str = "event file") -> Tournament:
     """The event in an event file's ``text``; ``source`` names the file in messages.
 
     Raises :class:`GameFileError` (exit 4) for text that is not TOML, or a key that is missing,
@@ -281,7 +297,7 @@ def loads(text: str, source: str = "event file") -> Event:
     return _Reader(source).event(data)
 
 
-def load(path: Path) -> Event:
+def load(path: Path) -> Tournament:
     """Read the event file at ``path``. Raises :class:`GameFileError` (exit 4) when it is missing,
     unreadable or corrupt (:func:`loads`)."""
     from acquire_ref.storage import read_text
@@ -298,7 +314,7 @@ def _read(path: Path, reader: Any) -> Any:
         raise
 
 
-def create(path: Path, event: Event, force: bool = False) -> None:
+def create(path: Path, event: Tournament, force: bool = False) -> None:
     """Write a new event file at ``path`` under its lock. Raises
     :class:`~acquire_ref.errors.NotationError` (exit 2) when a file is there and ``force`` is
     false, :class:`GameFileError` (exit 4) when ``path`` is not a regular file or can't be written."""
@@ -313,7 +329,7 @@ def create(path: Path, event: Event, force: bool = False) -> None:
 
 
 @contextmanager
-def changing(path: Path) -> Iterator[Event]:
+def changing(path: Path) -> Iterator[Tournament]:
     """Hold the event file's lock, read it, and yield the event; when the body returns, the event
     is written back atomically (only when it changed), refusing if another program changed the
     file meanwhile (exit 5). When the body raises, nothing is written (T1.2)."""
@@ -351,7 +367,7 @@ def _write_keeping_previous(path: Path, text: str, after: str, version: Any) -> 
         raise
 
 
-def undo(path: Path) -> tuple[Event, Event]:
+def undo(path: Path) -> tuple[Tournament, Tournament]:
     """Take back the last change to the event file at ``path`` (T1.2, ``tournament undo``): the
     previous version is put back (under the lock, refusing if another program changed the file
     meanwhile) and is then no longer kept, so a second undo has nothing to take back. Returns

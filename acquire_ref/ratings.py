@@ -25,7 +25,7 @@ from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, No
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
-    from acquire_ref.tournament import Event
+    from acquire_ref.tournament import Tournament
 
 T = TypeVar("T")
 
@@ -156,7 +156,7 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     files = season_files(paths)
     season = Season()
     season.files = files
-    events: dict[int, Event | None] = {}
+    events: dict[int, Tournament | None] = {}
     for n, path in enumerate(files):
         skipped = len(season.skipped)
         event = season.attempt(str(path), keep_going, lambda path=path: _event_or_none(path))  # type: ignore[misc]
@@ -197,7 +197,7 @@ def _tie(by_time: bool, path: Path) -> int:
         return 0
 
 
-def _event_or_none(path: Path) -> Event | None:
+def _event_or_none(path: Path) -> Tournament | None:
     """The event in ``path`` when it is an event file (a top-level ``event`` key), else None.
     Raises :class:`GameFileError` (exit 4) for a file that can't be read, or an event file that
     is corrupt."""
@@ -211,7 +211,7 @@ def _event_or_none(path: Path) -> Event | None:
     return loads(text, str(path))
 
 
-def _claimed(files: Sequence[Path], events: dict[int, Event | None]) -> dict[int, str]:
+def _claimed(files: Sequence[Path], events: dict[int, Tournament | None]) -> dict[int, str]:
     """Which of ``files`` are a table's game file of one of the ``events`` (by file identity),
     as ``{index: "round R table T of EVENT"}``."""
     from acquire_ref.storage import stamp
@@ -240,7 +240,7 @@ def _game(path: Path, projected: bool) -> Rated:
     return Rated(str(path), money, record.played, "game" if game.over else "projected")
 
 
-def _event_games(path: Path, event: Event, projected: bool, season: Season) -> list[tuple[Rated, Path]]:
+def _event_games(path: Path, event: Tournament, projected: bool, season: Season) -> list[tuple[Rated, Path]]:
     """Each table of ``event`` (read from ``path``) with a result that counts (T3), dated by its
     game file's ``played``, with that game file's path; what is not rated is said in
     :attr:`Season.notes`."""

@@ -5,24 +5,23 @@ club's ratings, T6, are :mod:`acquire_ref.cli.ratings`).
 Only Typer is imported here at start-up; each command imports what it uses. The event file is
 ``--event FILE``, else ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` file in the current folder
 (``tournament new NAME`` makes ``NAME.event.toml``). Each table's game is an ordinary game file
-beside it, written through :class:`acquire_ref.session.GameFile` as the library writes a new game.
+beside it, made and marked discarded by :mod:`acquire_ref.event_games` through
+:class:`acquire_ref.session.GameFile`, as the library writes a new game.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.errors import IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
-    from acquire_ref.tournament import Event, Round, Table
+    from acquire_ref.tournament import Result, Round, Seating, Tournament
 
 HELP = """Run an event: players, table draws, results, standings and who goes through (T1-T5).
 
@@ -69,14 +68,6 @@ def _json(doc: object) -> None:
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 
 
-def slug(name: str) -> str:
-    """A file-name stem for an event called ``name``: lower-case letters, digits and ``-``
-    (``WBC 2026`` -> ``wbc-2026``), ``event`` when nothing is left."""
-    import re
-
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "event"
-
-
 def event_path() -> Path:
     """The event file: ``--event``, ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` here; a
     symbolic link is followed, so that the lock and the atomic write are the linked file's and
@@ -95,11 +86,6 @@ def event_path() -> Path:
     if not found:
         raise NotationError("no event file here: start one with `acquire-ref tournament new NAME`, or name it with --event")
     raise NotationError(f"{len(found)} event files here ({', '.join(map(str, found[:5]))}): name one with --event")
-
-
-def _stem(path: Path) -> str:
-    name = path.name
-    return name[: -len(".event.toml")] if name.endswith(".event.toml") else path.stem
 
 
 @tournament_app.command()
@@ -128,7 +114,7 @@ def new(
 
     from acquire_ref.editions import builtin_editions
     from acquire_ref.event_file import create
-    from acquire_ref.tournament import Event, parse_factors, parse_tiebreaks
+    from acquire_ref.tournament import Tournament, parse_factors, parse_tiebreaks, slug
 
     if not name.strip() or not name.isprintable():
         raise NotationError(f"event name {name!r}: give a printable name, e.g. 'Club 2026'")
@@ -138,8 +124,8 @@ def new(
     factors = parse_factors(margin_factor or [])
     if format != "heats" and (tiebreaks != "acquire-ref" or factors or final != 4):
         raise NotationError("--tiebreaks, --margin-factor and --final are for the heats format; swiss has its own keys (T4)")
-    event = Event(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition, tiles,
-                  keys, final, factors)
+    event = Tournament(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition,
+                       tiles, keys, final, factors)
     path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
     shape = (f"{rounds} rounds" if format == "swiss" else
@@ -181,143 +167,25 @@ def withdraw(
 
     Example: acquire-ref tournament withdraw Ben
     """
+    from acquire_ref.event_games import changing
+
     path = event_path()
-    with _change(path) as event:
+    with changing(path) as event:
         said = event.withdraw(player)
     say(said + ".")
     _say_games(path, event)
 
 
-def _game_path(path: Path, game: str) -> Path:
-    return path.parent / game
-
-
-def _make_games(path: Path, event: Event, tables: list[tuple[Round, Table]], made: list[Path]) -> None:
-    """One ordinary game file per table of ``tables`` (``(round, table)`` pairs), players in
-    their drawn seats (under their seat names, :func:`acquire_ref.tournament.seat_name`), none
-    over another file; each file made is added to ``made``, and when one can't be made, the ones
-    made are removed again and nothing is kept. A file that is already there and holds exactly
-    the game this draw makes (left by a draw interrupted before it wrote the event file: the draw
-    is the same from the seed, T2.3) is taken as it is."""
-    import os
-    from datetime import date
-
-    from acquire_ref.game import shuffled_bag
-    from acquire_ref.record import Record, to_toml
-    from acquire_ref.session import GameFile
-    from acquire_ref.setup import Options
-    from acquire_ref.storage import file_exists, read_text
-    from acquire_ref.tournament import seat_name
-
-    records = []
-    for rnd, t in tables:
-        seed = bag = None
-        if event.tiles == "dealt":
-            standard = t.game == event.game_name(_stem(path), rnd.number, t.number, rnd.draw)
-            rng = (event.rng("round", rnd.number, "draw", rnd.draw, "table", t.number) if standard
-                   else event.rng("game", t.game))
-            seed = rng.randrange(2**31)
-            bag = [str(tile) for tile in shuffled_bag(seed)]
-        record = Record([seat_name(p) for p in t.seats], event.edition, Options.parse(None).as_dict(), event.tiles,
-                        seed=seed, bag=bag, played=date.today())
-        target = _game_path(path, t.game)
-        if file_exists(target):  # the date it was made on is its own (the draw may be taken again the next day)
-            record.played = (Record.problems(read_text(target), str(target))[0] or record).played
-        if file_exists(target) and read_text(target) != to_toml(record, record.replay_whole()):
-            raise IllegalMoveError(f"{target} already exists: the draw never writes over a game file; "
-                                   "move it away and draw again")
-        records.append((target, record))
-    start = len(made)
-    try:
-        for target, record in records:
-            if not file_exists(target):
-                GameFile.create(target, record)
-                made.append(target)
-    except BaseException:
-        for done in made[start:]:
-            os.unlink(done)
-        del made[start:]
-        raise
-
-
-DISCARDED = ".discarded"
-"""What a game file no table holds any more is renamed to end with (``club-r1-t2.toml.discarded``):
-kept, but out of every ``*.toml`` list (a club's ratings, a folder of games)."""
-
-
-def _moves_in(game: Path) -> int:
-    """How many moves the game file at ``game`` holds (0 when it is missing or unreadable)."""
-    from acquire_ref.storage import file_exists, inspect
-
-    if not file_exists(game):
-        return 0
-    try:
-        record = inspect(game).record
-    except AcquireError:
-        return 0
-    return len(record.moves) if record is not None else 0
-
-
-def _mark_discarded(game: Path) -> Path | None:
-    """Rename the game file at ``game`` to ``GAME.discarded`` (``.discarded.2`` and on when that
-    is taken). Returns the new path, None when there was no file."""
-    import os
-
-    from acquire_ref.storage import file_exists
-
-    if not file_exists(game):
-        return None
-    target, k = game.with_name(game.name + DISCARDED), 1
-    while file_exists(target):
-        k += 1
-        target = game.with_name(f"{game.name}{DISCARDED}.{k}")
-    os.replace(game, target)
-    return target
-
-
-@contextmanager
-def _change(path: Path, started_ok: bool = False) -> Iterator[Event]:
-    """Change the event at ``path`` (:func:`acquire_ref.event_file.changing`): after the body,
-    the game files of the tables it made or changed (:attr:`Event.made`) are made; when the
-    change is refused before the event file is replaced, they are removed again (:func:`_unmade`).
-    Once the event file is written, the game files no table holds any more (:attr:`Event.discarded`)
-    are marked (:func:`_mark_discarded`). A changed table whose old game has begun is refused
-    (its players are playing) unless ``started_ok``."""
-    from acquire_ref.event_file import changing
-
-    made: list[Path] = []
-    try:
-        with changing(path) as event:
-            yield event
-            if not started_ok:
-                for game in event.discarded:
-                    moves = _moves_in(_game_path(path, game))
-                    if moves:
-                        raise IllegalMoveError(f"{_game_path(path, game)} has begun ({plural_moves(moves)}): "
-                                               "its table's seats can't change now; enter its result first")
-            _make_games(path, event, event.made, made)
-    except AcquireError:  # refused before the event file was replaced (a Ctrl-C is held back until after it)
-        _unmade(made)
-        raise
-    held = {t.game for r in event.rounds for t in r.tables}
-    event.discarded[:] = [g for g in dict.fromkeys(event.discarded) if g not in held]
-    for game in event.discarded:
-        _mark_discarded(_game_path(path, game))
-
-
-def plural_moves(n: int) -> str:
-    """``1 move``, ``12 moves``."""
-    return f"{n} move{'' if n == 1 else 's'}"
-
-
-def _say_games(path: Path, event: Event) -> None:
+def _say_games(path: Path, event: Tournament) -> None:
     """Name the game files a change made and the ones it marked discarded (stderr)."""
+    from acquire_ref.event_games import DISCARDED, game_path
+
     for rnd, t in event.made:
         say(f"  round {rnd.number} table {t.number}: {', '.join(t.seats)}", err=True)
-        say(f"    acquire-ref --game {_game_path(path, t.game)} table", err=True)
+        say(f"    acquire-ref --game {game_path(path, t.game)} table", err=True)
     if event.discarded:
         say(f"acquire-ref: marked discarded (renamed to end in {DISCARDED}): "
-            f"{', '.join(str(_game_path(path, g)) for g in event.discarded)}", err=True)
+            f"{', '.join(str(game_path(path, g)) for g in event.discarded)}", err=True)
 
 
 def _confirm(what: str, flag: str, given: bool) -> None:
@@ -336,19 +204,9 @@ def _confirm(what: str, flag: str, given: bool) -> None:
     raise IllegalMoveError(f"{what}: add {flag} to go ahead")
 
 
-def _unmade(made: list[Path]) -> None:
-    """Remove the game files a draw made when the event file could not be written after all
-    (another program changed it, the disk is full): a refused draw leaves nothing (T1.2). A
-    Ctrl-C while the event file is written takes effect once it is written, so the files stay."""
-    import os
-    from contextlib import suppress
-
-    for done in made:
-        with suppress(OSError):
-            os.unlink(done)
-
-
 def _table_lines(path: Path, rnd: Round) -> list[str]:
+    """A round's table list for the hall: each table's seats and the command that opens its game."""
+    from acquire_ref.event_games import game_path
     from acquire_ref.events import plural
     from acquire_ref.words import PROGRAM
 
@@ -357,16 +215,19 @@ def _table_lines(path: Path, rnd: Round) -> list[str]:
     for t in rnd.tables:
         state = "" if t.result is None else "  [result in]"
         lines.append(f"  table {t.number}: {', '.join(t.seats)}{state}")
-        lines.append(f"    {PROGRAM} --game {_game_path(path, t.game)} table")
+        lines.append(f"    {PROGRAM} --game {game_path(path, t.game)} table")
     return lines
 
 
 def _discarded(path: Path, old: Round) -> str:
+    """What a redraw discarded (T2.3): the old draw, the results it dropped, its game files."""
+    from acquire_ref.event_games import DISCARDED, game_path
+
     entered = [t for t in old.tables if t.result is not None]
     words = f"round {old.number} draw {old.draw} discarded ({len(old.tables)} tables"
     words += f"; results of tables {', '.join(str(t.number) for t in entered)} dropped" if entered else "; no result entered"
     return words + (f"); its game files are marked discarded (renamed to end in {DISCARDED}): "
-                    f"{', '.join(str(_game_path(path, t.game)) for t in old.tables)}")
+                    f"{', '.join(str(game_path(path, t.game)) for t in old.tables)}")
 
 
 @tournament_app.command()
@@ -385,11 +246,12 @@ def draw(
 
     Example: acquire-ref tournament draw
     """
+    from acquire_ref.event_games import changing, stem
     from acquire_ref.tournament_views import round_doc
 
     path = event_path()
     note = None
-    with _change(path, started_ok=True) as event:
+    with changing(path, started_ok=True) as event:
         last = event.current()
         if force and last is not None and last.open:
             entered = [t.number for t in last.tables if t.result is not None]
@@ -397,10 +259,10 @@ def draw(
                 _confirm(f"round {last.number} has results entered for "
                          f"table{'s' if len(entered) > 1 else ''} {', '.join(map(str, entered))}: "
                          "a redraw drops them", "--discard-results", discard_results)
-            old, rnd = event.redraw(_stem(path))
+            old, rnd = event.redraw(stem(path))
             note = _discarded(path, old)
         else:
-            rnd = event.draw(_stem(path))
+            rnd = event.draw(stem(path))
     if note:
         say(f"acquire-ref: {note}", err=True)
     if as_json:
@@ -422,8 +284,10 @@ def checkin(
 
     Example: acquire-ref tournament checkin Ann Ben "José García" --heat 2
     """
+    from acquire_ref.event_games import changing
+
     path = event_path()
-    with _change(path) as event:
+    with changing(path) as event:
         number = heat if heat is not None else len(event.rounds) + 1
         said = event.checkin(players, number, out)
         listed = event.checked_in(number)
@@ -447,16 +311,18 @@ def join(
 
     Example: acquire-ref tournament join Ivy
     """
+    from acquire_ref.event_games import changing, game_path, stem
+
     path = event_path()
-    with _change(path) as event:
-        said = event.join(players, group, _stem(path))
+    with changing(path) as event:
+        said = event.join(players, group, stem(path))
     for line in said:
         say(line + ".")
     for _, t in event.made:
         say(f"  table {t.number}: {', '.join(t.seats)}")
-        say(f"    acquire-ref --game {_game_path(path, t.game)} table")
+        say(f"    acquire-ref --game {game_path(path, t.game)} table")
     if event.discarded:
-        say(f"acquire-ref: marked discarded: {', '.join(str(_game_path(path, g)) for g in event.discarded)}", err=True)
+        say(f"acquire-ref: marked discarded: {', '.join(str(game_path(path, g)) for g in event.discarded)}", err=True)
 
 
 @tournament_app.command()
@@ -467,48 +333,14 @@ def undo() -> None:
 
     Example: acquire-ref tournament undo
     """
-    import os
-
-    from acquire_ref.event_file import undo as take_back
-    from acquire_ref.storage import file_exists
+    from acquire_ref.event_games import undo as take_back
+    from acquire_ref.tournament import difference
 
     path = event_path()
-    now, before = take_back(path)
-    held_now = {t.game for r in now.rounds for t in r.tables}
-    held_before = {t.game for r in before.rounds for t in r.tables}
-    for game in sorted(held_now - held_before):
-        if _mark_discarded(_game_path(path, game)) is not None:
-            say(f"acquire-ref: {_game_path(path, game)} marked discarded", err=True)
-    for game in sorted(held_before - held_now):
-        target = _game_path(path, game)
-        kept = target.with_name(target.name + DISCARDED)
-        if not file_exists(target) and file_exists(kept):
-            os.replace(kept, target)
-            say(f"acquire-ref: {target} put back", err=True)
-    say(f"Took back the last change to {path}: " + _difference(now, before) + ".")
-
-
-def _difference(now: Event, before: Event) -> str:
-    """What putting ``before`` back in place of ``now`` changes, in a few words."""
-    parts = []
-    names_now, names_before = {p.name for p in now.players}, {p.name for p in before.players}
-    if names_now - names_before:
-        parts.append(f"{', '.join(sorted(names_now - names_before))} no longer entered")
-    if len(now.rounds) != len(before.rounds):
-        parts.append(f"rounds drawn: {len(now.rounds)} -> {len(before.rounds)}")
-    elif now.rounds and before.rounds and now.rounds[-1].draw != before.rounds[-1].draw:
-        parts.append(f"round {before.rounds[-1].number} back to draw {before.rounds[-1].draw}")
-    results = sum(1 for r, q in zip(now.rounds, before.rounds, strict=False) for t, u in zip(r.tables, q.tables, strict=False)
-                  if (t.result and (t.result.money, t.result.source)) != (u.result and (u.result.money, u.result.source)))
-    if results:
-        parts.append(f"{results} table result{'s' if results > 1 else ''} as before")
-    active = sum(1 for p in before.players if p.name in names_now and p.active != now.player(p.name).active)
-    heats = sum(1 for p in before.players if p.name in names_now and p.heats != now.player(p.name).heats)
-    if active:
-        parts.append(f"{active} withdrawal{'s' if active > 1 else ''} or return{'s' if active > 1 else ''} taken back")
-    if heats:
-        parts.append(f"{heats} check-in{'s' if heats > 1 else ''} taken back")
-    return "; ".join(parts) or "the event is as it was before it"
+    now, before, said = take_back(path)
+    for line in said:
+        say(f"acquire-ref: {line}", err=True)
+    say(f"Took back the last change to {path}: " + difference(now, before) + ".")
 
 
 @tournament_app.command()
@@ -535,50 +367,6 @@ def tables(
         say(line)
 
 
-def _sheet(entries: list[str]) -> dict[str, int]:
-    """``Ann=52300 Ben=41000`` as money by name; raises :class:`NotationError` for a malformed entry."""
-    cash: dict[str, int] = {}
-    for item in entries:
-        name, eq, value = item.partition("=")
-        digits = value.replace(",", "").replace("_", "").lstrip("$")
-        if eq and name and digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
-            raise IllegalMoveError(f"{name}={value}: money is whole hundreds of dollars, not negative (T3.1)")
-        if not eq or not name or not digits.isascii() or not digits.isdigit() or len(digits) > 15:
-            raise NotationError(f"{item!r}: write PLAYER=MONEY in whole dollars, e.g. Ann=52300")
-        if name in cash:
-            raise NotationError(f"{name} is given twice: give each seated player's money once")
-        cash[name] = int(digits)
-    return cash
-
-
-def _from_game(path: Path, seats: list[str], projected: bool, leave_out: bool) -> tuple[dict[str, int], str]:
-    """A table's money from its game file (T3.1), or as it stands / left out when unfinished (T3.3)."""
-    from acquire_ref.storage import load_game
-    from acquire_ref.tournament import seat_name
-
-    game, record, _ = load_game(path)
-    names = {seat_name(p): p for p in seats}
-    if list(record.players) != list(names):
-        raise GameFileError(f"{path} seats {', '.join(record.players)}, but the table seats {', '.join(seats)}: "
-                            "is it this table's game?")
-    if game.over:
-        if projected or leave_out:
-            raise NotationError(f"{path}: the game is over; its final money is the result (no --projected or --leave-out)")
-        return {names[s.player]: s.total for s in game.score_breakdown()}, "game"
-    if leave_out:
-        return {}, "left out"
-    if projected:
-        from acquire_ref.views import withheld
-
-        if withheld(game):  # the projected money would tell the hidden holdings (R10.1)
-            raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
-                                   "scored as it stands: finish it (`end` when available), or leave it out with "
-                                   "--leave-out (T3.3)")
-        return {names[s.player]: s.total for s in game.score_breakdown(projected=True)}, "projected"
-    raise IllegalMoveError(f"{path}: the game is not over: finish it, or at the close of the round score it as it "
-                           "stands with --projected, or leave it out with --leave-out (T3.3)")
-
-
 @tournament_app.command()
 def result(
     number: int = typer.Argument(..., metavar="ROUND", help="The round."),
@@ -599,46 +387,57 @@ def result(
 
     Example: acquire-ref tournament result 1 3 Ann=52300 Ben=41000 Cat=38800 Dan=20100
     """
-    from acquire_ref.tournament import Result, check_sheet, describe_result, implausible
+    from acquire_ref.event_games import changing
+    from acquire_ref.tournament import claim, seeding_changes
 
     if projected and leave_out:
         raise NotationError("--projected or --leave-out: an unfinished game is scored as it stands or left out, not both")
     path = event_path()
-    with _change(path) as event:
-        tab = event.round(number).table(table)
-        if tab.result is not None and not replace:
-            raise IllegalMoveError(f"round {number} table {table} already has its result ({tab.result.source}): "
-                                   "add --replace to correct it")
-        if sheet:
-            if projected or leave_out:
-                raise NotationError("a results sheet is the final money: no --projected or --leave-out")
-            found = Result(check_sheet(tab.seats, _sheet(sheet), event), "sheet")
-            doubt = implausible(found.money)
-            if doubt is not None:
-                _confirm(f"round {number} table {table}'s sheet looks wrong for Acquire: {doubt} "
-                         "(a swapped or an extra digit? T3.4)", "--force", force)
-        else:
-            found = Result(*_from_game(_game_path(path, tab.game), tab.seats, projected, leave_out))
+    with changing(path) as event:
+        tab = claim(event, number, table, replace)
+        found = _found_result(path, event, (number, tab), sheet, projected, leave_out, force)
         old = tab.result
         before = event.seeding() if old is not None else {}
         event.enter(number, table, found, replace)
-        after = event.seeding() if old is not None else {}
-        for k, seats in before.items():
-            if after.get(k) != seats:
-                gone = sorted(set(seats) - set(after.get(k, [])))
-                came = sorted(set(after.get(k, [])) - set(seats))
-                stage = event.round(k).stage
-                _confirm(f"this correction changes round {k}, the {stage} already seeded from these results: "
-                         f"they would now seat {', '.join(came) or 'nobody new'} instead of {', '.join(gone) or 'nobody'}; "
-                         f"the {stage} stays as it was seeded", "--force", force)
-        rnd = event.round(number)
+        for change in seeding_changes(event, before, event.seeding() if old is not None else {}):
+            _confirm(change, "--force", force)
+    _say_result(event.round(number), tab, old)
+
+
+def _found_result(path: Path, event: Tournament, where: tuple[int, Seating], sheet: list[str] | None, projected: bool,
+                  leave_out: bool, force: bool) -> Result:
+    """The result ``tournament result`` enters for the table at ``where`` (round number, table):
+    from its results sheet, confirmed when implausible (T3.4), else from its game file (T3.1,
+    T3.3)."""
+    from acquire_ref.event_games import game_path, game_result
+    from acquire_ref.tournament import Result, implausible, sheet_result
+
+    number, tab = where
+    if not sheet:
+        return Result(*game_result(game_path(path, tab.game), tab.seats, projected, leave_out))
+    if projected or leave_out:
+        raise NotationError("a results sheet is the final money: no --projected or --leave-out")
+    found = sheet_result(event, tab, sheet)
+    doubt = implausible(found.money)
+    if doubt is not None:
+        _confirm(f"round {number} table {tab.number}'s sheet looks wrong for Acquire: {doubt} "
+                 "(a swapped or an extra digit? T3.4)", "--force", force)
+    return found
+
+
+def _say_result(rnd: Round, tab: Seating, old: Result | None) -> None:
+    """Say the result entered at ``tab`` of ``rnd`` (and on stderr the one it replaced), then the
+    tables of the round still playing."""
+    from acquire_ref.tournament import describe_result
+
     if old is not None:
-        say(f"Replaced round {number} table {table}: was {describe_result(old)}.", err=True)
+        say(f"Replaced round {rnd.number} table {tab.number}: was {describe_result(old)}.", err=True)
     assert tab.result is not None
-    say(f"Round {number} table {table}: {describe_result(tab.result)}.")
+    say(f"Round {rnd.number} table {tab.number}: {describe_result(tab.result)}.")
     waiting = [str(t.number) for t in rnd.tables if t.result is None]
     tables_word = "table" if len(waiting) == 1 else "tables"
-    say(f"Round {number}: still playing: {tables_word} {', '.join(waiting)}." if waiting else f"Round {number} is complete.")
+    say(f"Round {rnd.number}: still playing: {tables_word} {', '.join(waiting)}." if waiting
+        else f"Round {rnd.number} is complete.")
 
 
 @tournament_app.command()
@@ -660,16 +459,10 @@ def standings(
     outputs = [(target, maker, option) for target, maker, option in ((csv, csv_text, "--csv"), (html, _hall_page, "--html"))
                if target is not None]
     if outputs:
-        from acquire_ref.event_file import previous_path
+        from acquire_ref.event_games import export_reads
         from acquire_ref.storage import write_export
 
-        reads: dict[str, Path | None] = {"event file": path, "event lock": Path(str(path) + ".lock"),
-                                         "event file's previous version": previous_path(path)}
-        for r in event.rounds:
-            for t in r.tables:
-                game = _game_path(path, t.game)
-                reads.update({f"round {r.number} table {t.number} game": game,
-                              f"round {r.number} table {t.number} game's lock": Path(f"{game}.lock")})
+        reads = export_reads(path, event)
         for target, maker, option in outputs:
             write_export(target, maker(doc), reads, option)
             say(f"Wrote {target}", err=True)
@@ -705,7 +498,8 @@ def sheets(
 
     Example: acquire-ref tournament sheets 1 --html round1.html
     """
-    from acquire_ref.event_file import load, previous_path
+    from acquire_ref.event_file import load
+    from acquire_ref.event_games import export_reads
     from acquire_ref.storage import write_export
     from acquire_ref.tournament_views import sheets_doc
     from acquire_ref.web.pages import render
@@ -715,12 +509,7 @@ def sheets(
     rnd = event.round(number) if number is not None else event.current()
     if rnd is None:
         raise IllegalMoveError("no round is drawn yet: `tournament draw` draws the first")
-    reads: dict[str, Path | None] = {"event file": path, "event lock": Path(str(path) + ".lock"),
-                                     "event file's previous version": previous_path(path)}
-    for r in event.rounds:
-        for t in r.tables:
-            reads[f"round {r.number} table {t.number} game"] = _game_path(path, t.game)
-    write_export(html, render("sheets.html", doc=sheets_doc(event, rnd)), reads, "--html")
+    write_export(html, render("sheets.html", doc=sheets_doc(event, rnd)), export_reads(path, event, locks=False), "--html")
     seats = sum(len(t.seats) for t in rnd.tables)
     say(f"Wrote {html}: round {rnd.number}, {len(rnd.tables)} table sheets and the list of {seats} players.")
 
@@ -731,11 +520,12 @@ def advance(as_json: bool = JSON) -> None:
 
     Example: acquire-ref tournament advance
     """
+    from acquire_ref.event_games import changing, stem
     from acquire_ref.tournament_views import round_doc
 
     path = event_path()
-    with _change(path) as event:
-        rnd = event.advance(_stem(path))
+    with changing(path) as event:
+        rnd = event.advance(stem(path))
     if as_json:
         _json({"round": round_doc(rnd)})
         return

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from acquire_ref.events import money
-from acquire_ref.tournament import TIEBREAK_KEYS, Event, Round, Standing, places
+from acquire_ref.tournament import TIEBREAK_KEYS, Placing, Round, Tournament, places
 
 KEYS = {
     "heats": [("wins", "wins"), ("points", "placement points"), ("margin", "best margin %"),
@@ -33,7 +33,7 @@ EXACT = ("margin", "share_of_winner", "finish_margin", "average_finish")
 different values apart (at least one, at most 12)."""
 
 
-def columns(event: Event) -> list[tuple[str, str]]:
+def columns(event: Tournament) -> list[tuple[str, str]]:
     """The standings' columns of ``event``: (JSON key, heading), one per tie-break key in the
     event's order (the ``margin`` key is two columns: the winners' margin and the others' best
     % of the winner)."""
@@ -77,7 +77,7 @@ PHRASES = {"first_heat_win": "win in 1st heat entered", "wins": "most wins", "se
 full are :data:`acquire_ref.tournament.TIEBREAK_KEYS`)."""
 
 
-def tiebreak_words(event: Event) -> list[str]:
+def tiebreak_words(event: Tournament) -> list[str]:
     """The event's tie-break list in words, as printed with the standings (T4: published rules)."""
     if event.format != "heats":
         return ["Tie-breaks (swiss, T4): placement points, total money, best game's money, the recorded draw."]
@@ -103,7 +103,7 @@ def round_doc(rnd: Round) -> dict[str, Any]:
     return {"number": rnd.number, "stage": rnd.stage, "draw": rnd.draw, "open": rnd.open, "tables": tables}
 
 
-def standings_doc(event: Event) -> dict[str, Any]:
+def standings_doc(event: Tournament) -> dict[str, Any]:
     """The ``tournament standings --json`` document (T5.1): ``event``, ``format``, ``keys`` (the
     format's keys in order), ``standings`` (best first: ``rank``, ``player``, ``group``,
     ``active``, one entry per key, ``advances``), ``cut`` (heats: places in the semifinal),
@@ -142,12 +142,12 @@ def standings_doc(event: Event) -> dict[str, Any]:
     return doc
 
 
-def _shown(row: Standing, places_: dict[str, int]) -> dict[str, str]:
+def _shown(row: Placing, places_: dict[str, int]) -> dict[str, str]:
     """The exact columns of ``row`` as text at the deciding precision (T5.1)."""
     return {k: exact_cell(row.exact.get(k), places_[k]) for k in EXACT if k in row.exact}
 
 
-def _exact(row: Standing) -> dict[str, str | None]:
+def _exact(row: Placing) -> dict[str, str | None]:
     """The exact columns of ``row`` for a spreadsheet: up to 12 decimals, ``inf`` for a win over $0."""
     out: dict[str, str | None] = {}
     for k, v in row.exact.items():
@@ -155,7 +155,7 @@ def _exact(row: Standing) -> dict[str, str | None]:
     return out
 
 
-def _by_heat(event: Event) -> dict[str, dict[str, dict[str, object]]]:
+def _by_heat(event: Tournament) -> dict[str, dict[str, dict[str, object]]]:
     """For each player, ``{round number: {table, place, money}}`` for each counted heat (or
     swiss round) they played (one pass over the tables, whatever the number of players)."""
     out: dict[str, dict[str, dict[str, object]]] = {}
@@ -378,7 +378,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
             "notes": doc.get("tiebreaks", {}).get("words", []) + _status_lines(doc)}
 
 
-def sheets_doc(event: Event, rnd: Round) -> dict[str, Any]:
+def sheets_doc(event: Tournament, rnd: Round) -> dict[str, Any]:
     """A drawn round's paper (T5.3) as the sheets template takes it: ``event``, ``round``,
     ``stage``, ``title``, ``tables`` (``number``, ``game``, ``seats``: ``{name, badge}`` in
     seating order) and ``players`` (the alphabetical "find your table" list: ``name``,

@@ -17,8 +17,8 @@ LAYERS: list[set[str]] = [
     {"merger"},
     {"game"},
     {"describe", "views"},
-    {"record", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "tournament_views",
-     "ratings", "seat_links"},
+    {"record", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "event_games",
+     "tournament_views", "ratings", "seat_links"},
     {"cli", "console", "pipe", "web", "tournament_cli"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""

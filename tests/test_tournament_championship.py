@@ -11,7 +11,7 @@ import json
 import pytest
 
 from acquire_ref.errors import IllegalMoveError, NotationError
-from acquire_ref.tournament import Event, Result, check_sheet, implausible
+from acquire_ref.tournament import Result, Tournament, check_sheet, implausible
 from tests.helpers import tournament_ok
 from tests.test_tournament_cli import refused
 
@@ -24,19 +24,19 @@ def money_of(p: str) -> int:
     return 20000 + 3000 * int(p[1:])
 
 
-def play_heat(event: Event) -> None:
+def play_heat(event: Tournament) -> None:
     rnd = event.draw()
     for t in rnd.tables:
         event.enter(rnd.number, t.number, Result({p: money_of(p) for p in t.seats}, "sheet"))
 
 
-def play(event: Event, rnd) -> None:
+def play(event: Tournament, rnd) -> None:
     for t in rnd.tables:
         event.enter(rnd.number, t.number, Result({p: money_of(p) for p in t.seats}, "sheet"))
 
 
-def eight() -> Event:
-    event = Event("E", "heats", seed=3, semifinal=8)
+def eight() -> Tournament:
+    event = Tournament("E", "heats", seed=3, semifinal=8)
     for name in NAMES[:8]:
         event.add(name)
     play_heat(event)
@@ -57,7 +57,7 @@ def test_a_withdrawn_semifinal_table_winner_is_never_seated_in_the_final_the_nex
 
 
 def test_after_seeding_the_standings_show_the_seeded_round_and_a_withdrawal_gives_the_seat_to_the_alternate():
-    event = Event("E", "heats", seed=5, semifinal=8)
+    event = Tournament("E", "heats", seed=5, semifinal=8)
     for name in NAMES:
         event.add(name)
     play_heat(event)
@@ -76,7 +76,7 @@ def test_after_seeding_the_standings_show_the_seeded_round_and_a_withdrawal_give
 
 
 def test_a_withdrawn_finalist_gives_the_final_seat_to_the_next_semifinalist():
-    event = Event("E", "heats", seed=5, semifinal=8)
+    event = Tournament("E", "heats", seed=5, semifinal=8)
     for name in NAMES:
         event.add(name)
     play_heat(event)
@@ -92,7 +92,7 @@ def test_a_withdrawn_finalist_gives_the_final_seat_to_the_next_semifinalist():
 
 
 def test_a_final_of_5_takes_the_best_semifinal_runner_up_and_six_places_are_reported():
-    event = Event("E", "heats", seed=5, semifinal=16, final=5)
+    event = Tournament("E", "heats", seed=5, semifinal=16, final=5)
     for i in range(1, 21):
         event.add(f"Q{i:02d}")
     rnd = event.draw()
@@ -151,7 +151,7 @@ def test_an_implausible_sheet_asks_before_it_is_taken_T3_4(cli, tmp_path):
 
 
 def test_check_in_draws_a_heat_among_those_checked_in_and_sitting_out_is_not_a_withdrawal_T1_4():
-    event = Event("E", "heats", seed=9, semifinal=4)
+    event = Tournament("E", "heats", seed=9, semifinal=4)
     for name in NAMES[:8]:
         event.add(name)
     play_heat(event)
@@ -285,9 +285,9 @@ def test_the_sheets_page_holds_every_seat_with_its_badge_and_the_alphabetical_li
     assert names == ["<b>Zed</b>", "Élodie", *NAMES[:6]] and "<td>77</td>" in listed
 
 
-def hand_case() -> Event:
+def hand_case() -> Tournament:
     """Twelve players, three heats of three tables of 4, every sheet typed by hand (the wbc-2007 case)."""
-    event = Event("WBC", "heats", seed=1, semifinal=8, tiebreaks=["wbc-2007"])
+    event = Tournament("WBC", "heats", seed=1, semifinal=8, tiebreaks=["wbc-2007"])
     for p in "A B C D E F G H I J K L".split():
         event.add(p)
     heats = [
@@ -298,10 +298,10 @@ def hand_case() -> Event:
         [{"A": 30000, "G": 60000, "K": 40000, "L": 20000}, {"B": 42000, "H": 44000, "J": 20000, "C": 40000},
          {"D": 25000, "E": 50000, "F": 40000, "I": 60000}],
     ]
-    from acquire_ref.tournament import Round, Table
+    from acquire_ref.tournament import Round, Seating
 
     for number, tables in enumerate(heats, start=1):
-        rnd = Round(number, "heat", 1, [Table(i, list(m), f"wbc-r{number}-t{i}.toml") for i, m in enumerate(tables, 1)])
+        rnd = Round(number, "heat", 1, [Seating(i, list(m), f"wbc-r{number}-t{i}.toml") for i, m in enumerate(tables, 1)])
         event.rounds.append(rnd)
         for i, m in enumerate(tables, start=1):
             event.enter(number, i, Result(m, "sheet"))

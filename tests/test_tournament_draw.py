@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acquire_ref.tournament import Event, Result, best_draw, table_sizes
+from acquire_ref.tournament import Result, Tournament, best_draw, table_sizes
 
 NAMES = [f"P{i}" for i in range(10)]
 
@@ -30,7 +30,7 @@ def test_every_player_count_gives_legal_table_sizes_T2_1(players, fives):
 @given(st.integers(3, 120), st.booleans(), st.integers(0, 2**31))
 @settings(max_examples=40)
 def test_a_drawn_round_seats_everyone_once_at_legal_tables(players, fives, seed):
-    event = Event("E", "heats", seed=seed, fives=fives)
+    event = Tournament("E", "heats", seed=seed, fives=fives)
     for i in range(players):
         event.add(f"P{i}", f"G{i % 5}" if i % 3 == 0 else None)
     rnd = event.draw()
@@ -87,7 +87,7 @@ def test_the_draw_avoids_repeats_and_group_mates_whenever_a_seating_does_T2_2(ca
 
 
 def test_a_second_round_of_8_repeats_only_the_unavoidable_pairs_and_keeps_a_group_apart():
-    event = Event("E", "heats", seed=4)
+    event = Tournament("E", "heats", seed=4)
     for name in NAMES[:6]:
         event.add(name)
     event.add("S1", "Smiths")

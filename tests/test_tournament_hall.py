@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from acquire_ref import event_file
-from acquire_ref.tournament import Event, Result
+from acquire_ref.tournament import Result, Tournament
 from tests.helpers import tournament_ok
 from tests.test_serve_browser import ARTIFACTS, browser  # noqa: F401  (the shared Chromium fixture)
 
@@ -27,7 +27,7 @@ def sheet(seats: list[str], rng: random.Random) -> Result:
 def hall(tmp_path_factory, cli) -> Path:
     folder = tmp_path_factory.mktemp("hall")
     rng = random.Random(90)
-    event = Event("WBC Acquire", "heats", seed=2026, fives=True, tiebreaks=["wbc-2007"], final=5)
+    event = Tournament("WBC Acquire", "heats", seed=2026, fives=True, tiebreaks=["wbc-2007"], final=5)
     for i in range(1, PLAYERS + 1):
         event.add(f"Player {i:02d} {'Longname' if i % 7 == 0 else ''}".strip(), badge=str(1000 + i))
     for _ in range(3):

@@ -7,12 +7,23 @@ from __future__ import annotations
 import pytest
 
 from acquire_ref.errors import IllegalMoveError, NotationError
-from acquire_ref.tournament import Event, Result, table_facts, table_sizes
+from acquire_ref.tournament import (
+    Result,
+    Tournament,
+    claim,
+    difference,
+    parse_sheet,
+    seeding_changes,
+    sheet_result,
+    slug,
+    table_facts,
+    table_sizes,
+)
 
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
 
 
-def heat(event: Event, money_of) -> None:
+def heat(event: Tournament, money_of) -> None:
     """Draw a heat and enter every table's sheet: money from ``money_of(player)``."""
     rnd = event.draw()
     for t in rnd.tables:
@@ -20,7 +31,7 @@ def heat(event: Event, money_of) -> None:
 
 
 def test_a_semifinal_of_8_sends_each_tables_first_two_to_the_final_T4():
-    event = Event("E", "heats", seed=3, semifinal=8)
+    event = Tournament("E", "heats", seed=3, semifinal=8)
     for name in NAMES:
         event.add(name)
     heat(event, lambda p: 1000 * int(p[1:]))  # P12 is the richest at every table
@@ -43,7 +54,7 @@ def test_a_semifinal_of_8_sends_each_tables_first_two_to_the_final_T4():
 
 
 def test_a_withdrawn_player_keeps_a_standing_but_the_next_player_advances_T2_4():
-    event = Event("E", "heats", seed=5, semifinal=4)
+    event = Tournament("E", "heats", seed=5, semifinal=4)
     for name in NAMES[:8]:
         event.add(name)
     heat(event, lambda p: 1000 * int(p[1:]))
@@ -57,7 +68,7 @@ def test_a_withdrawn_player_keeps_a_standing_but_the_next_player_advances_T2_4()
 def test_a_winner_over_0_dollars_has_an_unbounded_margin_and_ranks_above_every_other_margin():
     facts = table_facts(Result({"A": 20000, "B": 0, "C": 0}, "sheet"))
     assert facts["A"][0] == 1 and facts["A"][2] == float("inf")
-    event = Event("E", "heats", seed=1)
+    event = Tournament("E", "heats", seed=1)
     for p in ("A", "B", "C", "D", "E", "F"):
         event.add(p)
     rnd = event.draw()
@@ -77,7 +88,7 @@ def test_a_shared_first_place_is_a_win_for_each_with_a_margin_of_0_T3_2():
 
 def test_five_players_play_at_one_table_and_fewer_than_3_cannot_be_drawn_T2_1():
     assert table_sizes(5) == [5]
-    event = Event("E", "heats", seed=1)
+    event = Tournament("E", "heats", seed=1)
     for p in ("A", "B"):
         event.add(p)
     with pytest.raises(IllegalMoveError, match="at least 3 players"):
@@ -86,6 +97,60 @@ def test_five_players_play_at_one_table_and_fewer_than_3_cannot_be_drawn_T2_1():
 
 def test_an_event_refuses_unknown_formats_and_semifinal_sizes():
     with pytest.raises(NotationError, match="heats or swiss"):
-        Event("E", "knockout")
+        Tournament("E", "knockout")
     with pytest.raises(NotationError, match="16, 8, 4"):
-        Event("E", "heats", semifinal=12)
+        Tournament("E", "heats", semifinal=12)
+
+
+def test_a_typed_results_sheet_reads_commas_underscores_and_dollar_signs_and_refuses_the_rest_T3_1():
+    assert parse_sheet(["Ann=52,300", "Ben=$41_000", "Cat=0"]) == {"Ann": 52300, "Ben": 41000, "Cat": 0}
+    with pytest.raises(IllegalMoveError, match=r"Ann=-5200: money is whole hundreds of dollars, not negative \(T3\.1\)"):
+        parse_sheet(["Ann=-5200"])
+    with pytest.raises(NotationError, match=r"'Ann:52300': write PLAYER=MONEY in whole dollars"):
+        parse_sheet(["Ann:52300"])
+    with pytest.raises(NotationError, match="Ann is given twice"):
+        parse_sheet(["Ann=100", "Ann=200"])
+
+
+def test_a_sheet_result_matches_names_as_game_names_do_and_a_second_result_needs_replace_T3_1():
+    event = Tournament("E", "heats", seed=2)
+    for name in ["José García", "Ben", "Cat"]:
+        event.add(name)
+    rnd = event.draw()
+    table = claim(event, rnd.number, 1)
+    found = sheet_result(event, table, ["josé_garcía=41200", "BEN=38700", "Cat=52300"])
+    assert found.source == "sheet" and found.money == {"José García": 41200, "Ben": 38700, "Cat": 52300}
+    event.enter(rnd.number, 1, found)
+    with pytest.raises(IllegalMoveError, match=r"round 1 table 1 already has its result \(sheet\): add --replace"):
+        claim(event, rnd.number, 1)
+    assert claim(event, rnd.number, 1, replace=True) is table
+
+
+def test_a_correction_that_changes_a_seeded_semifinal_is_named_with_who_it_would_seat_instead_T1_2():
+    event = Tournament("E", "heats", seed=5, semifinal=4)
+    for name in NAMES[:8]:
+        event.add(name)
+    heat(event, lambda p: 1000 * int(p[1:]))
+    event.advance()
+    before = event.seeding()
+    first = event.rounds[0].tables[0]
+    event.enter(1, first.number, Result({p: 100000 - 1000 * int(p[1:]) for p in first.seats}, "sheet"), replace=True)
+    assert sorted(first.seats) == ["P03", "P04", "P06", "P08"]  # the two poorest are now its first two
+    assert seeding_changes(event, before, event.seeding()) == [
+        "this correction changes round 2, the final already seeded from these results: they would now seat P03, P04 "
+        "instead of P06, P08; the final stays as it was seeded"]
+    assert seeding_changes(event, before, before) == []
+
+
+def test_an_undo_says_what_putting_the_previous_event_back_changes_T1_2():
+    before = Tournament("E", "heats", seed=1)
+    for name in ["Ann", "Ben", "Cat"]:
+        before.add(name)
+    now = Tournament("E", "heats", seed=1)
+    for name in ["Ann", "Ben", "Cat", "Dan"]:
+        now.add(name)
+    now.draw()
+    now.withdraw("Ben")
+    assert difference(now, before) == "Dan no longer entered; rounds drawn: 1 -> 0; 1 withdrawal or return taken back"
+    assert difference(before, before) == "the event is as it was before it"
+    assert slug("WBC Acquire 2026!") == "wbc-acquire-2026" and slug("***") == "event"

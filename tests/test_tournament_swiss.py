@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from acquire_ref.tournament import Event, Result
+from acquire_ref.tournament import Result, Tournament
 from tests.helpers import tournament_ok
 
 PLAYERS = "Ada Bea Cy Di Ed Flo Gil Hu Ike Jo Kai Liv".split()
@@ -88,7 +88,7 @@ def test_a_swiss_event_ends_with_its_rounds(swiss, cli):
     ({"A": 50000, "B": 40000, "C": 30000, "D": 20000, "E": 10000}, {"A": 4, "B": 3, "C": 2, "D": 1, "E": 0}),
 ])
 def test_swiss_placement_points_by_table_size_and_shared_places_T4(cash, points):
-    event = Event("E", "swiss", seed=1, fives=True)
+    event = Tournament("E", "swiss", seed=1, fives=True)
     for p in cash:
         event.add(p)
     rnd = event.draw()

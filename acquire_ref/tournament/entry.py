@@ -1,0 +1,219 @@
+"""Who plays (T1.3, T1.4, T2.4): entering players (names as on a badge, badge IDs, groups),
+checking them in for a heat, withdrawing them (a seeded seat going to the alternate, T4), and late
+arrivals seated in the open round without moving anyone. Pure."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.setup import check_player_name
+from acquire_ref.tournament.draw import table_sizes
+from acquire_ref.tournament.finals import alternate
+from acquire_ref.tournament.model import Player, Round, Seating, seat_name
+
+if TYPE_CHECKING:
+    from acquire_ref.tournament.event import Tournament
+
+def add(event: Tournament, name: str, group: str | None = None, badge: str | None = None) -> str:
+    """Enter ``name`` into ``event`` (with ``group`` and ``badge``), or bring a withdrawn entrant back for the
+    next rounds (T2.4). A name may have spaces, as on a badge (T1.3); runs of spaces become one.
+    Returns what was done, in words. Raises :class:`NotationError` for a name that can't be
+    a player's (R2.1, spaces aside), a second entrant with the same name (nobody is entered
+    then: the command is refused whole), a badge ID already given, or an empty group."""
+    name = " ".join(name.split())
+    check_player_name(seat_name(name) if name else name)
+    if group is not None and (not group.strip() or not group.isprintable()):
+        raise NotationError(f"group {group!r}: give a printable name, e.g. --group Smiths")
+    if badge is not None and (not badge.strip() or not badge.isprintable() or len(badge) > 20 or "=" in badge
+                              or " " in badge.strip()):
+        raise NotationError(f"badge {badge!r}: give the badge ID as printed, up to 20 letters or digits, e.g. 1042")
+    known = event.find(name)
+    if known is not None:
+        if known.active:
+            shown = f" (as {known.name!r})" if known.name != name else ""
+            raise NotationError(f"{known.name} is already entered{shown}: nobody was entered; "
+                                "leave them out and add the others")
+        known.active = True
+        if group is not None:
+            known.group = group
+        return f"{known.name} is back for the next round"
+    if badge is not None:
+        holder = event.by_badge(badge) or event.find(badge)
+        if holder is not None:
+            raise NotationError(f"badge {badge} is {holder.name}'s: nobody was entered; give each player their own badge ID")
+    if event.by_badge(name) is not None:
+        raise NotationError(f"{name!r} is {event.by_badge(name).name}'s badge ID: "  # type: ignore[union-attr]
+                            "a name can't be another player's badge; nobody was entered")
+    event.enrol(Player(name, group, new_lot(event, name), badge=badge.strip() if badge else None))
+    return f"{name} entered" + (f" (group {group})" if group else "") + (f" (badge {badge.strip()})" if badge else "")
+
+
+def new_lot(event: Tournament, name: str) -> int:
+    """A tie-break lot for a new entrant called ``name``, distinct from every other entrant's (T4, last key)."""
+    rng = random.Random(f"{event.seed}:lot:{len(event.players)}:{name}")
+    while True:
+        lot = rng.randrange(1, 1_000_000)
+        if not event.lot_taken(lot):
+            return lot
+
+
+def checkin(event: Tournament, names: Iterable[str], heat: int, out: bool = False) -> list[str]:
+    """Check ``names`` in for heat round ``heat`` (T1.4: players enter the heats they choose),
+    or with ``out`` take the check-in back (sitting a heat out is not a withdrawal). Once any
+    player is checked in for a heat, that heat is drawn among those checked in. Returns what
+    was done, one line a player. Raises :class:`NotationError` for an unknown or withdrawn
+    player, and :class:`IllegalMoveError` for a heat already drawn or not a heat."""
+    if event.format != "heats":
+        raise IllegalMoveError("check-in is for the heats format: a swiss event draws every player in every round")
+    if heat < 1 or heat > 50:
+        raise NotationError(f"--heat {heat}: heats are numbered from 1 (the round number)")
+    if heat <= len(event.rounds):
+        raise IllegalMoveError(f"heat {heat} is drawn already: `tournament join PLAYER` seats a late arrival in it")
+    if any(r.stage != "heat" for r in event.rounds):
+        raise IllegalMoveError("the heats are over (the semifinal is seeded): no more heats to check in for")
+    said = []
+    for name in names:
+        p = event.player(name)
+        if not p.active:
+            raise NotationError(f"{p.name} is withdrawn: `tournament add {p.name}` brings them back first")
+        if out:
+            if heat in p.heats:
+                p.heats.remove(heat)
+            said.append(f"{p.name} sits out heat {heat}")
+        else:
+            if heat not in p.heats:
+                p.heats.append(heat)
+                p.heats.sort()
+            said.append(f"{p.name} checked in for heat {heat}")
+    return said
+
+
+def withdraw(event: Tournament, name: str) -> str:
+    """Take ``name`` out of the rounds still to be drawn (T2.4); results already played stay.
+    A player seated at a table of a seeded semifinal or final that has not been played gives
+    the seat to the next by the keys (the alternate, T4), in the same seat. Returns what was
+    done. Raises :class:`NotationError` for an unknown or already withdrawn entrant."""
+    player = event.player(name)
+    if not player.active:
+        raise NotationError(f"{player.name} is already withdrawn (`tournament add {player.name}` brings them back)")
+    player.active = False
+    words = f"{player.name} withdrawn from the rounds still to be drawn"
+    last = event.current()
+    if last is not None and last.stage in ("semifinal", "final"):
+        for t in last.tables:
+            if player.name in t.seats and t.result is None:
+                taker = alternate(event, last)
+                if taker is None:
+                    return words + f"; nobody is left to take their seat at {last.stage} table {t.number}"
+                t.seats[t.seats.index(player.name)] = taker
+                event.discarded.append(t.game)
+                t.game = event.fresh_game(t.game)
+                event.made.append((last, t))
+                return words + (f"; {taker}, the next by the tie-breaks, takes their seat at "
+                                f"{last.stage} table {t.number}")
+    return words
+
+
+def join(event: Tournament, names: Sequence[str], group: str | None = None, stem: str = "event") -> list[str]:
+    """Late arrivals (T1.4, T2.4): enter each of ``names`` (or bring them back) and seat them
+    in the last round, which is drawn and open, without moving anyone already seated: first
+    one at each short table (3 seats, or 4 when the event allows 5s) that has no result, the
+    table whose players they have met least (then group mates, then the lowest number) first;
+    three or more left over sit at new tables. Each table joined gets a new game file (its
+    old one is marked discarded), so only tables whose games have not begun should be
+    joined: the command line checks that. Returns what was done, one line a player.
+
+    Raises :class:`IllegalMoveError` when no round is open, it is a semifinal or final, or
+    one or two players are left without a seat."""
+    last = _open_for_late_arrivals(event)
+    said, joining = _enter_late(event, last, names, group)
+    where, left = short_tables(event, last, joining)
+    if 0 < len(left) < 3:
+        raise IllegalMoveError(f"no short table is left for {', '.join(left)}: a new table needs 3 players "
+                               "(join them with more late arrivals, or redraw with `tournament draw --force`)")
+    for table in dict.fromkeys(where.values()):
+        event.discarded.append(table.game)
+        table.game = event.fresh_game(table.game)
+        event.made.append((last, table))
+    if left:
+        rng = event.rng("round", last.number, "late", len(last.tables))
+        where.update(_new_tables(event, last, left, stem, rng))
+    return [f"{line}; seated at round {last.number} table {where[p].number}"
+            for line, p in zip(said, joining, strict=True)]
+
+
+def _open_for_late_arrivals(event: Tournament) -> Round:
+    """The round late arrivals join (:func:`join`): the last, drawn and open, a heat or a swiss
+    round. Raises :class:`IllegalMoveError` otherwise."""
+    last = event.current()
+    if last is None or not last.open:
+        raise IllegalMoveError("no round is open: `tournament add` enters a player for the next draw")
+    if last.stage not in ("heat", "swiss"):
+        raise IllegalMoveError(f"round {last.number} is the {last.stage}, seeded from the standings: "
+                               "nobody joins it late")
+    return last
+
+
+def _enter_late(event: Tournament, last: Round, names: Sequence[str], group: str | None) -> tuple[list[str], list[str]]:
+    """Enter (or bring back) the late arrivals ``names`` for ``last`` and check them in for it
+    when it is a heat with check-ins (T1.4). Returns ``(what was done, one line a player; their
+    entrants' names)``. Raises :class:`IllegalMoveError` for a player seated in it already."""
+    said = []
+    for n in names:  # an entrant who came late (not checked in, or not drawn) joins as they are
+        known = event.find(n)
+        said.append(add(event, n, group) if known is None or not known.active else f"{known.name} joins")
+    joining = [event.player(n).name for n in names]
+    seated = {p for t in last.tables for p in t.seats}
+    for p in joining:
+        if p in seated:
+            raise IllegalMoveError(f"{p} is seated already in round {last.number}")
+        if last.stage == "heat" and event.checked_in(last.number) is not None:
+            event.player(p).heats = sorted({*event.player(p).heats, last.number})
+    return said, joining
+
+
+def _new_tables(event: Tournament, last: Round, left: list[str], stem: str, rng: random.Random) -> dict[str, Seating]:
+    """Seat the late arrivals ``left`` (3 or more) at new tables of ``last`` (T2.1 sizes, seats
+    drawn with ``rng``), each with a new game file. Returns ``player -> table``."""
+    where: dict[str, Seating] = {}
+    for size in table_sizes(len(left), event.fives):
+        seats, left = left[:size], left[size:]
+        rng.shuffle(seats)
+        number = len(last.tables) + 1
+        table = Seating(number, seats, event.fresh_game(event.game_name(stem, last.number, number, last.draw)))
+        last.tables.append(table)
+        event.made.append((last, table))
+        for p in seats:
+            where[p] = table
+    return where
+
+
+def short_tables(event: Tournament, last: Round, joining: list[str]) -> tuple[dict[str, Seating], list[str]]:
+    """Seat as many of ``joining`` as fit, one a table, at ``last``'s short tables without a
+    result (:func:`join`). Returns ``(player -> table, players left over)``."""
+    met = event.pairs()
+    groups = {p.name: p.group for p in event.players if p.group}
+    cap = 5 if event.fives else 4
+    where: dict[str, Seating] = {}
+    left = list(joining)
+    for p in list(left):
+        open_short = [t for t in last.tables if t.result is None and len(t.seats) < cap and t not in where.values()]
+        if len(left) >= 3 and not [t for t in open_short if len(t.seats) == 3]:
+            break
+        if not open_short:
+            break
+
+        def clash(t: Seating, who: str = p) -> tuple[int, int, int, int]:
+            repeats = sum(1 for q in t.seats if frozenset((who, q)) in met)
+            mates = sum(1 for q in t.seats if groups.get(q) is not None and groups.get(q) == groups.get(who))
+            return (len(t.seats) - 3, repeats, mates, t.number)
+
+        table = min(open_short, key=clash)
+        table.seats.append(p)
+        where[p] = table
+        left.remove(p)
+    return where, left
+

@@ -1,0 +1,138 @@
+"""The parts of an event as values (T1, T3): an entrant (:class:`Player`), a table's result
+(:class:`Result`), one table of a round (:class:`Seating`) and a round (:class:`Round`), with the
+names a player sits under and is found by, and the finishing places at a table. Pure."""
+
+from __future__ import annotations
+
+from acquire_ref.errors import NotationError
+from acquire_ref.events import money
+from acquire_ref.scoring import rank
+
+SOURCES = ("game", "sheet", "projected", "left out")
+"""Where a table's result came from (T3): its finished game file, a results sheet, an unfinished
+game scored as it stands, or an unfinished game left out of the standings (T3.3)."""
+
+
+def seat_name(name: str) -> str:
+    """The name a player sits under in a table's game file, where names have no spaces (R2.1):
+    each run of spaces becomes ``_`` (``José García`` -> ``José_García``)."""
+    return "_".join(name.split())
+
+
+def slug(name: str) -> str:
+    """A file-name stem for an event called ``name`` (T1.1): lower-case letters, digits and ``-``
+    (``WBC 2026`` -> ``wbc-2026``), ``event`` when nothing is left."""
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "event"
+
+
+def name_key(name: str) -> str:
+    """What an entrant's name is indexed by: its look-alike skeleton (case, Unicode normal form,
+    look-alike letters, the same key :func:`acquire_ref.setup.looks_alike` compares by), with
+    spaces as a game seat has them. A hit is confirmed with ``looks_alike``."""
+    from acquire_ref.problems import skeleton
+
+    return skeleton(seat_name(name))
+
+
+def places(cash: dict[str, int]) -> dict[str, int]:
+    """Each player's finishing place at a table from their money (T3.2, R8.3): equal money shares
+    the better place, so places go 1, 2, 2, 4."""
+    return {p: r for p, _, r in rank(cash)}
+
+
+class Player:
+    """An entrant: ``name`` (as on a badge, spaces allowed, T1.3), ``group`` (family, club or team
+    mates kept apart, T2.2; None for none), ``lot`` (the recorded random draw that settles the last
+    tie, T4: the higher lot ranks first), ``active`` (False once withdrawn: not drawn into later
+    rounds, T2.4), ``badge`` (the badge ID, None for none) and ``heats`` (the heat rounds checked
+    in for, T1.4)."""
+
+    __slots__ = ("active", "badge", "group", "heats", "lot", "name")
+
+    def __init__(self, name: str, group: str | None, lot: int, active: bool = True, badge: str | None = None,
+                 heats: list[int] | None = None) -> None:
+        self.name = name
+        self.group = group
+        self.lot = lot
+        self.active = active
+        self.badge = badge
+        self.heats = heats if heats is not None else []
+
+    @property
+    def seat(self) -> str:
+        """The name in a table's game file (:func:`seat_name`)."""
+        return seat_name(self.name)
+
+
+class Result:
+    """A table's result (T3): ``money`` per seated player (dollars) and its ``source`` (one of
+    :data:`SOURCES`). A result ``left out`` has no money and counts for nobody (T3.3)."""
+
+    __slots__ = ("money", "source")
+
+    def __init__(self, money: dict[str, int], source: str) -> None:
+        self.money = money
+        self.source = source
+
+    @property
+    def counts(self) -> bool:
+        """True when the result counts in the standings (it is not left out)."""
+        return self.source != "left out"
+
+
+class Seating:
+    """One table of a round, as drawn or seeded (T2): its ``number`` (from 1), the ``seats`` in
+    seating order, the file name of its ``game`` (beside the event file) and its ``result`` (None
+    while still playing)."""
+
+    __slots__ = ("game", "number", "result", "seats")
+
+    def __init__(self, number: int, seats: list[str], game: str, result: Result | None = None) -> None:
+        self.number = number
+        self.seats = seats
+        self.game = game
+        self.result = result
+
+
+class Round:
+    """One round: its ``number`` (from 1), its ``stage`` (``heat``, ``swiss``, ``semifinal`` or
+    ``final``), ``draw`` (1 for the first draw, 2 after one redraw, ...) and its ``tables`` (a
+    :class:`Seating` each)."""
+
+    __slots__ = ("draw", "number", "stage", "tables")
+
+    def __init__(self, number: int, stage: str, draw: int, tables: list[Seating]) -> None:
+        self.number = number
+        self.stage = stage
+        self.draw = draw
+        self.tables = tables
+
+    @property
+    def open(self) -> bool:
+        """True while a table has no result yet."""
+        return any(t.result is None for t in self.tables)
+
+    def table(self, number: int) -> Seating:
+        """Table ``number``. Raises :class:`NotationError` when the round has no such table."""
+        for t in self.tables:
+            if t.number == number:
+                return t
+        raise NotationError(f"round {self.number} has tables 1 to {len(self.tables)}, not {number}")
+
+
+def describe_result(result: Result) -> str:
+    """A result in words: ``Ann $52,300, Ben $41,000 (sheet)``."""
+    if not result.counts:
+        return "left out (unfinished, T3.3)"
+    order = sorted(result.money.items(), key=lambda kv: -kv[1])
+    return ", ".join(f"{p} {money(m)}" for p, m in order) + f" ({result.source})"
+
+
+def waiting(rnd: Round) -> str:
+    """The tables of ``rnd`` without a result, in words: ``table 2 has no result``."""
+    open_tables = [t for t in rnd.tables if t.result is None]
+    if len(open_tables) == 1:
+        return f"table {open_tables[0].number} has no result"
+    return f"tables {', '.join(str(t.number) for t in open_tables)} have no result"
