@@ -15,10 +15,10 @@
 - :mod:`~acquire_ref.cli.scripts`: ``play`` and ``play --append``;
 - :mod:`~acquire_ref.cli.programs`: ``watch``, ``table``, ``serve``, ``seats``, ``pipe``;
 - :mod:`~acquire_ref.cli.simulate`: ``simulate``, its progress, files and report;
+- :mod:`~acquire_ref.cli.tournament`: the ``tournament`` sub-commands (T1-T5);
 - :mod:`~acquire_ref.cli.ratings`: ``ratings`` (T6).
 
-The ``tournament`` commands are :mod:`acquire_ref.tournament_cli`, registered by the app. Each
-command is a thin call into the library; only Typer is imported at start-up.
+Each command is a thin call into the library; only Typer is imported at start-up.
 """
 
 from acquire_ref.cli.app import app, run

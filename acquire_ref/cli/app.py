@@ -19,8 +19,7 @@ import typer
 from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
-from acquire_ref import tournament_cli
-from acquire_ref.cli import card, moves, new, programs, ratings, reading, scripts, simulate, undo
+from acquire_ref.cli import card, moves, new, programs, ratings, reading, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.errors import AcquireError
 
@@ -130,7 +129,7 @@ function, ``pass_`` as ``pass``); ``tournament`` and ``ratings`` follow."""
 
 for command in COMMANDS:
     app.command(name="pass" if command is moves.pass_ else None)(command)
-app.add_typer(tournament_cli.tournament_app, name="tournament")
+app.add_typer(tournament.tournament_app, name="tournament")
 app.command()(ratings.ratings)
 
 

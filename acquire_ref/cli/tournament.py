@@ -1,6 +1,6 @@
 """``acquire-ref tournament ...``: an event of several tables and rounds (the event rules T1-T5
-in the README), a front end beside :mod:`acquire_ref.cli`, which registers it in one line (a
-club's ratings, T6, are :mod:`acquire_ref.cli.ratings`).
+in the README), registered by :mod:`acquire_ref.cli.app` in one line (a club's ratings, T6, are
+:mod:`acquire_ref.cli.ratings`).
 
 Only Typer is imported here at start-up; each command imports what it uses. The event file is
 ``--event FILE``, else ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` file in the current folder
