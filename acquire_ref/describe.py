@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from acquire_ref.drawing import made_dead
 from acquire_ref.events import (
     BonusPaid,
     ChainFounded,
@@ -39,7 +40,7 @@ from acquire_ref.events import (
     money,
     plural,
 )
-from acquire_ref.game import Game, made_dead
+from acquire_ref.game import Game
 from acquire_ref.moves import Buy
 from acquire_ref.pending import (
     ChooseChain,

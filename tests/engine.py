@@ -8,6 +8,7 @@ from __future__ import annotations
 from acquire_ref import Game
 from acquire_ref.describe import pending as describe_pending
 from acquire_ref.moves import parse_move
+from acquire_ref.scoring import payout_events
 
 
 def new_game(start: str | None = None, players=("A", "B", "C"), options=None) -> Game:
@@ -43,3 +44,11 @@ def turn(g: Game, tile: str, found: str | None = None, buy: str | None = "") -> 
         assert not buy, f"{mover} meant to buy {buy!r} but the turn finished by itself"
     assert g.pending.decision in ("place", "over")
     return out
+
+
+def projected_payout(g: Game) -> tuple[list, dict[str, int]]:
+    """The final payout if the game ended now (R8.3, R8.5), through the public API without changing
+    the game: its events (chain by chain in information-card order, bonuses then every share sold)
+    and each player's money afterwards in dollars."""
+    scores = g.score_breakdown(projected=True)
+    return payout_events(scores, g.chains_on_board()), {s.player: s.total for s in scores}

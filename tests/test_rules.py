@@ -22,7 +22,7 @@ from acquire_ref.scoring import shareholder_bonuses
 from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.views import status
 from acquire_ref.words import with_program
-from tests.engine import new_game, play, turn
+from tests.engine import new_game, play, projected_payout, turn
 
 ED = load_edition()
 CHAINS = ED.chain_names  # information-card order: Tower, Luxor, American, Worldwide, Festival, Imperial, Continental
@@ -672,7 +672,7 @@ def test_r5_3b_hold_keeps_shares_which_count_again_when_refounded():
     assert "Imperial" in g.free_chains()
     turn(g, "2I", "Imperial", buy=None)  # C refounds Imperial (1I was a filler)
     assert held(g, "Imperial") == {"A": 10, "B": 9, "C": 6}
-    events, _ = g.final_payout()
+    events, _ = projected_payout(g)
     imp = [e for e in of(events, ev.BonusPaid) if e.chain == "Imperial"]
     assert [(e.player, e.amount, e.shares) for e in imp] == [("A", 4000, 10), ("B", 2000, 9)]
 
@@ -831,7 +831,7 @@ def test_r7_2_once_the_bag_is_empty_nobody_draws_and_the_game_ends_when_racks_ar
     assert g.over and "every rack and the tile bag are empty" in g.end_reason
     assert len(g.board.owner) == 108 and g.board.sizes == {"Tower": 108}
     # p0 is the sole Tower holder (founder's share): $10,000 + $5,000 + one share at $1,000
-    assert g.final_cash == {"p0": 22000, **{p: 6000 for p in players[1:]}}
+    assert g.cash == {"p0": 22000, **{p: 6000 for p in players[1:]}}
 
 
 def test_r7_2_empty_rack_cannot_place_and_the_player_passes():
@@ -990,13 +990,13 @@ def test_r8_3_final_payout_bonuses_then_shares_sold():
     g = safe_tower_bank_empty()
     turn(g, "10A")
     turn(g, "11A", buy=None)
-    events, projected = g.final_payout()
+    events, projected = projected_payout(g)
     assert projected == {"A": 16100, "B": 11300, "C": 7200}
     assert [type(e).__name__ for e in events] == ["BonusPaid", "BonusPaid", "SharesSold", "SharesSold", "SharesSold"]
     assert [(e.player, e.amount) for e in of(events, ev.SharesSold)] == [("A", 7000), ("B", 6300), ("C", 4200)]
-    assert g.cash == {"A": 2100, "B": 1500, "C": 3000}  # final_payout changes nothing
+    assert g.cash == {"A": 2100, "B": 1500, "C": 3000}  # the projection changes nothing
     events = play(g, "end")  # A cannot buy: the turn finishes and the game ends
-    assert g.over and g.final_cash == g.cash == projected
+    assert g.over and g.cash == projected
     assert [(e.player, e.cash, e.rank) for e in of(events, ev.Standing)] == [("A", 16100, 1), ("B", 11300, 2), ("C", 7200, 3)]
     assert all(g.shares[p]["Tower"] == 0 for p in g.players)
 
@@ -1005,7 +1005,7 @@ def test_r8_3_shares_of_chains_not_on_the_board_are_worth_nothing():
     g = _survivor_bank_two()
     play(g, "place 3A", "dispose C --trade 4", "dispose A --sell 4")  # C keeps 1 Tower
     assert g.shares["C"]["Tower"] == 1 and "Tower" not in g.board.sizes
-    events, cash = g.final_payout()
+    events, cash = projected_payout(g)
     assert all(e.chain == "Luxor" for e in events)
     # Luxor 6 ($600): B 10 majority $6,000, A 9 minority $3,000; every Luxor share sold at $600
     assert cash == {"A": 4500 + 3000 + 9 * 600, "B": 3600 + 6000 + 10 * 600, "C": 5800 + 6 * 600}
@@ -1421,7 +1421,7 @@ def test_worked_case_25_round_of_blocked_racks_ends_and_scores_the_game():
         ("B", "Luxor"): 3000, ("B", "Worldwide"): 4500, ("B", "Continental"): 6000,
         ("C", "American"): 4500, ("C", "Imperial"): 6000,
     }
-    assert g.final_cash == {"A": 14000, "B": 20400, "C": 17200}
+    assert g.cash == {"A": 14000, "B": 20400, "C": 17200}
     assert g.standings() == [("B", 20400, 1), ("C", 17200, 2), ("A", 14000, 3)]
     assert g.pending.decision == "over"
 
