@@ -44,7 +44,10 @@ def can_buy(ledger: Ledger, player: str) -> bool:
     if ledger.edition.buy_limit <= 0:
         return False
     cash, bank, at = ledger.cash[player], ledger.bank, ledger.edition.price
-    return any(bank[c] > 0 and at(c, size) <= cash for c, size in ledger.board.sizes.items())
+    for c, size in ledger.board.sizes.items():
+        if bank[c] > 0 and at(c, size) <= cash:
+            return True
+    return False
 
 
 def affordable(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]]) -> str:
@@ -70,7 +73,8 @@ def buy_refusal(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]]) 
     total = sum(n for _, n in orders)
     if total > limit:
         return refuse(f"{player} asks for {plural(total, 'share')}: at most {limit} a turn (R6.1)")
-    on_board, bank = ledger.board.sizes, ledger.bank
+    on_board, bank, at = ledger.board.sizes, ledger.bank, ledger.edition.price
+    cost = 0
     for chain, n in orders:
         if chain not in on_board:
             named = ", ".join(c for c in ledger.edition.names if c in on_board) or "none"
@@ -78,7 +82,7 @@ def buy_refusal(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]]) 
         if bank[chain] < n:
             return refuse(f"the bank has {plural(bank[chain], chain + ' share')}, not {n}: "
                           "the purchase is refused as a whole (R3.4, R6.3)")
-    cost = sum(n * price(ledger, chain) for chain, n in orders)
+        cost += n * at(chain, on_board[chain])
     if cost > ledger.cash[player]:
         return _short_of_cash(ledger, player, orders, cost)
     return None
@@ -118,8 +122,9 @@ def purchases(ledger: Ledger, player: str) -> list[Orders]:
 
 def pay(ledger: Ledger, player: str, plan: BuyPlan, out: list[ev.Event]) -> None:
     """``player`` pays the bank for the shares of ``plan`` at their current prices (R6.3)."""
+    at, sizes = ledger.edition.price, ledger.board.sizes
     for chain, n in plan.move.orders:
-        amount = n * price(ledger, chain)
+        amount = n * at(chain, sizes[chain])
         ledger.cash[player] -= amount
         ledger.bank[chain] -= n
         ledger.shares[player][chain] += n

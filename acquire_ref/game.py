@@ -223,21 +223,21 @@ class Game(GameState):
         if len(self.log) >= MAX_MOVES:
             raise IllegalMoveError(f"the game has {len(self.log):,} moves, the most a game holds "
                                    "(a real game has a few hundred): it takes no more")
-        match move:
-            case Start():
-                return self._verify_start(move)
+        match move:  # the most frequent first
             case Place():
                 return self._verify_place(move)
+            case Buy():
+                return self._verify_buy(move)
             case Choose():
                 return self._verify_choose(move)
             case Dispose():
                 return self._verify_dispose(move)
-            case Market():
-                return self._verify_market(move)
-            case Buy():
-                return self._verify_buy(move)
             case Pass():
                 return self._verify_pass(move)
+            case Start():
+                return self._verify_start(move)
+            case Market():
+                return self._verify_market(move)
             case Discard():
                 self._expect("discard dead tiles", PlaceTile, BuyShares)
                 return check_discard(self, move)
@@ -248,29 +248,29 @@ class Game(GameState):
 
     def _do(self, plan: Plan, out: list[ev.Event]) -> None:
         """Make the change ``plan`` says, appending its events to ``out``."""
-        match plan:
-            case StartPlan():
-                self._do_start(plan, out)
+        match plan:  # the most frequent first
             case PlacePlan():
                 self._do_place(plan, out)
+            case BuyPlan():
+                pay(self, self.player, plan, out)
+                self._finish_turn(out, "")
             case FoundPlan():
                 self._found(plan.move.chains[0], out)
+            case DisposePlan():
+                step = dispose(self, plan.merger, plan.decision, plan.who, plan.move, out)
+                self._after_merger_step(step, out)
             case SurvivorPlan():
                 plan.merger.order, plan.merger.survivor = plan.order, plan.move.chains[0]
                 self._after_merger_step(plan.merger.begin(self, out), out)
             case OrderPlan():
                 plan.merger.order = plan.order
                 self._after_merger_step(plan.merger.advance(self, out), out)
-            case DisposePlan():
-                step = dispose(self, plan.merger, plan.decision, plan.who, plan.move, out)
-                self._after_merger_step(step, out)
-            case MarketPlan():
-                self._do_market(plan, out)
-            case BuyPlan():
-                pay(self, self.player, plan, out)
-                self._finish_turn(out, "")
             case PassPlan():
                 self._do_pass(out)
+            case StartPlan():
+                self._do_start(plan, out)
+            case MarketPlan():
+                self._do_market(plan, out)
             case DiscardPlan():
                 discard(self, plan, out)
             case EndPlan():
