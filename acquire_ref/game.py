@@ -260,7 +260,8 @@ class Game(GameState):
                 step = dispose(self, plan.merger, plan.decision, plan.who, plan.move, out)
                 self._after_merger_step(step, out)
             case SurvivorPlan():
-                plan.merger.order, plan.merger.survivor = plan.order, plan.move.chains[0]
+                plan.merger.order = plan.order
+                plan.merger.survivor = plan.move.chains[0]
                 self._after_merger_step(plan.merger.begin(self, out), out)
             case OrderPlan():
                 plan.merger.order = plan.order
@@ -522,7 +523,7 @@ class Game(GameState):
             case DrawStartTiles():
                 return [m for m in (Start(()),) if self.is_legal(m)]
             case PlaceTile():
-                out = self._placements(pend.player)
+                out = _placements(self, pend.player)
             case FoundChain() | ChooseSurvivor() | OrderDefunct():
                 out = [Choose((c,)) for c in pend.options]
             case DisposeShares():
@@ -541,20 +542,22 @@ class Game(GameState):
             out.append(End())
         return out
 
-    def _placements(self, p: str) -> list[Move]:
-        """The tiles ``p`` may place now, the dead tiles they may show, and ``pass`` if legal (R4, R7.3)."""
-        out: list[Move] = []
-        if self.racks[p]:
-            can_discard = discard_refusal(self) is None
-            for t in self.supply.candidates(p, [*self.board.owner, *self.discarded]):
-                kind = self.tile_kind(t)
-                if kind in PLAYABLE:
-                    out.append(Place(t))
-                elif kind == "dead" and can_discard:
-                    out.append(Discard((t,)))
-        if self.is_legal(Pass()):
-            out.append(Pass())
-        return out
+
+def _placements(game: Game, p: str) -> list[Move]:
+    """The tiles ``p`` may place now, the dead tiles they may show, and ``pass`` if legal (R4,
+    R7.3): the placing part of :meth:`Game.legal_moves`."""
+    out: list[Move] = []
+    if game.racks[p]:
+        can_discard = discard_refusal(game) is None
+        for t in game.supply.candidates(p, [*game.board.owner, *game.discarded]):
+            kind = game.tile_kind(t)
+            if kind in PLAYABLE:
+                out.append(Place(t))
+            elif kind == "dead" and can_discard:
+                out.append(Discard((t,)))
+    if game.is_legal(Pass()):
+        out.append(Pass())
+    return out
 
 
 def audit(game: GameState) -> list[str]:
