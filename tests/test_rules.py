@@ -1591,3 +1591,29 @@ def _seven_hundred_dollars() -> Game:
     turn(g, FILLERS[12], buy=None)  # A
     assert (g.pending.decision, g.pending.player) == ("buy", "A")
     return g
+
+
+# ============================================================================================
+# R10.2 the pending decision: chance or a player's choice
+# ============================================================================================
+def test_r10_2_chance_marks_only_the_decisions_a_dealt_game_makes_itself():
+    """The start tiles (R2.2) and the market's tile (R9) are chance: a dealt game draws them
+    itself, and a seat's bot never answers them; every other decision is a player's."""
+    from acquire_ref.pending import (
+        BuyShares,
+        ChooseSurvivor,
+        DisposeShares,
+        DrawForMarket,
+        DrawStartTiles,
+        EndReason,
+        FoundChain,
+        GameEnded,
+        OrderDefunct,
+    )
+
+    chance = [DrawStartTiles(), DrawForMarket("A", "Tower")]
+    choices = [PlaceTile("A"), FoundChain("A", ("Tower",)), ChooseSurvivor("A", ("Tower", "Luxor")),
+               OrderDefunct("A", ("Tower", "Luxor")), DisposeShares("A", "Tower", "Luxor"), BuyShares("A"),
+               GameEnded(EndReason.DECLARED)]
+    assert [p.chance for p in chance] == [True, True]
+    assert [p.chance for p in choices] == [False] * len(choices)
