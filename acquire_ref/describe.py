@@ -15,8 +15,10 @@ its own program name (see :mod:`acquire_ref.words`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
+from acquire_ref.board import Effect
+from acquire_ref.drawing import made_dead
 from acquire_ref.events import (
     BonusPaid,
     ChainFounded,
@@ -39,16 +41,17 @@ from acquire_ref.events import (
     money,
     plural,
 )
-from acquire_ref.game import Game, made_dead
+from acquire_ref.game import Game
 from acquire_ref.moves import Buy
 from acquire_ref.pending import (
-    ChooseChain,
+    BuyShares,
     ChooseSurvivor,
     DisposeShares,
     DrawForMarket,
     DrawStartTiles,
     FoundChain,
     GameEnded,
+    OrderDefunct,
     PlaceTile,
 )
 from acquire_ref.scoring import shareholder_bonuses
@@ -64,52 +67,89 @@ def pending(game: Game, shown: bool = True) -> str:
     ``shown``: whether the pending player's holding and cash may be named (R10.1, for the
     viewer of :func:`acquire_ref.views.pending_text`)."""
     pend = game.pending
-    if isinstance(pend, DrawStartTiles):
-        if game.supply.knows_racks:
-            return "the referee draws the start tiles and deals the racks (R2.2, R2.4): type `start`"
-        return (
-            f"the start tiles are to be drawn (R2.2): type `start TILE...` with one tile per "
-            f"player in seating order ({', '.join(game.players)})"
-        )
-    if isinstance(pend, GameEnded):
-        return "the game is over: type `score` for the standings"
-    p = pend.player
-    assert p is not None
-    end = " (the end is available: `end` declares it, R8.1)" if game.end_available() and not game.end_declared else ""
-    if isinstance(pend, DrawForMarket):
-        return (
-            f"{p}: draw a tile from the bag for the market's {pend.chain} holding (R9) and type "
-            "`market TILE`; its column number is the market's holding, and the tile goes back into the bag"
-        )
-    if isinstance(pend, PlaceTile):
-        if game.racks[p] == 0:
-            return f"{p} has no tile in the rack: type `pass`"
-        if game.supply.knows_racks and not game.playable_tiles(p):
-            return f"{p} has no playable tile (R4.7): type `pass`{end}"
-        return f"{p} to place a tile: type `place TILE`, or `pass` if no tile in the rack is playable{end}"
-    if isinstance(pend, ChooseChain):
-        if isinstance(pend, FoundChain):
+    match pend:
+        case DrawStartTiles():
+            return _start(game)
+        case GameEnded():
+            return "the game is over: type `score` for the standings"
+        case DrawForMarket():
+            return (f"{pend.player}: draw a tile from the bag for the market's {pend.chain} holding (R9) and type "
+                    "`market TILE`; its column number is the market's holding, and the tile goes back into the bag")
+        case PlaceTile():
+            return _place(game, pend.player)
+        case FoundChain() | ChooseSurvivor() | OrderDefunct():
+            return _choose(pend)
+        case DisposeShares():
+            return _dispose(game, pend, shown)
+        case BuyShares():
+            return _buy(game, pend.player, shown)
+        case _:
+            assert_never(pend)
+
+
+def _end_note(game: Game) -> str:
+    """What a place or buy sentence adds while the end is available and not declared (R8.1)."""
+    return " (the end is available: `end` declares it, R8.1)" if game.end_available() and not game.end_declared else ""
+
+
+def _start(game: Game) -> str:
+    """The start tiles' sentence: drawn by the referee (dealt) or typed, one per player (R2.2, R2.4)."""
+    if game.supply.knows_racks:
+        return "the referee draws the start tiles and deals the racks (R2.2, R2.4): type `start`"
+    return (
+        f"the start tiles are to be drawn (R2.2): type `start TILE...` with one tile per "
+        f"player in seating order ({', '.join(game.players)})"
+    )
+
+
+def _place(game: Game, p: str) -> str:
+    """``p`` places a tile, or passes with none (or no playable one, R4.7)."""
+    end = _end_note(game)
+    if game.racks[p] == 0:
+        return f"{p} has no tile in the rack: type `pass`"
+    if game.supply.knows_racks and not game.playable_tiles(p):
+        return f"{p} has no playable tile (R4.7): type `pass`{end}"
+    return f"{p} to place a tile: type `place TILE`, or `pass` if no tile in the rack is playable{end}"
+
+
+def _choose(pend: FoundChain | ChooseSurvivor | OrderDefunct) -> str:
+    """The mergemaker's or founder's choice of a chain (R4.2, R5.2, R5.3)."""
+    match pend:
+        case FoundChain():
             what = "the chain to found"
-        elif isinstance(pend, ChooseSurvivor):
+        case ChooseSurvivor():
             what = "the surviving chain (the largest chains tie, R5.2)"
-        else:
+        case OrderDefunct():
             what = "which equal-sized defunct chain is handled first (R5.3)"
-        return f"{p} to choose {what}: type `choose CHAIN` with one of {', '.join(pend.options)}"
-    if isinstance(pend, DisposeShares):
-        held = game.shares[p][pend.chain]
-        price = defunct_price(game, pend.chain)
-        if not shown:  # neither the holding nor the trade it allows is public (R10.1)
-            return (f"{p} to sell, trade or hold their {pend.chain} shares (defunct, sells at {money(price)}): "
-                    f"type `dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}); "
-                    "the rest is held")
-        can_trade = game.trade_cap(p, pend.chain, pend.survivor)
-        if can_trade:
-            how = (f"`dispose {p} [--sell N] [--trade N]` (trade 2 {pend.chain} for 1 {pend.survivor}, "
-                   f"up to {can_trade} {pend.chain}: the bank has {game.bank[pend.survivor]} {pend.survivor})")
-        else:
-            why = "only one share" if held < 2 else f"the bank has no {pend.survivor} left"
-            how = f"`dispose {p} [--sell N]` (no trade: {why})"
-        return f"{p} holds {held} {pend.chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
+        case _:
+            assert_never(pend)
+    return f"{pend.player} to choose {what}: type `choose CHAIN` with one of {', '.join(pend.options)}"
+
+
+def _dispose(game: Game, pend: DisposeShares, shown: bool) -> str:
+    """A holder's disposal of defunct shares: with the holding and the trade it allows when
+    ``shown``, without when they are the holder's alone (R5.3b, R10.1)."""
+    p, chain, survivor = pend.player, pend.chain, pend.survivor
+    held = game.shares[p][chain]
+    price = defunct_price(game, chain)
+    if not shown:  # neither the holding nor the trade it allows is public (R10.1)
+        return (f"{p} to sell, trade or hold their {chain} shares (defunct, sells at {money(price)}): "
+                f"type `dispose {p} [--sell N] [--trade N]` (trade 2 {chain} for 1 {survivor}); "
+                "the rest is held")
+    can_trade = game.trade_cap(p, chain, survivor)
+    if can_trade:
+        how = (f"`dispose {p} [--sell N] [--trade N]` (trade 2 {chain} for 1 {survivor}, "
+               f"up to {can_trade} {chain}: the bank has {game.bank[survivor]} {survivor})")
+    else:
+        why = "only one share" if held < 2 else f"the bank has no {survivor} left"
+        how = f"`dispose {p} [--sell N]` (no trade: {why})"
+    return f"{p} holds {held} {chain} (defunct, sells at {money(price)}): type {how}; the rest is held"
+
+
+def _buy(game: Game, p: str, shown: bool) -> str:
+    """``p``'s buy step: what they may buy (their cash when ``shown``), or that they can buy nothing
+    and the turn waits for the end to be declared or a dead tile shown (R6.2, R7.3)."""
+    end = _end_note(game)
     cash = f" ({money(game.cash[p])} in cash)" if shown else ""
     if not game.can_buy(p):  # the turn waits so that the end can be declared (R6.2) or a dead tile shown (R7.3)
         dead = _MADE_DEAD if made_dead(game) else ""
@@ -149,7 +189,7 @@ def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:
     ``survivors`` (merge: the chains that may survive) and ``outcomes`` (merge: for each possible
     survivor, the defunct chains with their bonuses at pre-merger size and the result).
     """
-    ed, sizes = game.edition, game.board.sizes
+    sizes = game.board.sizes
     if where in game.discarded:
         return {"tile": str(where), "effect": "discarded", "text": [f"{where} was put out of the game as a dead tile (R7.3)."]}
     eff = game.effect(where)
@@ -160,27 +200,9 @@ def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:
     elif eff.kind == "lone":
         out["text"] = [f"{where} would be a lone tile: it touches no placed tile (R4.1)."]
     elif eff.kind in ("found", "blocked"):
-        group = sorted(eff.group, key=lambda t: (t.row, t.col))
-        out["group"] = [str(t) for t in group]
-        if eff.kind == "blocked":
-            out["text"] = [
-                f"{where} is blocked: it would found a chain of {len(group)} tiles, but all "
-                f"{len(ed.chains)} chains are on the board (R4.5). It stays in the rack until a merger frees a chain."
-            ]
-        else:
-            out["text"] = [
-                f"{where} would found a chain of {len(group)} tiles ({' '.join(map(str, group))}) (R4.2): "
-                f"the player picks one of {', '.join(game.free_chains())} and gets a founder's share if the bank has one."
-            ]
+        out.update(_founding(game, where, eff))
     elif eff.kind == "grow":
-        chain = eff.chains[0]
-        new = sizes[chain] + len(eff.group)
-        out.update(chain=chain, size=new, price=ed.price(chain, new))
-        out["text"] = [
-            f"{where} would grow {chain} from {sizes[chain]} to {new} tiles (R4.3); price "
-            f"{money(game.price(chain))} -> {money(ed.price(chain, new))} a share"
-            + (" and it becomes safe (R3.5)." if ed.is_safe(new) and not ed.is_safe(sizes[chain]) else ".")
-        ]
+        out.update(_growing(game, where, eff))
     elif eff.kind == "dead":
         out["chains"] = {c: sizes[c] for c in eff.chains}
         out["text"] = [
@@ -190,6 +212,30 @@ def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:
     else:
         out.update(_merger_outcomes(game, where, shown))
     return out
+
+
+def _founding(game: Game, where: Tile, eff: Effect) -> dict[str, Any]:
+    """``group`` and ``text`` of a tile that founds a chain (R4.2), or would but all are on the board (R4.5)."""
+    group = sorted(eff.group, key=lambda t: (t.row, t.col))
+    if eff.kind == "blocked":
+        text = (f"{where} is blocked: it would found a chain of {len(group)} tiles, but all "
+                f"{len(game.edition.chains)} chains are on the board (R4.5). "
+                "It stays in the rack until a merger frees a chain.")
+    else:
+        text = (f"{where} would found a chain of {len(group)} tiles ({' '.join(map(str, group))}) (R4.2): "
+                f"the player picks one of {', '.join(game.free_chains())} and gets a founder's share if the bank has one.")
+    return {"group": [str(t) for t in group], "text": [text]}
+
+
+def _growing(game: Game, where: Tile, eff: Effect) -> dict[str, Any]:
+    """``chain``, ``size`` and ``price`` after placing, and ``text``, of a tile that grows a chain (R4.3)."""
+    ed, chain = game.edition, eff.chains[0]
+    before = game.board.sizes[chain]
+    new = before + len(eff.group)
+    safe = " and it becomes safe (R3.5)." if ed.is_safe(new) and not ed.is_safe(before) else "."
+    text = (f"{where} would grow {chain} from {before} to {new} tiles (R4.3); price "
+            f"{money(game.price(chain))} -> {money(ed.price(chain, new))} a share{safe}")
+    return {"chain": chain, "size": new, "price": ed.price(chain, new), "text": [text]}
 
 
 def _defunct_order(survivor: str, pre: dict[str, int], lead: str) -> list[str]:
@@ -310,37 +356,15 @@ def last_move(game: Game, shown: bool = True) -> str | None:
     disposed: list[str] = []
     chain = ""
     for e in entry.events:
-        if isinstance(e, StartTilePlaced):
-            said.append(f"{e.player} {e.tile}")
-        elif isinstance(e, TilePlaced):
-            said.append(f"{e.player} placed {e.tile}")
-        elif isinstance(e, ChainFounded):
-            said.append(f"founding {e.chain}")
-        elif isinstance(e, ChainGrew):
-            said.append(f"{e.chain} grows to {e.size} tiles")
-        elif isinstance(e, MergerBegan):
-            said.append(f"a merger: {e.survivor} takes over {_and([c for c in e.sizes if c != e.survivor])}")
+        happened = _happened(e)
+        if happened:
+            said.append(happened)
         elif isinstance(e, SharesBought):
             bought.append(f"{e.count} {e.chain}")
             paid += e.amount
-        elif isinstance(e, SharesSold):
+        elif isinstance(e, SharesSold | SharesTraded | SharesHeld):
             chain = e.chain
-            disposed.append(f"{e.player} sold {e.count} {e.chain} for {money(e.amount)}")
-        elif isinstance(e, SharesTraded):
-            chain = e.chain
-            disposed.append(f"{e.player} traded {e.count} {e.chain} for {e.received} {e.survivor}")
-        elif isinstance(e, SharesHeld):
-            chain = e.chain
-            disposed.append(f"{e.player} kept {e.count} {e.chain}")
-        elif isinstance(e, Passed):
-            said.append(f"{e.player} had no playable tile")
-        elif isinstance(e, TilesDiscarded):
-            dead = "dead tile" if len(e.tiles) == 1 else "dead tiles"
-            said.append(f"{e.player} put {dead} {' '.join(e.tiles)} out of the game")
-        elif isinstance(e, EndDeclared):
-            said.append(f"{e.player} declared the end of the game")
-        elif isinstance(e, MergerCompleted):
-            said.append(f"{e.survivor} now has {e.size} tiles")
+            disposed.append(_disposal(e))
     if bought:
         said.append(f"{who} bought shares" if hidden else f"{who} bought {_and(bought)} for {money(paid)}")
     elif isinstance(entry.move, Buy):
@@ -353,6 +377,40 @@ def last_move(game: Game, shown: bool = True) -> str | None:
         words = str(entry.move).split(" ")
         said.append(f"{who} chose {_and(words[1:])}" if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}")
     return "; ".join(said).replace("; founding", ", founding").replace("; a merger", ", a merger")
+
+
+def _happened(e: Event) -> str | None:
+    """The words of the last-move line for an event on the board or the turn (a tile, a chain,
+    a merger, a pass, dead tiles, the end declared); None for the others."""
+    if isinstance(e, StartTilePlaced):
+        return f"{e.player} {e.tile}"
+    if isinstance(e, TilePlaced):
+        return f"{e.player} placed {e.tile}"
+    if isinstance(e, ChainFounded):
+        return f"founding {e.chain}"
+    if isinstance(e, ChainGrew):
+        return f"{e.chain} grows to {e.size} tiles"
+    if isinstance(e, MergerBegan):
+        return f"a merger: {e.survivor} takes over {_and([c for c in e.sizes if c != e.survivor])}"
+    if isinstance(e, Passed):
+        return f"{e.player} had no playable tile"
+    if isinstance(e, TilesDiscarded):
+        dead = "dead tile" if len(e.tiles) == 1 else "dead tiles"
+        return f"{e.player} put {dead} {' '.join(e.tiles)} out of the game"
+    if isinstance(e, EndDeclared):
+        return f"{e.player} declared the end of the game"
+    if isinstance(e, MergerCompleted):
+        return f"{e.survivor} now has {e.size} tiles"
+    return None
+
+
+def _disposal(e: SharesSold | SharesTraded | SharesHeld) -> str:
+    """One disposal of defunct shares in full, for the last-move line when the figures are shown (R5.3b)."""
+    if isinstance(e, SharesSold):
+        return f"{e.player} sold {e.count} {e.chain} for {money(e.amount)}"
+    if isinstance(e, SharesTraded):
+        return f"{e.player} traded {e.count} {e.chain} for {e.received} {e.survivor}"
+    return f"{e.player} kept {e.count} {e.chain}"
 
 
 def recent_merger(game: Game) -> tuple[int, list[Event]] | None:

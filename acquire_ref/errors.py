@@ -77,6 +77,18 @@ class IllegalMoveError(AcquireError):
         return IllegalMoveError(message, rule=self.rule, player=self.player, public=public, facts=self.facts)
 
 
+def refuse(message: str, *, player: str | None = None, public: str | None = None,
+           **facts: object) -> IllegalMoveError:
+    """The refusal ``message`` (naming its rule, ``R6.3``) as an :class:`IllegalMoveError`;
+    ``player`` and ``public`` when it names that player's own figures (``facts``), which only
+    they may read while holdings are hidden (R10.1).
+
+    >>> refuse("Ann has $400 (R6.3)", player="Ann", public="not enough cash (R6.3)", cash=400).facts
+    {'cash': 400}
+    """
+    return IllegalMoveError(message, player=player, public=public, facts=facts)
+
+
 class GameFileError(AcquireError):
     """A game file or script that is missing, corrupt, or inconsistent with its own moves."""
 

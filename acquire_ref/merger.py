@@ -6,28 +6,35 @@ when the largest chains tie, R5.2) -> :meth:`Merger.begin` -> for each defunct c
 pre-merger size (R5.4), then each holder from the mergemaker clockwise disposes (R5.3b) ->
 :meth:`Merger.complete`: the survivor takes every tile (R5.5) and the mergemaker buys (R5.6).
 
-The merger works on the state it is handed (:class:`Table`, which a game is); it never imports
-the game.
+The merger works on the books it is handed (:class:`Ledger`, which a game is); it never imports
+the game. The checks of the merger's moves live here too: the survivor and order given with the
+tile (:func:`plan_merger`) or chosen later (:func:`chosen_order`), and each holder's disposal
+(:func:`check_disposal`, :func:`dispose`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from acquire_ref import events as ev
-from acquire_ref.board import Board
+from acquire_ref.board import Board, Effect
 from acquire_ref.editions import Edition
-from acquire_ref.pending import DisposeShares, DrawForMarket, OrderDefunct, Pending
+from acquire_ref.errors import refuse
+from acquire_ref.events import plural
+from acquire_ref.moves import Choose, Dispose, Market, Place
+from acquire_ref.pending import ChooseSurvivor, DisposeShares, DrawForMarket, OrderDefunct
 from acquire_ref.scoring import shareholder_bonuses
 from acquire_ref.setup import MARKET
 from acquire_ref.supply import TableSupply
 from acquire_ref.tiles import Tile
 
 
-class Table(Protocol):
-    """What a merger reads and changes: a game's board, money and shares (dollars; counts)."""
+class Ledger(Protocol):
+    """A game's books as a merger (and a purchase, :mod:`acquire_ref.buying`) reads and pays them:
+    the board, each player's cash (dollars) and holdings (share counts), the bank's shares, the
+    market (R9) and the tile supply."""
 
     edition: Edition
     board: Board
@@ -101,21 +108,21 @@ class MarketRule:
         out.append(event)
 
 
-def pay_bonuses(table: Table, chain: str, size: int, out: list[ev.Event]) -> None:
+def pay_bonuses(ledger: Ledger, chain: str, size: int, out: list[ev.Event]) -> None:
     """Pay ``chain``'s shareholder bonuses at ``size`` tiles, the market competing (R5.4, R9)."""
-    ed = table.edition
-    holdings = {p: table.shares[p][chain] for p in table.players}
-    market = table.market.take()
+    ed = ledger.edition
+    holdings = {p: ledger.shares[p][chain] for p in ledger.players}
+    market = ledger.market.take()
     if market:
         holdings[MARKET] = market
     payout = shareholder_bonuses(ed.majority_bonus(chain, size), ed.minority_bonus(chain, size), holdings)
     if not payout:
-        out.append(ev.NoBonus(chain, table.market.on))
+        out.append(ev.NoBonus(chain, ledger.market.on))
     for part in payout:
         if part.player == MARKET:
-            table.market.won(chain, market, part.amount, part.kind, out)
+            ledger.market.won(chain, market, part.amount, part.kind, out)
         else:
-            table.cash[part.player] += part.amount
+            ledger.cash[part.player] += part.amount
             out.append(ev.BonusPaid(part.player, chain, part.amount, part.kind, part.shares))
 
 
@@ -131,6 +138,43 @@ def check_order(order: Sequence[str], sizes: dict[str, int]) -> str | None:
                 "first; the mergemaker orders only chains of equal size (R5.3)"
             )
     return None
+
+
+class SurvivorPlan(NamedTuple):
+    """A verified ``choose`` of the survivor of ``merger``, with the defunct ``order`` (R5.2, R5.3)."""
+
+    move: Choose
+    merger: Merger
+    order: list[str]
+
+
+class OrderPlan(NamedTuple):
+    """A verified ``choose`` of the next of equal defunct chains of ``merger`` (R5.3)."""
+
+    move: Choose
+    merger: Merger
+    order: list[str]
+
+
+class DisposePlan(NamedTuple):
+    """A verified ``dispose``: ``who`` answers ``decision`` in ``merger``, the counts worked out (R5.3b)."""
+
+    move: Dispose
+    decision: DisposeShares
+    who: str
+    merger: Merger
+
+
+class MarketPlan(NamedTuple):
+    """A verified ``market``: the tile drawn for the market's holding in ``decision.chain`` (R9)."""
+
+    move: Market
+    decision: DrawForMarket
+
+
+MergerStep = OrderDefunct | DrawForMarket | DisposeShares | None
+"""What a merger waits for next: the mergemaker's order of equal defunct chains (R5.3), the
+market's tile (R9), a holder's disposal (R5.3b), or nothing: the merger is complete."""
 
 
 class Merger:
@@ -176,21 +220,21 @@ class Merger:
             return set()
         return {c for c in self.defunct() if c not in self.remaining and (c != self.current or self.paid)}
 
-    def begin(self, table: Table, out: list[ev.Event]) -> Pending | None:
+    def begin(self, ledger: Ledger, out: list[ev.Event]) -> MergerStep:
         """The survivor is known: announce the merger and handle the first defunct chain."""
         assert self.survivor is not None
         self.remaining = self.defunct()
         out.append(ev.MergerBegan(self.mergemaker, self.survivor, dict(self.sizes)))
-        return self.advance(table, out)
+        return self.advance(ledger, out)
 
-    def advance(self, table: Table, out: list[ev.Event]) -> Pending | None:
+    def advance(self, ledger: Ledger, out: list[ev.Event]) -> MergerStep:
         """Go on until a decision is needed (the defunct order, the market's tile, a holder's
         disposal), returned as the pending decision, or until the merger is complete (None)."""
         assert self.survivor is not None
         while True:
             if self.current is None:
                 if not self.remaining:
-                    self.complete(table, out)
+                    self.complete(ledger, out)
                     return None
                 largest = max(self.sizes[c] for c in self.remaining)
                 tied = [c for c in self.remaining if self.sizes[c] == largest]
@@ -201,28 +245,154 @@ class Merger:
                 self.current, self.paid = pick, False
             chain = self.current
             if not self.paid:
-                holders = {p: table.shares[p][chain] for p in table.players if table.shares[p][chain]}
-                if not table.market.ready(chain, table.supply, out, bool(holders)):
+                holders = {p: ledger.shares[p][chain] for p in ledger.players if ledger.shares[p][chain]}
+                if not ledger.market.ready(chain, ledger.supply, out, bool(holders)):
                     return DrawForMarket(self.mergemaker, chain)
                 size = self.sizes[chain]
-                out.append(ev.DefunctChain(chain, size, table.edition.price(chain, size), holders))
-                pay_bonuses(table, chain, size, out)
+                out.append(ev.DefunctChain(chain, size, ledger.edition.price(chain, size), holders))
+                pay_bonuses(ledger, chain, size, out)
                 self.paid = True
-                n = len(table.players)
-                seats = [table.players[(table.current + i) % n] for i in range(n)]
-                self.queue = [p for p in seats if table.shares[p][chain] > 0]
+                n = len(ledger.players)
+                seats = [ledger.players[(ledger.current + i) % n] for i in range(n)]
+                self.queue = [p for p in seats if ledger.shares[p][chain] > 0]
             if self.queue:
                 return DisposeShares(self.queue[0], chain, self.survivor)
             self.current = None
 
-    def complete(self, table: Table, out: list[ev.Event]) -> None:
+    def complete(self, ledger: Ledger, out: list[ev.Event]) -> None:
         """The survivor takes the defunct chains, the tile and its lone tiles (R5.5)."""
         assert self.survivor is not None
         defunct = tuple(self.defunct())
         tiles = set(self.group)
         for c in defunct:
-            tiles.update(table.board.chain_tiles(c))
-        table.board.assign(tiles, self.survivor)
-        size = table.board.sizes[self.survivor]
-        safe = table.edition.is_safe(size) and not table.edition.is_safe(self.sizes[self.survivor])
-        out.append(ev.MergerCompleted(self.survivor, size, table.edition.price(self.survivor, size), defunct, safe))
+            tiles.update(ledger.board.chain_tiles(c))
+        ledger.board.assign(tiles, self.survivor)
+        size = ledger.board.sizes[self.survivor]
+        safe = ledger.edition.is_safe(size) and not ledger.edition.is_safe(self.sizes[self.survivor])
+        out.append(ev.MergerCompleted(self.survivor, size, ledger.edition.price(self.survivor, size), defunct, safe))
+
+
+# ----- the merger's moves: checked here, before anything changes -----------------------------
+def plan_merger(move: Place, effect: Effect, board_sizes: dict[str, int], mergemaker: str) -> Merger:
+    """The merger the tile of ``move`` starts (``effect`` a merge, R4.4), with the survivor and
+    the defunct order given up front (``--survivor``, ``--order``) checked against the pre-merger
+    ``board_sizes`` (R5.2, R5.3). Raises :class:`~acquire_ref.errors.IllegalMoveError`."""
+    sizes = {c: board_sizes[c] for c in effect.chains}
+    merger = Merger(move.tile, effect.group, effect.chains, sizes, None, move.order, mergemaker)
+    survivor = _given_survivor(move, merger)
+    for c in move.order:
+        if c not in effect.chains or c == survivor:
+            others = ", ".join(c2 for c2 in effect.chains if c2 != survivor)
+            raise refuse(f"--order {c}: not a defunct chain of this merger ({others}) (R5.3)")
+    problem = check_order(move.order, sizes)
+    if problem:
+        raise refuse(problem)
+    if survivor is None and not merger.candidates():
+        raise refuse(f"--order {','.join(move.order)} names every one of the largest chains "
+                     f"({', '.join(merger.tied())}) as defunct: one of them survives (R5.2)")
+    merger.survivor = survivor
+    return merger
+
+
+def _given_survivor(move: Place, merger: Merger) -> str | None:
+    """The survivor of ``merger``: the one ``--survivor`` names, or the only largest chain, or
+    None while the largest tie (R5.2). Raises when ``--survivor`` names a chain that can't survive."""
+    tied, sizes, survivor = merger.tied(), merger.sizes, move.survivor
+    if survivor is not None and survivor not in merger.chains:
+        raise refuse(f"--survivor {survivor}: {move.tile} merges {', '.join(merger.chains)}, "
+                     f"not {survivor} (R5.2)")
+    if survivor is not None and survivor not in tied:
+        raise refuse(f"--survivor {survivor}: {survivor} has {sizes[survivor]} tiles, {tied[0]} has "
+                     f"{sizes[tied[0]]}; the largest chain survives (R5.2)")
+    if survivor is None and len(tied) == 1:
+        return tied[0]
+    return survivor
+
+
+def not_an_option(merger: Merger | None, pend: ChooseSurvivor | OrderDefunct, first: str) -> str:
+    """Why ``first`` is not one of the chains ``pend`` offers the mergemaker (R5.2, R5.3)."""
+    options = ", ".join(pend.options)
+    if isinstance(pend, OrderDefunct):
+        return f"{first} is not one of the equal-sized defunct chains to order: {options} (R5.3)"
+    if merger is not None and first in merger.order:
+        return (f"the tile was placed with --order {','.join(merger.order)}, which makes {first} defunct; "
+                f"the survivor is one of {options} (R5.2, R5.3)")
+    return f"{first} is not one of the largest chains that tie: {options} (R5.2)"
+
+
+def chosen_order(merger: Merger, pend: ChooseSurvivor | OrderDefunct, first: str, rest: Sequence[str]) -> list[str]:
+    """The defunct order after the mergemaker's ``choose first rest...`` (``first`` one of the
+    options): for a survivor, ``rest`` orders the defunct chains (else the tile's ``--order``
+    stands); for the defunct order, ``first`` goes next, then ``rest`` (R5.2, R5.3). Raises
+    :class:`~acquire_ref.errors.IllegalMoveError` for a chain that is not defunct or a bad order."""
+    if isinstance(pend, ChooseSurvivor):
+        defunct = [c for c in merger.chains if c != first]
+        for c in rest:
+            if c not in defunct:
+                raise refuse(f"choose: {c} is not a defunct chain of this merger ({', '.join(defunct)}) (R5.3)")
+        order = list(rest) or [c for c in merger.order if c != first]
+    else:
+        for c in rest:
+            if c not in merger.remaining:
+                raise refuse(f"choose: {c} is not a defunct chain still to be handled "
+                             f"({', '.join(merger.remaining)}) (R5.3)")
+        order = [first, *rest]
+    problem = check_order(order, merger.sizes)
+    if problem:
+        raise refuse(problem)
+    return order
+
+
+def trade_cap(ledger: Ledger, player: str, chain: str, survivor: str) -> int:
+    """The most ``chain`` shares ``player`` may trade into ``survivor`` now: pairs of their
+    shares, while the bank has survivor shares (R5.3b)."""
+    return min(ledger.shares[player][chain] // 2, ledger.bank[survivor]) * 2
+
+
+def check_disposal(ledger: Ledger, pend: DisposeShares, who: str, move: Dispose) -> Dispose:
+    """``move``, ``who``'s answer to ``pend``, with its counts worked out (``--sell all``...), or
+    raises :class:`~acquire_ref.errors.IllegalMoveError`: not their turn to dispose, more shares
+    than they hold (its figures theirs alone, R10.1), an odd trade, or more than the bank's
+    survivor shares allow (R5.3b)."""
+    if who != pend.player:
+        raise refuse(f"it is {pend.player}'s turn to dispose of {pend.chain} shares, not {who}'s "
+                     "(mergemaker first, then clockwise, R5.3b)")
+    chain, survivor = pend.chain, pend.survivor
+    held, cap = ledger.shares[who][chain], trade_cap(ledger, who, chain, survivor)
+    move = move.counted(held, cap)
+    if move.sell + move.trade > held:
+        raise refuse(f"{who} holds {held} {chain}: can't sell {move.sell} and trade {move.trade} (R5.3b)",
+                     player=who, public=f"not enough {chain} shares to sell {move.sell} and trade "
+                     f"{move.trade} (R5.3b)", held=held, sell=move.sell, trade=move.trade)
+    if move.trade % 2:
+        raise refuse(f"trades go 2 {chain} for 1 {survivor}, in pairs: --trade {move.trade} is odd (R5.3b)")
+    if move.trade > cap:
+        if not ledger.bank[survivor]:
+            raise refuse(f"the bank has no {survivor} shares left, so no trade: sell or hold the {chain} (R5.3b)")
+        raise refuse(f"the bank has {plural(ledger.bank[survivor], survivor + ' share')}: trade at most "
+                     f"{2 * ledger.bank[survivor]} {chain} (R5.3b)")
+    return move
+
+
+def dispose(ledger: Ledger, merger: Merger, pend: DisposeShares, who: str, move: Dispose,
+            out: list[ev.Event]) -> MergerStep:
+    """``who`` sells, trades and holds their shares of the defunct chain as ``move`` (checked by
+    :func:`check_disposal`) says, at its pre-merger price; then the merger goes on (R5.3b)."""
+    chain, survivor = pend.chain, pend.survivor
+    price = ledger.edition.price(chain, merger.sizes[chain])
+    held, bank = ledger.shares[who], ledger.bank
+    if move.sell:
+        held[chain] -= move.sell
+        bank[chain] += move.sell
+        ledger.cash[who] += move.sell * price
+        out.append(ev.SharesSold(who, chain, move.sell, move.sell * price))
+    if move.trade:
+        held[chain] -= move.trade
+        bank[chain] += move.trade
+        held[survivor] += move.trade // 2
+        bank[survivor] -= move.trade // 2
+        out.append(ev.SharesTraded(who, chain, move.trade, survivor, move.trade // 2))
+    if held[chain]:
+        out.append(ev.SharesHeld(who, chain, held[chain]))
+    merger.queue.pop(0)
+    return merger.advance(ledger, out)

@@ -48,6 +48,9 @@ class Pending(Value):
 
     __slots__ = ("player",)
     decision: ClassVar[str] = ""
+    chance: ClassVar[bool] = False
+    """True for the decisions a dealt game makes itself (the start tiles, the market's tile):
+    chance, not a player's choice."""
     player: str | None
 
     def __init__(self, player: str | None = None) -> None:
@@ -65,6 +68,7 @@ class DrawStartTiles(Pending):
 
     __slots__ = ()
     decision = "start"
+    chance = True
     _fields = ()
 
     def summary(self) -> str:
@@ -147,6 +151,7 @@ class DrawForMarket(Pending):
 
     __slots__ = ("chain",)
     decision = "market"
+    chance = True
     player: str
     chain: str
 
@@ -184,3 +189,9 @@ class GameEnded(Pending):
 
     def summary(self) -> str:
         return "the game is over"
+
+
+Decision = (DrawStartTiles | PlaceTile | FoundChain | ChooseSurvivor | OrderDefunct | DisposeShares | DrawForMarket
+            | BuyShares | GameEnded)
+"""Every kind of pending decision: what a game's ``pending`` is, so that a ``match`` over it ends in
+``typing.assert_never`` and a new kind is a type error in every dispatcher that misses it."""

@@ -11,20 +11,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, assert_never
 
 from acquire_ref.describe import tile as describe_tile
 from acquire_ref.editions import Edition
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.game import Game, shuffled_bag
 from acquire_ref.moves import Buy, Choose, Dispose, End, Market, Move, Pass, Place, Start
 from acquire_ref.pending import (
     BuyShares,
     ChooseChain,
+    ChooseSurvivor,
     DisposeShares,
     DrawForMarket,
     DrawStartTiles,
     EndReason,
     FoundChain,
+    GameEnded,
+    OrderDefunct,
     PlaceTile,
 )
 
@@ -41,21 +45,28 @@ class Bot:
         self.rng = rng
 
     def move(self, g: Game) -> Move:
-        """A legal answer to ``g.pending``."""
+        """A legal answer to ``g.pending``; raises :class:`~acquire_ref.errors.IllegalMoveError`
+        once the game is over (nothing is asked)."""
         pend = g.pending
-        if isinstance(pend, DrawStartTiles):
-            return Start(())
-        if isinstance(pend, DrawForMarket):
-            return Market(self.rng.randint(1, 12))
         if isinstance(pend, PlaceTile | BuyShares) and g.end_available() and not g.end_declared and self.declare(g):
             return End()
-        if isinstance(pend, PlaceTile):
-            return self.place(g)
-        if isinstance(pend, ChooseChain):
-            return self.choose(g, pend)
-        if isinstance(pend, DisposeShares):
-            return self.dispose(g, pend)
-        return self.buy(g)
+        match pend:
+            case DrawStartTiles():
+                return Start(())
+            case DrawForMarket():
+                return Market(self.rng.randint(1, 12))
+            case PlaceTile():
+                return self.place(g)
+            case FoundChain() | ChooseSurvivor() | OrderDefunct():
+                return self.choose(g, pend)
+            case DisposeShares():
+                return self.dispose(g, pend)
+            case BuyShares():
+                return self.buy(g)
+            case GameEnded():
+                raise IllegalMoveError("the game is over: nothing is asked any more")
+            case _:
+                assert_never(pend)
 
     def declare(self, g: Game) -> bool:
         """Whether to declare the end now that it is available (R8.2)."""
@@ -193,7 +204,7 @@ def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_mov
         if g.over:
             return
         pend = g.pending
-        seat = seats.get(pend.player or "") if pend.decision not in ("start", "market") else None
+        seat = None if pend.chance else seats.get(pend.player or "")
         g.apply((seat or bot).move(g))
     raise RuntimeError(f"no end after {max_moves} moves")
 

@@ -20,13 +20,23 @@ the move just made), :func:`log_entry` / :func:`history_lines` (the history), :f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from acquire_ref import describe
 from acquire_ref.errors import GameFileError, IllegalMoveError, NotationError
 from acquire_ref.game import Game
 from acquire_ref.moves import Buy, Dispose, Move
-from acquire_ref.pending import BuyShares, ChooseChain, DisposeShares, DrawForMarket
+from acquire_ref.pending import (
+    BuyShares,
+    ChooseSurvivor,
+    DisposeShares,
+    DrawForMarket,
+    DrawStartTiles,
+    FoundChain,
+    GameEnded,
+    OrderDefunct,
+    PlaceTile,
+)
 from acquire_ref.tiles import Tile, iter_rows
 
 if TYPE_CHECKING:
@@ -166,14 +176,6 @@ def status(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     viewer :func:`sees`; the bank's shares are always shown. ``pending.text`` gives commands in
     move notation (see :mod:`acquire_ref.describe`).
     """
-    pend = game.pending
-    pending: dict[str, Any] = {"player": pend.player, "decision": pend.decision, "text": pending_text(game, viewer)}
-    if isinstance(pend, ChooseChain):
-        pending.update(choice=pend.choice, options=list(pend.options))
-    if isinstance(pend, DisposeShares):
-        pending.update(chain=pend.chain, survivor=pend.survivor)
-    elif isinstance(pend, DrawForMarket):
-        pending.update(chain=pend.chain, survivor=None)
     return {
         "edition": game.edition.name,
         "turn": game.turn,
@@ -189,11 +191,30 @@ def status(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
         "bag": game.bag,
         "discarded": [str(t) for t in game.discarded],
         "board": board_rows(game),
-        "pending": pending,
+        "pending": _pending(game, viewer),
         "end_available": game.end_available(),
         "end_declared": game.end_declared,
         "over": game.over,
     }
+
+
+def _pending(game: Game, viewer: ViewerLike) -> dict[str, Any]:
+    """The ``pending`` object of :func:`status`: who decides what, the sentence for ``viewer``,
+    and the decision's own keys (a choice's options; a disposal's or the market's chain)."""
+    pend = game.pending
+    pending: dict[str, Any] = {"player": pend.player, "decision": pend.decision, "text": pending_text(game, viewer)}
+    match pend:
+        case FoundChain() | ChooseSurvivor() | OrderDefunct():
+            pending.update(choice=pend.choice, options=list(pend.options))
+        case DisposeShares():
+            pending.update(chain=pend.chain, survivor=pend.survivor)
+        case DrawForMarket():
+            pending.update(chain=pend.chain, survivor=None)
+        case DrawStartTiles() | PlaceTile() | BuyShares() | GameEnded():
+            pass
+        case _:
+            assert_never(pend)
+    return pending
 
 
 def snapshot(game: Game) -> dict[str, Any]:

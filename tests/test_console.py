@@ -15,10 +15,7 @@ from textual.widgets import Input
 
 from acquire_ref.console.app import TableApp
 from acquire_ref.console.prompts import (
-    BuyPrompt,
-    ChoosePrompt,
     DisposePrompt,
-    PlacePrompt,
     prompt_for,
 )
 from acquire_ref.game import Game, shuffled_bag
@@ -26,6 +23,7 @@ from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Market, Pass, 
 from acquire_ref.pending import FoundChain
 from acquire_ref.record import parse_record, replay, to_toml
 from acquire_ref.storage import locked, write_atomic
+from tests.engine import check_prompt_offers_legal_moves
 from tests.helpers import EXAMPLES
 
 
@@ -142,39 +140,9 @@ def test_a_whole_game_by_key_presses_writes_what_play_writes(cli, tmp_path, exam
 
 
 # ----- each offered answer is legal, and every legal answer is offered ------------------------------
-def entries_for(game: Game, move: object) -> str:
-    """What a referee types to give the legal ``move``."""
-    if isinstance(move, Place):
-        return str(move.tile)
-    if isinstance(move, Discard):
-        return " ".join(map(str, move.tiles))
-    if isinstance(move, Choose):
-        return game.edition.chain(move.chains[0]).letter
-    if isinstance(move, Dispose):
-        return f"s{move.sell} t{move.trade}"
-    assert isinstance(move, Buy), move
-    return "".join(game.edition.chain(c).letter * n for c, n in move.orders)
-
-
 def check_prompt(game: Game, fresh: Callable[[], Game]) -> None:
     prompt = prompt_for(game)
-    legal = [m for m in game.legal_moves() if not isinstance(m, Pass | End | Start | Market)]
-    for move in legal:  # every legal answer can be typed and means that move
-        got = prompt.moves(entries_for(game, move))
-        assert len(got) == 1
-        if isinstance(move, Buy):
-            assert dict(got[0].orders) == dict(move.orders)  # type: ignore[union-attr]
-        else:
-            assert got[0] == move
-    if isinstance(prompt, BuyPrompt):  # only chains the player can buy one of are offered
-        offered = {k for k, _ in prompt.offers()}
-        buyable = {game.edition.chain(c).letter for m in legal for c, _ in m.orders}  # type: ignore[union-attr]
-        assert offered == buyable
-        assert [m for m in legal if not m.orders] == [Buy(())] and prompt.moves("") == [Buy(())]
-    if isinstance(prompt, ChoosePrompt):
-        assert {Choose((c,)) for _, c in prompt.offers()} == set(legal)
-    if isinstance(prompt, PlacePrompt) and game.supply.knows_racks:
-        assert {k for k, _ in prompt.offers()} == {e for m in legal for e in entries_for(game, m).split()}
+    check_prompt_offers_legal_moves(game)
     if isinstance(prompt, DisposePrompt):
         for _, _ in prompt.offers():
             pass

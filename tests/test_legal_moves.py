@@ -14,29 +14,12 @@ from hypothesis import strategies as st
 from acquire_ref import Game
 from acquire_ref.describe import pending as describe_pending
 from acquire_ref.editions import builtin_editions
-from acquire_ref.events import BonusPaid, SharesBought, SharesSold
-from acquire_ref.game import audit, shuffled_bag
+from acquire_ref.game import shuffled_bag
 from acquire_ref.moves import End
 from acquire_ref.setup import OPTION_VALUES
-from acquire_ref.tiles import ALL_TILES
+from tests.engine import check_invariants, check_money
 
 GAMES = int(os.environ.get("ACQUIRE_RANDOM_GAMES", "200"))
-
-
-def invariants(g: Game) -> None:
-    ed = g.edition
-    # 108 tiles: board, bag, racks, out of the game; the referee's racks are the real ones
-    assert audit(g) == []
-    bag, racks = g.supply.bag_tiles, {p: g.supply.rack(p) for p in g.players}
-    assert g.bag == len(bag) and g.racks == {p: len(r) for p, r in racks.items()}
-    assert len(set(g.board.owner) | set(bag) | set(g.discarded) | {t for r in racks.values() for t in r}) == len(ALL_TILES)
-    for c in ed.chain_names:
-        assert g.bank[c] >= 0 and g.bank[c] + sum(g.shares[p][c] for p in g.players) == ed.shares_per_chain
-    for p in g.players:
-        assert g.cash[p] >= 0 and g.cash[p] % 100 == 0
-    for c, size in g.board.sizes.items():
-        assert size >= 2 and size == sum(1 for o in g.board.owner.values() if o == c)
-    assert len(g.board.sizes) <= len(ed.chains)
 
 
 @settings(max_examples=GAMES)
@@ -57,9 +40,6 @@ def test_random_legal_games_keep_every_invariant(seed, players, edition, options
         ends = [m for m in moves if isinstance(m, End)]
         move = ends[0] if ends and rng.random() < 0.2 else rng.choice([m for m in moves if not isinstance(m, End)] or moves)
         before = sum(g.cash.values())
-        events = g.apply(move)
-        paid = sum(e.amount for e in events if isinstance(e, (BonusPaid, SharesSold)))
-        spent = sum(e.amount for e in events if isinstance(e, SharesBought))
-        assert sum(g.cash.values()) == before + paid - spent
-        invariants(g)
+        check_money(g, before, g.apply(move))
+        check_invariants(g)
     assert g.over and g.legal_moves() == []

@@ -12,33 +12,23 @@ from hypothesis import strategies as st
 
 from acquire_ref import AcquireError, IllegalMoveError
 from acquire_ref.board import Board
-from acquire_ref.events import BonusPaid, SharesBought, SharesSold
-from acquire_ref.game import audit
+from acquire_ref.events import SharesBought
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
-from acquire_ref.tiles import ALL_TILES, connected
+from acquire_ref.tiles import ALL_TILES
 from acquire_ref.views import status
+from tests.engine import check_invariants, check_money
 from tests.random_table import Table
 
 MAX_MOVES = 3000
 
 
-def check_invariants(table: Table) -> None:
+def check_table(table: Table) -> None:
+    """The shared invariants (:func:`tests.engine.check_invariants`), and what only this table knows."""
     g = table.game
-    # 108 tiles, 25 shares a chain, money in hundreds, no negative count (R1.1, R3.4, R6.3, R7)
-    assert audit(g) == []
+    check_invariants(g)
     # the referee's counts are the table's real racks and bag
     assert g.bag == len(table.bag)
     assert g.racks == {p: len(r) for p, r in table.racks.items()}
-    # chains are connected groups of at least 2 tiles; lone tiles touch no chain (R4)
-    for c, size in g.board.sizes.items():
-        tiles = g.board.chain_tiles(c)
-        assert len(tiles) == size >= 2
-        assert len(connected(tiles[:1], set(tiles).__contains__)) == size
-    if g.pending.decision in ("place", "buy"):
-        for t, owner in g.board.owner.items():
-            if owner is None:
-                assert all(g.board.owner.get(n) is None for n in t.neighbours())
-    assert len(g.board.sizes) <= len(g.edition.chains)
     # what each tile would do, as remembered between moves, is what a fresh board says (R4)
     fresh = Board(g.board.chain_order)
     for t, owner in g.board.owner.items():
@@ -81,10 +71,8 @@ def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) 
         move, events = table.step()
         if g.over and isinstance(move, (Buy, Pass, End)) and not any(isinstance(e, SharesBought) for e in events):
             assert g.standings() == projected  # the projection is what the final payout then pays
-        paid = sum(e.amount for e in events if isinstance(e, (BonusPaid, SharesSold)))
-        spent = sum(e.amount for e in events if isinstance(e, SharesBought))
-        assert sum(g.cash.values()) == before + paid - spent  # the bank's ledger balances
-        check_invariants(table)
+        check_money(g, before, events)  # the bank's ledger balances
+        check_table(table)
     assert g.over, "a random game did not finish"
     assert g.pending.decision == "over"
     standings = g.standings()

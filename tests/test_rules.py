@@ -22,7 +22,7 @@ from acquire_ref.scoring import shareholder_bonuses
 from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.views import status
 from acquire_ref.words import with_program
-from tests.engine import new_game, play, turn
+from tests.engine import new_game, play, projected_payout, turn
 
 ED = load_edition()
 CHAINS = ED.chain_names  # information-card order: Tower, Luxor, American, Worldwide, Festival, Imperial, Continental
@@ -76,12 +76,16 @@ def snapshot(g: Game) -> dict:
     )
 
 
-def assert_refused(g: Game, move: str, match: str | None = None) -> IllegalMoveError:
-    """``move`` raises IllegalMoveError (its message matching ``match``) and changes nothing."""
+def assert_refused(g: Game, move: str, match: str | None = None, rule: str | None = None) -> IllegalMoveError:
+    """``move`` raises IllegalMoveError and changes nothing: refused by ``rule`` (``"R6.1"``, its
+    ``IllegalMoveError.rule``) where the rule is the point, its message matching ``match`` where the
+    wording is."""
     before = snapshot(g)
     with pytest.raises(IllegalMoveError, match=match) as info:
         g.apply(parse_move(move))
     assert snapshot(g) == before
+    if rule is not None:
+        assert info.value.rule == rule, f"{move}: refused by {info.value.rule}, not {rule}: {info.value}"
     return info.value
 
 
@@ -281,8 +285,8 @@ def test_r2_2_adjacent_start_tiles_do_not_found_a_chain():
 
 def test_r2_2_start_needs_one_distinct_tile_per_player():
     g = new_game()
-    assert_refused(g, "start 1A 2A", match="start needs 3 tiles")
-    assert_refused(g, "start 1A 2A 3A 4A", match="start needs 3 tiles")
+    assert_refused(g, "start 1A 2A", rule="R2.2")
+    assert_refused(g, "start 1A 2A 3A 4A", rule="R2.2")
     assert_refused(g, "start 1A 3A 1a", match="1A is named twice")
     assert_refused(g, "place 1A", match="can't place")
 
@@ -415,7 +419,7 @@ def test_r4_2_founding_asks_which_chain_and_gives_the_founders_share():
     assert g.board.sizes == {}
     assert_described(g)
     assert_refused(g, "buy", match="can't buy")
-    assert_refused(g, "choose Tower Luxor", match="founds one chain")
+    assert_refused(g, "choose Tower Luxor", rule="R4.2")
     events = play(g, "choose lux")
     assert facts(events, ev.ChainFounded) == [("A", "Luxor", 3, 300)]
     assert facts(events, ev.FounderShare) == [("A", "Luxor", True)]
@@ -428,19 +432,19 @@ def test_r4_2_founding_asks_which_chain_and_gives_the_founders_share():
 def test_r4_2_only_a_chain_not_on_the_board_can_be_founded():
     g = new_game("1A 5A 12I")
     turn(g, "2A", "Tower")
-    assert_refused(g, "place 6A --found Tower", match="already on the board")
+    assert_refused(g, "place 6A --found Tower", rule="R4.2")
     play(g, "place 6A")
     assert "Tower" not in g.pending.options and len(g.pending.options) == 6
-    assert_refused(g, "choose Tower", match="Tower is on the board")
+    assert_refused(g, "choose Tower", rule="R4.2")
     play(g, "choose Luxor", "buy")
     assert g.board.sizes == {"Tower": 2, "Luxor": 2}
 
 
 def test_r4_2_found_option_refused_when_the_tile_founds_nothing():
     g = new_game("1A 5A 12I")
-    assert_refused(g, "place 9E --found Tower", match="does not found a chain")
+    assert_refused(g, "place 9E --found Tower", rule="R4")
     turn(g, "2A", "Tower")
-    assert_refused(g, "place 3A --found Luxor", match="does not found a chain")
+    assert_refused(g, "place 3A --found Luxor", rule="R4")
 
 
 def test_r4_2_the_only_free_chain_is_founded_without_asking():
@@ -482,8 +486,8 @@ def test_r4_4_four_chain_merger():
     g = _four_arms(american=True)
     assert set(g.effect(t("6E")).chains) == {"Worldwide", "Tower", "Luxor", "American"}
     # defunct chains go largest first: American (3) may not come before Luxor or Tower (4)
-    assert_refused(g, "place 6E --order American,Luxor,Tower", match="larger than American")
-    assert_refused(g, "place 6E --survivor Tower", match="the largest chain survives")
+    assert_refused(g, "place 6E --order American,Luxor,Tower", rule="R5.3")
+    assert_refused(g, "place 6E --survivor Tower", rule="R5.2")
     events = play(g, "place 6E --order Luxor,Tower")  # A
     assert of(events, ev.MergerBegan)[0].sizes == {"Worldwide": 7, "Tower": 4, "Luxor": 4, "American": 3}
     assert of(events, ev.MergerBegan)[0].survivor == "Worldwide"
@@ -515,7 +519,7 @@ def test_r4_5_blocked_tile_refused_when_all_chains_on_board():
     eff = g.effect(t("12H"))
     assert eff.kind == "blocked"
     assert g.effect(t("11I")).kind == "blocked"
-    assert_refused(g, "place 12H", match="blocked tile")
+    assert_refused(g, "place 12H", rule="R4.5")
     assert_refused(g, "discard 12H", match="blocked")  # never exchanged
     assert g.racks["A"] == 6
 
@@ -535,7 +539,7 @@ def test_r4_6_dead_tile_refused_and_replaced():
     g = _safe_pair_with_small_chain()
     p = g.player
     assert g.effect(t("5C")).kind == "dead"
-    assert_refused(g, "place 5C", match="dead tile")
+    assert_refused(g, "place 5C", rule="R4.6")
     bag = g.bag
     events = play(g, "discard 5C")
     assert facts(events, ev.TilesDiscarded) == [(p, ("5C",), 1)]
@@ -570,12 +574,12 @@ def test_r5_1_sizes_compared_before_the_merger_lone_tiles_count_for_no_chain():
 
 def test_r5_2_tie_for_largest_mergemaker_chooses_survivor():
     g = _american_and_festival_ten()
-    assert_refused(g, "place 1B --survivor Tower", match="merges")
+    assert_refused(g, "place 1B --survivor Tower", rule="R5.2")
     play(g, "place 1B")
     assert (g.pending.decision, g.pending.choice, g.pending.player) == ("choose", "survivor", "A")
     assert "acquire-ref choose" in assert_described(g)
     assert set(g.pending.options) == {"American", "Festival"}
-    assert_refused(g, "choose Tower", match="not one of the largest")
+    assert_refused(g, "choose Tower", rule="R5.2")
     assert_refused(g, "end", match="can't declare the end now")
     events = play(g, "choose American")
     assert of(events, ev.MergerBegan)[0].survivor == "American"
@@ -591,7 +595,7 @@ def test_r5_2_survivor_can_be_named_up_front_on_a_tie():
 
 def test_r5_2_largest_survives_and_smaller_cannot_be_named_survivor():
     g = _festival_eleven_tower_ten()
-    assert_refused(g, "place 1B --survivor Tower", match="the largest chain survives")
+    assert_refused(g, "place 1B --survivor Tower", rule="R5.2")
     events = play(g, "place 1B")
     assert of(events, ev.MergerBegan)[0].survivor == "Festival"  # the safe chain is not absorbed
 
@@ -603,7 +607,7 @@ def test_r5_3_defunct_chains_of_equal_size_ordered_by_the_mergemaker():
     assert (g.pending.decision, g.pending.choice, g.pending.player) == ("choose", "order", "A")
     assert set(g.pending.options) == {"Tower", "Luxor"}
     assert_described(g)
-    assert_refused(g, "choose Worldwide", match="not one of the equal-sized")
+    assert_refused(g, "choose Worldwide", rule="R5.3")
     events = play(g, "choose Tower")
     assert facts(events, ev.DefunctChain) == [("Tower", 4, 400)]
 
@@ -624,8 +628,8 @@ def test_r5_2_three_way_tie_survivor_and_defunct_order_in_one_choice():
     g = _three_fours()
     play(g, "place 6E")
     assert (g.pending.choice, set(g.pending.options)) == ("survivor", {"Tower", "Worldwide", "Luxor"})
-    assert_refused(g, "choose Worldwide American", match="not a defunct chain")
-    assert_refused(g, "choose Worldwide Worldwide", match="not a defunct chain")
+    assert_refused(g, "choose Worldwide American", rule="R5.3")
+    assert_refused(g, "choose Worldwide Worldwide", rule="R5.3")
     events = play(g, "choose Worldwide Luxor")
     assert of(events, ev.MergerBegan)[0].survivor == "Worldwide"
     assert facts(events, ev.DefunctChain) == [("Luxor", 4, 400)]
@@ -643,7 +647,7 @@ def test_r5_3_three_way_tie_survivor_alone_then_order_asked():
     play(g, "place 6E", "choose Tower")
     assert (g.pending.decision, g.pending.choice) == ("choose", "order")
     assert set(g.pending.options) == {"Worldwide", "Luxor"}
-    assert_refused(g, "choose Tower", match="not one of the equal-sized")
+    assert_refused(g, "choose Tower", rule="R5.3")
     events = play(g, "choose Worldwide")
     assert facts(events, ev.DefunctChain) == [("Worldwide", 4, 500)]  # middle tier
     assert paid(events) == {("B", "Worldwide"): 7500}
@@ -672,7 +676,7 @@ def test_r5_3b_hold_keeps_shares_which_count_again_when_refounded():
     assert "Imperial" in g.free_chains()
     turn(g, "2I", "Imperial", buy=None)  # C refounds Imperial (1I was a filler)
     assert held(g, "Imperial") == {"A": 10, "B": 9, "C": 6}
-    events, _ = g.final_payout()
+    events, _ = projected_payout(g)
     imp = [e for e in of(events, ev.BonusPaid) if e.chain == "Imperial"]
     assert [(e.player, e.amount, e.shares) for e in imp] == [("A", 4000, 10), ("B", 2000, 9)]
 
@@ -714,7 +718,7 @@ def test_r5_6_mergemaker_buys_at_the_survivors_new_size_defunct_not_buyable():
     play(g, "place 4A", "dispose C --sell 1", "dispose A --trade 4", "dispose B --sell 2")
     assert (g.pending.decision, g.pending.player) == ("buy", "C")
     assert g.price("Luxor") == 600  # Luxor 8 tiles
-    assert_refused(g, "buy Tower=1", match="Tower is not on the board")
+    assert_refused(g, "buy Tower=1", rule="R6.1")
     cash = g.cash["C"]
     events = play(g, "buy Luxor=1")
     assert facts(events, ev.SharesBought) == [("C", "Luxor", 1, 600)]
@@ -727,10 +731,10 @@ def test_r5_6_mergemaker_buys_at_the_survivors_new_size_defunct_not_buyable():
 def test_r6_1_at_most_three_shares_a_turn():
     g = new_game("1A 4A 12I")
     turn(g, "2A", "Tower", buy=None)
-    assert_refused(g, "buy Tower=4", match="at most 3")
+    assert_refused(g, "buy Tower=4", rule="R6.1")
     play(g, "buy Tower=3")
     turn(g, "5A", "Luxor", buy=None)  # B
-    assert_refused(g, "buy Tower=2 Luxor=2", match="at most 3")
+    assert_refused(g, "buy Tower=2 Luxor=2", rule="R6.1")
     events = play(g, "buy Tower=1 Luxor=2")  # any mix of chains on the board
     assert [(e.chain, e.count, e.amount) for e in of(events, ev.SharesBought)] == [("Tower", 1, 200), ("Luxor", 2, 400)]
     assert g.cash["B"] == 5400 and g.shares["B"] == {**{c: 0 for c in CHAINS}, "Tower": 1, "Luxor": 3}
@@ -739,8 +743,8 @@ def test_r6_1_at_most_three_shares_a_turn():
 def test_r6_1_only_chains_on_the_board_can_be_bought():
     g = new_game("1A 4A 12I")
     turn(g, "2A", "Tower", buy=None)
-    assert_refused(g, "buy Luxor=1", match="Luxor is not on the board")
-    assert_refused(g, "buy Tower=1 Luxor=1", match="Luxor is not on the board")
+    assert_refused(g, "buy Luxor=1", rule="R6.1")
+    assert_refused(g, "buy Tower=1 Luxor=1", rule="R6.1")
 
 
 def test_r6_2_turn_finishes_by_itself_when_no_chain_is_on_the_board():
@@ -831,7 +835,7 @@ def test_r7_2_once_the_bag_is_empty_nobody_draws_and_the_game_ends_when_racks_ar
     assert g.over and "every rack and the tile bag are empty" in g.end_reason
     assert len(g.board.owner) == 108 and g.board.sizes == {"Tower": 108}
     # p0 is the sole Tower holder (founder's share): $10,000 + $5,000 + one share at $1,000
-    assert g.final_cash == {"p0": 22000, **{p: 6000 for p in players[1:]}}
+    assert g.cash == {"p0": 22000, **{p: 6000 for p in players[1:]}}
 
 
 def test_r7_2_empty_rack_cannot_place_and_the_player_passes():
@@ -850,7 +854,7 @@ def test_r7_2_empty_rack_cannot_place_and_the_player_passes():
     turn(g, next(tiles))  # p0
     assert g.racks["p0"] == 5 and g.player == "p1"
     assert "has no tile in the rack" in assert_described(g)
-    assert_refused(g, "place 12I", match="rack is empty")
+    assert_refused(g, "place 12I", rule="R7.2")
     events = play(g, "pass", "buy")
     assert not of(events, ev.TurnFinished)[0].drew and g.racks["p1"] == 0
     assert not g.over and g.player == "p2"
@@ -861,7 +865,7 @@ def test_r7_3_only_dead_tiles_are_replaced_once_per_turn():
     p = g.player
     assert_refused(g, "discard 9E", match="not a dead tile")  # lone
     assert_refused(g, "discard 7B", match="not a dead tile")  # merges Tower into Continental
-    assert_refused(g, "discard 1A", match="already on the board")
+    assert_refused(g, "discard 1A", rule="R1.1")
     assert_refused(g, "discard 1C 1C", match="named twice")
     bag = g.bag
     events = play(g, "discard 1C 6C")  # both dead; 6C also touches the unsafe Tower
@@ -946,7 +950,7 @@ def test_r8_1_end_available_when_every_chain_on_the_board_is_safe():
 
 def test_r8_2_end_only_by_the_current_player_in_place_or_buy_step():
     g = safe_tower_bank_empty()
-    assert_refused(g, "end", match="not available")  # Tower 9: not safe
+    assert_refused(g, "end", rule="R8.1")  # Tower 9: not safe
     turn(g, "10A")
     turn(g, "11A", buy=None)  # A
     play(g, "buy")
@@ -954,7 +958,7 @@ def test_r8_2_end_only_by_the_current_player_in_place_or_buy_step():
     events = play(g, "end")  # B, in the place step
     assert facts(events, ev.EndDeclared) == [("B",)]
     assert not g.over and g.pending.decision == "place"
-    assert_refused(g, "end", match="already declared")
+    assert_refused(g, "end", rule="R8.2")
     turn(g, "9E", buy=None)  # nothing can be bought (no Tower in the bank): B's turn ends, and the game
     assert g.over and "B declared the end" in g.end_reason
 
@@ -990,13 +994,13 @@ def test_r8_3_final_payout_bonuses_then_shares_sold():
     g = safe_tower_bank_empty()
     turn(g, "10A")
     turn(g, "11A", buy=None)
-    events, projected = g.final_payout()
+    events, projected = projected_payout(g)
     assert projected == {"A": 16100, "B": 11300, "C": 7200}
     assert [type(e).__name__ for e in events] == ["BonusPaid", "BonusPaid", "SharesSold", "SharesSold", "SharesSold"]
     assert [(e.player, e.amount) for e in of(events, ev.SharesSold)] == [("A", 7000), ("B", 6300), ("C", 4200)]
-    assert g.cash == {"A": 2100, "B": 1500, "C": 3000}  # final_payout changes nothing
+    assert g.cash == {"A": 2100, "B": 1500, "C": 3000}  # the projection changes nothing
     events = play(g, "end")  # A cannot buy: the turn finishes and the game ends
-    assert g.over and g.final_cash == g.cash == projected
+    assert g.over and g.cash == projected
     assert [(e.player, e.cash, e.rank) for e in of(events, ev.Standing)] == [("A", 16100, 1), ("B", 11300, 2), ("C", 7200, 3)]
     assert all(g.shares[p]["Tower"] == 0 for p in g.players)
 
@@ -1005,7 +1009,7 @@ def test_r8_3_shares_of_chains_not_on_the_board_are_worth_nothing():
     g = _survivor_bank_two()
     play(g, "place 3A", "dispose C --trade 4", "dispose A --sell 4")  # C keeps 1 Tower
     assert g.shares["C"]["Tower"] == 1 and "Tower" not in g.board.sizes
-    events, cash = g.final_payout()
+    events, cash = projected_payout(g)
     assert all(e.chain == "Luxor" for e in events)
     # Luxor 6 ($600): B 10 majority $6,000, A 9 minority $3,000; every Luxor share sold at $600
     assert cash == {"A": 4500 + 3000 + 9 * 600, "B": 3600 + 6000 + 10 * 600, "C": 5800 + 6 * 600}
@@ -1232,8 +1236,8 @@ def test_worked_case_13_tile_between_two_safe_chains_is_dead():
     eff = g.effect(t("6C"))  # also touches the 3-tile Tower
     assert eff.kind == "dead" and set(eff.chains) == {"Continental", "American", "Tower"}
     assert set(eff.safe) == {"Continental", "American"}
-    assert_refused(g, "place 6C", match="dead tile")
-    assert_refused(g, "place 5C", match="dead tile")
+    assert_refused(g, "place 6C", rule="R4.6")
+    assert_refused(g, "place 5C", rule="R4.6")
     # a tile touching only one safe chain and Tower is fine: 7B merges Tower into Continental
     assert g.effect(t("7B")).kind == "merge"
 
@@ -1377,14 +1381,14 @@ def test_worked_case_21_cash_and_bank_stock_limit_the_purchase():
 def test_worked_case_22_end_not_available_without_chains_and_lost_by_founding():
     g = new_game("1A 12C 12I")
     assert not g.end_available() and g.edition.end_condition(g.board.sizes) == "no chain is on the board"
-    assert_refused(g, "end", match="not available")
+    assert_refused(g, "end", rule="R8.1")
     g = safe_tower_bank_empty()
     turn(g, "10A")
     turn(g, "11A")  # A
     assert g.end_available() and g.pending == PlaceTile("B")
     turn(g, "12D", "Luxor", buy=None)  # B founds Luxor with the lone 12C
     assert not g.end_available()
-    assert_refused(g, "end", match="not available")
+    assert_refused(g, "end", rule="R8.1")
     play(g, "buy")
     assert not g.over
 
@@ -1421,7 +1425,7 @@ def test_worked_case_25_round_of_blocked_racks_ends_and_scores_the_game():
         ("B", "Luxor"): 3000, ("B", "Worldwide"): 4500, ("B", "Continental"): 6000,
         ("C", "American"): 4500, ("C", "Imperial"): 6000,
     }
-    assert g.final_cash == {"A": 14000, "B": 20400, "C": 17200}
+    assert g.cash == {"A": 14000, "B": 20400, "C": 17200}
     assert g.standings() == [("B", 20400, 1), ("C", 17200, 2), ("A", 14000, 3)]
     assert g.pending.decision == "over"
 
@@ -1587,3 +1591,29 @@ def _seven_hundred_dollars() -> Game:
     turn(g, FILLERS[12], buy=None)  # A
     assert (g.pending.decision, g.pending.player) == ("buy", "A")
     return g
+
+
+# ============================================================================================
+# R10.2 the pending decision: chance or a player's choice
+# ============================================================================================
+def test_r10_2_chance_marks_only_the_decisions_a_dealt_game_makes_itself():
+    """The start tiles (R2.2) and the market's tile (R9) are chance: a dealt game draws them
+    itself, and a seat's bot never answers them; every other decision is a player's."""
+    from acquire_ref.pending import (
+        BuyShares,
+        ChooseSurvivor,
+        DisposeShares,
+        DrawForMarket,
+        DrawStartTiles,
+        EndReason,
+        FoundChain,
+        GameEnded,
+        OrderDefunct,
+    )
+
+    chance = [DrawStartTiles(), DrawForMarket("A", "Tower")]
+    choices = [PlaceTile("A"), FoundChain("A", ("Tower",)), ChooseSurvivor("A", ("Tower", "Luxor")),
+               OrderDefunct("A", ("Tower", "Luxor")), DisposeShares("A", "Tower", "Luxor"), BuyShares("A"),
+               GameEnded(EndReason.DECLARED)]
+    assert [p.chance for p in chance] == [True, True]
+    assert [p.chance for p in choices] == [False] * len(choices)

@@ -12,6 +12,7 @@ from acquire_ref import Game
 from acquire_ref import events as ev
 from acquire_ref.editions import load_edition
 from acquire_ref.scoring import BonusShare, rank, shareholder_bonuses, split_bonus
+from tests.engine import projected_payout
 
 ED = load_edition()
 
@@ -208,7 +209,7 @@ def test_worked_case_23_final_scores_helper():
 
 def test_worked_case_23_final_payout_through_the_engine_from_a_written_position():
     """The same position given to the engine as a hand-written position (it is not reachable by
-    play: the end would not be available), then scored by Game.final_payout (R8.3)."""
+    play: the end would not be available), then scored by the projection of Game.score_breakdown (R8.3)."""
     from acquire_ref import setup as position
     players = ["p0", "p1", "p2"]
     data = {
@@ -223,7 +224,7 @@ def test_worked_case_23_final_payout_through_the_engine_from_a_written_position(
     g = Game.from_position(players, pos)
     assert g.board.sizes == {"Tower": 2, "Imperial": 3}
     assert not g.end_available()
-    events, money = g.final_payout()
+    events, money = projected_payout(g)
     assert money == {"p0": 4600, "p1": 17800, "p2": 6000}
     assert [(e.player, e.chain, e.amount) for e in events if isinstance(e, ev.BonusPaid)] == [
         ("p0", "Tower", 2000), ("p1", "Tower", 1000), ("p1", "Imperial", 7500)]

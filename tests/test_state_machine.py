@@ -2,10 +2,13 @@
 plays one legal move chosen by hypothesis, so a broken invariant shrinks to the shortest game that
 breaks it, not only to a seed.
 
-After every step: the books balance (``audit``, R1.1, R2.1, R3.4, R6.3); every move offered is
-accepted by ``verify`` and changes nothing while verified; the money that changed hands is what
-the events say; a game replayed from its moves is the same game; and taking back the last move
-(a replay of all but it, as ``undo`` does) gives the status before it."""
+After every step: the one invariant checker holds (``tests.engine.check_invariants``, on
+``audit``: the books balance, R1.1, R2.1, R3.4, R6.3, and the chains are sound groups, R4); every
+move offered is accepted by ``verify`` and changes nothing while verified; the console's prompt
+for the pending decision offers exactly those moves (``tests.engine.check_prompt_offers_legal_moves``);
+the money that changed hands is what the events say; a game replayed from its moves is the same
+game; and taking back the last move (a replay of all but it, as ``undo`` does) gives the status
+before it."""
 
 from __future__ import annotations
 
@@ -18,8 +21,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from acquire_ref import Game, views
 from acquire_ref.editions import builtin_editions
-from acquire_ref.events import BonusPaid, SharesBought, SharesSold
-from acquire_ref.game import audit, shuffled_bag
+from acquire_ref.game import shuffled_bag
+from tests.engine import check_invariants, check_money, check_prompt_offers_legal_moves
 
 
 def replayed(new: Callable[[], Game], game: Game, moves: int | None = None) -> Game:
@@ -62,16 +65,17 @@ class RandomGame(RuleBasedStateMachine):
         events = g.apply(move)
         if g.over:
             event("the game ended")
-        paid = sum(e.amount for e in events if isinstance(e, BonusPaid | SharesSold))
-        spent = sum(e.amount for e in events if isinstance(e, SharesBought))
-        assert sum(g.cash.values()) == cash + paid - spent, f"{move}: money changed hands the events do not show"
+        check_money(g, cash, events)
 
     @invariant()
     def the_books_balance(self) -> None:
         if hasattr(self, "game"):
-            assert audit(self.game) == []
-            for chain, size in self.game.board.sizes.items():
-                assert size >= 2, f"{chain} has {size} tile"
+            check_invariants(self.game)
+
+    @invariant()
+    def the_console_prompt_offers_exactly_the_legal_moves(self) -> None:
+        if hasattr(self, "game"):
+            check_prompt_offers_legal_moves(self.game)
 
     @invariant()
     def a_replay_is_the_same_game_and_undo_returns_the_status_before(self) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.events import money, plural
@@ -35,13 +35,13 @@ from acquire_ref.game import Game
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, Market, Move, Place, Start, parse_tokens
 from acquire_ref.pending import (
     BuyShares,
-    ChooseChain,
     ChooseSurvivor,
     DisposeShares,
     DrawForMarket,
     DrawStartTiles,
     FoundChain,
     GameEnded,
+    OrderDefunct,
     PlaceTile,
 )
 from acquire_ref.tiles import Tile, parse_tile
@@ -211,17 +211,18 @@ def resolve(game: Game, text: str, options: Sequence[str]) -> str:
 class ChoosePrompt(Prompt):
     """Choose the chain to found, the survivor, or the next defunct chain: only ``options``."""
 
-    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+    def __init__(self, game: Game, pend: FoundChain | ChooseSurvivor | OrderDefunct, viewer: ViewerLike = None) -> None:
         super().__init__(game, viewer)
-        pend = game.pending
-        assert isinstance(pend, ChooseChain)
         self.options = list(pend.options)
-        if isinstance(pend, FoundChain):
-            self.title = f"{self.player}: choose the chain to found (R4.2)"
-        elif isinstance(pend, ChooseSurvivor):
-            self.title = f"{self.player}: choose the surviving chain (the largest tie, R5.2)"
-        else:
-            self.title = f"{self.player}: choose which defunct chain is handled first (R5.3)"
+        match pend:
+            case FoundChain():
+                self.title = f"{self.player}: choose the chain to found (R4.2)"
+            case ChooseSurvivor():
+                self.title = f"{self.player}: choose the surviving chain (the largest tie, R5.2)"
+            case OrderDefunct():
+                self.title = f"{self.player}: choose which defunct chain is handled first (R5.3)"
+            case _:
+                assert_never(pend)
         self.hint = "type the chain's letter, then Enter"
 
     def offers(self) -> list[tuple[str, str]]:
@@ -246,10 +247,8 @@ class DisposePrompt(Prompt):
     """A shareholder's defunct shares: sell (at the pre-merger price), trade 2 for 1 (up to the
     bank's survivor shares), hold the rest (R5.3b)."""
 
-    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+    def __init__(self, game: Game, pend: DisposeShares, viewer: ViewerLike = None) -> None:
         super().__init__(game, viewer)
-        pend = game.pending
-        assert isinstance(pend, DisposeShares)
         self.chain, self.survivor = pend.chain, pend.survivor
         self.held = game.shares[self.player][self.chain]
         self.cap = game.trade_cap(self.player, self.chain, self.survivor)
@@ -364,10 +363,8 @@ class BuyPrompt(Prompt):
 class MarketPrompt(Prompt):
     """Two players: the tile drawn for the market's holding (R9)."""
 
-    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+    def __init__(self, game: Game, pend: DrawForMarket, viewer: ViewerLike = None) -> None:
         super().__init__(game, viewer)
-        pend = game.pending
-        assert isinstance(pend, DrawForMarket)
         self.title = f"{self.player}: draw a tile from the bag for the market's {pend.chain} holding (R9)"
         self.hint = "type the tile drawn (or its column number); it goes back into the bag"
 
@@ -390,17 +387,20 @@ def prompt_for(game: Game, viewer: ViewerLike = None) -> Prompt:
     """The prompt for ``game``'s pending decision, made for ``viewer`` (the public by default: the
     console; a player's name: that seat's own page, R10.3)."""
     pend = game.pending
-    if isinstance(pend, DrawStartTiles):
-        return StartPrompt(game, viewer)
-    if isinstance(pend, PlaceTile):
-        return PlacePrompt(game, viewer)
-    if isinstance(pend, ChooseChain):
-        return ChoosePrompt(game, viewer)
-    if isinstance(pend, DisposeShares):
-        return DisposePrompt(game, viewer)
-    if isinstance(pend, BuyShares):
-        return BuyPrompt(game, viewer)
-    if isinstance(pend, DrawForMarket):
-        return MarketPrompt(game, viewer)
-    assert isinstance(pend, GameEnded)
-    return OverPrompt(game, viewer)
+    match pend:
+        case DrawStartTiles():
+            return StartPrompt(game, viewer)
+        case PlaceTile():
+            return PlacePrompt(game, viewer)
+        case FoundChain() | ChooseSurvivor() | OrderDefunct():
+            return ChoosePrompt(game, pend, viewer)
+        case DisposeShares():
+            return DisposePrompt(game, pend, viewer)
+        case BuyShares():
+            return BuyPrompt(game, viewer)
+        case DrawForMarket():
+            return MarketPrompt(game, pend, viewer)
+        case GameEnded():
+            return OverPrompt(game, viewer)
+        case _:
+            assert_never(pend)

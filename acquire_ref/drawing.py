@@ -1,0 +1,136 @@
+"""Drawing tiles (R7): the draw at the end of a turn, and dead tiles shown and replaced.
+
+Like the merger, it works over the part of a game it reads and changes (:class:`Racks`) and never
+imports the game. In dealt mode the referee sees the racks and replaces dead tiles itself
+(:func:`replace_dead_tiles`); at a table the player shows them with ``discard``
+(:func:`check_discard`, :func:`discard`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+from acquire_ref import events as ev
+from acquire_ref.board import Board, Effect
+from acquire_ref.editions import Edition
+from acquire_ref.errors import refuse
+from acquire_ref.events import plural
+from acquire_ref.moves import Discard
+from acquire_ref.setup import Options
+from acquire_ref.supply import TableSupply
+from acquire_ref.tiles import ALL_TILES, Tile
+
+
+class Racks(Protocol):
+    """What drawing reads and changes: the board, the tile supply (bag and racks), the dead
+    tiles out of the game, and what the current player did this turn."""
+
+    edition: Edition
+    options: Options
+    board: Board
+    supply: TableSupply
+    discarded: list[Tile]
+    placed_this_turn: bool
+    discarded_this_turn: bool
+    dead_before: frozenset[Tile]
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def racks(self) -> dict[str, int]: ...
+
+    def effect(self, tile: Tile) -> Effect: ...
+
+
+class DiscardPlan(NamedTuple):
+    """A verified ``discard``: the dead tiles shown, which :func:`discard` replaces (R7.3)."""
+
+    move: Discard
+
+
+def dead_spaces(racks: Racks) -> frozenset[Tile]:
+    """The empty spaces of the board where no tile can ever be played: they would merge two
+    safe chains (R4.6); empty while fewer than two chains are safe."""
+    safe, sizes = racks.edition.safe_size, racks.board.sizes
+    if sum(1 for s in sizes.values() if s >= safe) < 2:
+        return frozenset()
+    free, kind = len(racks.edition.chains) - len(sizes), racks.board.kind
+    return frozenset(t for t in ALL_TILES if kind(t, free, safe) == "dead")
+
+
+def made_dead(racks: Racks) -> bool:
+    """Table mode: whether the tile placed this turn turned an empty space dead (it made a second
+    chain safe, or grew a safe chain beside another), so that the turn stays open for the player
+    to show the dead tile even when nothing can be bought (R7.3 as revised); False in dealt mode,
+    where the referee replaces dead tiles itself."""
+    if racks.supply.knows_racks or not racks.placed_this_turn:
+        return False
+    return bool(dead_spaces(racks) - racks.dead_before)
+
+
+def check_tile_known(racks: Racks, tile: Tile) -> None:
+    """Raise :class:`~acquire_ref.errors.IllegalMoveError` when ``tile`` is on the board (R1.1)
+    or out of the game as a dead tile (R7.3): no rack can hold it."""
+    if tile in racks.board:
+        raise refuse(f"{tile} is already on the board (R1.1: one tile per space)")
+    if tile in racks.discarded:
+        raise refuse(f"{tile} was put out of the game as a dead tile (R7.3)")
+
+
+def discard_refusal(racks: Racks) -> str | None:
+    """Why the current player may not show dead tiles now, or None (R7.3)."""
+    if racks.supply.knows_racks:
+        return "in dealt mode the referee replaces dead tiles itself at the end of the turn (R7.3)"
+    if racks.discarded_this_turn and not racks.options.replace_until_none:
+        return f"{racks.player} has already replaced dead tiles this turn: once per turn (R7.3)"
+    return None
+
+
+def check_discard(racks: Racks, move: Discard) -> DiscardPlan:
+    """``move`` checked: the current player may show dead tiles now, each named once, no more
+    than the rack holds, each of them dead (R4.6, R7.3). Raises
+    :class:`~acquire_ref.errors.IllegalMoveError`."""
+    p = racks.player
+    problem = discard_refusal(racks)
+    if problem:
+        raise refuse(problem)
+    if len(set(move.tiles)) != len(move.tiles):
+        raise refuse("a tile is named twice (R7.3)")
+    if len(move.tiles) > racks.racks[p]:
+        raise refuse(f"{p}'s rack holds {plural(racks.racks[p], 'tile')}, not {len(move.tiles)} (R7.3)")
+    for t in move.tiles:
+        check_tile_known(racks, t)
+        eff = racks.effect(t)
+        if eff.kind != "dead":
+            raise refuse(f"{t} is not a dead tile (it {eff.phrase(racks.board.sizes)}): "
+                         "only dead tiles are replaced (R4.6, R7.3)")
+    return DiscardPlan(move)
+
+
+def discard(racks: Racks, plan: DiscardPlan, out: list[ev.Event]) -> None:
+    """The current player's dead tiles of ``plan`` go out of the game and are replaced from the
+    bag (R7.3)."""
+    p, tiles = racks.player, plan.move.tiles
+    racks.discarded.extend(tiles)
+    drawn = racks.supply.replace(p, tiles)
+    racks.discarded_this_turn = True
+    out.append(ev.TilesDiscarded(p, tuple(map(str, tiles)), drawn))
+
+
+def replace_dead_tiles(racks: Racks, player: str, out: list[ev.Event]) -> None:
+    """Dealt mode, end of ``player``'s turn: dead tiles out of the game and replaced, once or
+    until none by the ``dead-tiles`` option (R7.3)."""
+    safe, kind, sizes = racks.edition.safe_size, racks.board.kind, racks.board.sizes
+    if sum(1 for s in sizes.values() if s >= safe) < 2:
+        return  # a dead tile needs two safe chains (R4.6)
+    while True:
+        free = len(racks.edition.chains) - len(sizes)
+        dead = [t for t in racks.supply.rack(player) if kind(t, free, safe) == "dead"]
+        if not dead:
+            return
+        racks.discarded.extend(dead)
+        drawn = racks.supply.replace(player, dead)
+        out.append(ev.TilesDiscarded(player, tuple(map(str, dead)), drawn))
+        if not racks.options.replace_until_none or not drawn:
+            return
