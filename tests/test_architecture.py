@@ -17,7 +17,7 @@ LAYERS: list[set[str]] = [
     {"merger"},
     {"game"},
     {"describe", "views"},
-    {"record", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "tournament_views",
+    {"record", "inspection", "storage", "render", "simulate", "bots", "session", "tournament", "event_file", "tournament_views",
      "ratings", "seat_links"},
     {"cli", "console", "pipe", "simulation", "web", "tournament_cli", "ratings_cli"},
 ]
