@@ -17,12 +17,12 @@ from acquire_ref.game import audit
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
 from acquire_ref.tiles import ALL_TILES, connected
 from acquire_ref.views import status
-from tests.random_table import Table
+from tests.random_table import RandomTable
 
 MAX_MOVES = 3000
 
 
-def check_invariants(table: Table) -> None:
+def check_invariants(table: RandomTable) -> None:
     g = table.game
     # 108 tiles, 25 shares a chain, money in hundreds, no negative count (R1.1, R3.4, R6.3, R7)
     assert audit(g) == []
@@ -47,7 +47,7 @@ def check_invariants(table: Table) -> None:
     assert [g.tile_kind(t) for t in ALL_TILES] == [fresh.kind(t, free, safe) for t in ALL_TILES]
 
 
-def probe_illegal(table: Table, rng: random.Random) -> None:
+def probe_illegal(table: RandomTable, rng: random.Random) -> None:
     """Try a random, probably illegal move on a copy: if refused, the copy is unchanged."""
     g = copy.deepcopy(table.game)
     before = status(g)
@@ -64,8 +64,8 @@ def probe_illegal(table: Table, rng: random.Random) -> None:
         assert status(g) == before
 
 
-def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) -> Table:
-    table = Table([f"p{i}" for i in range(players)], seed, declare)
+def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) -> RandomTable:
+    table = RandomTable([f"p{i}" for i in range(players)], seed, declare)
     rng = random.Random(seed ^ 0x5EED)
     g = table.game
     worth: list[tuple[int, dict[str, int]]] = []  # each finished turn's net worth, seen as it happened
