@@ -26,7 +26,8 @@ when a class defines it, runs after the fields are set; it may check them, or se
 
 from __future__ import annotations
 
-from types import CodeType, FunctionType
+from collections.abc import Callable
+from types import CellType, CodeType, FunctionType
 from typing import Any, ClassVar, dataclass_transform
 
 _set = object.__setattr__
@@ -57,25 +58,57 @@ def field(*, default: Any = _MISSING, init: bool = True, kw_only: bool = False) 
     return _Field(default, init, kw_only)
 
 
-_Spec = tuple[str, Any, bool, bool]
-"""One field as a class records it: ``(name, default or _MISSING, init, kw_only)``."""
+_Spec = tuple[str, Any, bool, bool, Any]
+"""One field as a class records it: ``(name, default or _MISSING, init, kw_only, annotation)``."""
 
-_TEMPLATES: dict[tuple[int, bool], CodeType] = {}
-"""The compiled body of an ``__init__`` by (number of parameters, whether a tail runs after)."""
+MAX_FIELDS = 12
+"""The most fields an ``__init__`` made for a value takes."""
 
 
-def _template(count: int, tail: bool) -> CodeType:
-    """The code of an ``__init__`` that stores ``count`` arguments through setters ``s0, s1...``
-    and then calls ``tail(self)`` if asked; compiled once per shape, renamed per class."""
-    key = (count, tail)
-    if key not in _TEMPLATES:
-        params = "".join(f", a{i}" for i in range(count))
-        body = [f"    s{i}(self, a{i})" for i in range(count)] + (["    tail(self)"] if tail else [])
-        source = f"def __init__(self{params}):\n" + "\n".join(body or ["    pass"]) + "\n"
-        namespace: dict[str, Any] = {}
-        exec(compile(source, "<acquire_ref.values>", "exec"), namespace)
-        _TEMPLATES[key] = namespace["__init__"].__code__
-    return _TEMPLATES[key]
+def _template() -> CodeType:
+    """The code of the ``__init__`` every value class shares, renamed for each: it stores its
+    first ``n`` arguments through the setters ``s`` (in order) and then calls ``tail(self)``
+    unless it is None; each class gives it those three as its closure. Written out here, not
+    compiled from a source per class, so that making the classes costs start-up next to nothing."""
+    n = 0
+    s: tuple[Callable[[Any, Any], None], ...] = ()
+    tail: Callable[[Any], None] | None = None
+
+    def __init__(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any,
+                 a6: Any, a7: Any, a8: Any, a9: Any, a10: Any, a11: Any) -> None:
+        if n > 0:
+            s[0](self, a0)
+        if n > 1:
+            s[1](self, a1)
+        if n > 2:
+            s[2](self, a2)
+        if n > 3:
+            s[3](self, a3)
+        if n > 4:
+            s[4](self, a4)
+        if n > 5:
+            s[5](self, a5)
+        if n > 6:
+            s[6](self, a6)
+        if n > 7:
+            s[7](self, a7)
+        if n > 8:
+            s[8](self, a8)
+        if n > 9:
+            s[9](self, a9)
+        if n > 10:
+            s[10](self, a10)
+        if n > 11:
+            s[11](self, a11)
+        if tail is not None:
+            tail(self)
+
+    return __init__.__code__
+
+
+_TEMPLATE = _template()
+_SPARE = tuple(f".unused{i}" for i in range(MAX_FIELDS))
+"""Names for the template's parameters a class does not use (no field can be named so)."""
 
 
 def _is_classvar(annotation: object) -> bool:
@@ -93,72 +126,86 @@ def _own_specs(namespace: dict[str, Any]) -> list[_Spec]:
             continue
         value = namespace.pop(name, _MISSING)
         if isinstance(value, _Field):
-            specs.append((name, value.default, value.init, value.kw_only))
+            specs.append((name, value.default, value.init, value.kw_only, annotation))
         else:
-            specs.append((name, value, True, False))
+            specs.append((name, value, True, False, annotation))
     return specs
 
 
-def _merge(inherited: tuple[_Spec, ...], own: list[_Spec]) -> tuple[_Spec, ...]:
-    """The class's fields in order: its bases' first, a field declared again keeping its place."""
-    merged = {spec[0]: spec for spec in inherited}
-    for spec in own:
-        merged[spec[0]] = spec
-    return tuple(merged.values())
+_Setters = dict[str, Callable[[Any, Any], None]]
+"""Each field's slot as a function ``setter(obj, value)``, by field name."""
 
 
-def _setter(cls: type, name: str) -> Any:
-    """The slot of ``name`` on ``cls`` or a base, as a function ``setter(obj, value)``."""
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name].__set__
-    raise TypeError(f"{cls.__name__}.{name} has no slot")  # pragma: no cover - fields are slots
-
-
-def _make_tail(cls: type, specs: tuple[_Spec, ...]) -> Any:
+def _make_tail(bases: tuple[type, ...], namespace: dict[str, Any], specs: tuple[_Spec, ...],
+               setters: _Setters) -> Any:
     """What runs after the arguments are stored: the defaults of the fields ``__init__`` does
-    not take, then ``__post_init__``; None when there is nothing to run."""
-    fixed = tuple((_setter(cls, n), d) for n, d, init, _ in specs if not init and d is not _MISSING)
-    hook = getattr(cls, "__post_init__", None)
+    not take, then ``__post_init__`` (the class's own or a base's); None when there is nothing
+    to run. ``setters`` may be filled after: it is read when an instance is made."""
+    fixed = [(spec[0], spec[1]) for spec in specs if not spec[2] and spec[1] is not _MISSING]
+    hook = namespace.get("__post_init__")
+    for base in bases:
+        hook = hook or getattr(base, "__post_init__", None)
     if not fixed and hook is None:
         return None
 
     def tail(self: Value) -> None:
-        for setter, default in fixed:
-            setter(self, default)
+        for name, default in fixed:
+            setters[name](self, default)
         if hook is not None:
             hook(self)
 
     return tail
 
 
-def _make_init(cls: type, specs: tuple[_Spec, ...]) -> FunctionType | None:
-    """The class's ``__init__``: positional fields in order, then keyword-only ones, with their
-    defaults. A shared compiled template is renamed for the class (no source compiled per class).
-    Raises :class:`TypeError` for a field without a default after one with (as dataclasses do)."""
-    taken = [s for s in specs if s[2] and not s[3]] + [s for s in specs if s[2] and s[3]]
-    positional = [s for s in taken if not s[3]]
-    defaults = [s[1] for s in positional if s[1] is not _MISSING]
-    if any(s[1] is _MISSING for s in positional[len(positional) - len(defaults):]):
-        raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
-    tail = _make_tail(cls, specs)
+def _parameters(name: str, specs: tuple[_Spec, ...]) -> tuple[list[_Spec], list[_Spec]]:
+    """The fields ``__init__`` takes: ``(positional, keyword_only)``, each in field order.
+    Raises :class:`TypeError` for a positional field without a default after one with (as
+    dataclasses do), or for more than :data:`MAX_FIELDS`."""
+    positional: list[_Spec] = []
+    keyword: list[_Spec] = []
+    defaulted = False
+    for spec in specs:
+        if not spec[2]:
+            continue
+        if spec[3]:
+            keyword.append(spec)
+            continue
+        if defaulted and spec[1] is _MISSING:
+            raise TypeError(f"{name}: a field without a default follows one with a default")
+        defaulted = defaulted or spec[1] is not _MISSING
+        positional.append(spec)
+    if len(positional) + len(keyword) > MAX_FIELDS:
+        raise TypeError(f"{name}: __init__ takes at most {MAX_FIELDS} fields")
+    return positional, keyword
+
+
+def _make_init(name: str, bases: tuple[type, ...], namespace: dict[str, Any], specs: tuple[_Spec, ...],
+               setters: _Setters) -> tuple[FunctionType, CellType, list[str]] | None:
+    """The ``__init__`` of the class ``name`` about to be made: positional fields in order, then
+    keyword-only ones, with their defaults; the one template (:func:`_template`) renamed for the
+    class. Returns it with the cell its setters go in once the slots exist, and the fields it
+    sets in order; None for a class with nothing to set. Made before the class, so that the
+    class is made with it (setting ``__init__`` on a made class costs more)."""
+    positional, keyword = _parameters(name, specs)
+    tail = _make_tail(bases, namespace, specs, setters)
+    taken = positional + keyword
     if not taken and tail is None:
         return None
-    names = tuple(s[0] for s in taken)
-    code = _template(len(taken), tail is not None).replace(
-        co_varnames=("self", *names), co_argcount=1 + len(positional),
-        co_kwonlyargcount=len(taken) - len(positional), co_name="__init__",
-        co_qualname=f"{cls.__qualname__}.__init__")
-    scope: dict[str, Any] = {f"s{i}": _setter(cls, name) for i, name in enumerate(names)}
-    scope.update(tail=tail, __name__=cls.__module__)
-    init = FunctionType(code, scope, "__init__", tuple(defaults) or None)
-    init.__kwdefaults__ = {s[0]: s[1] for s in taken if s[3] and s[1] is not _MISSING} or None
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    annotations: dict[str, Any] = {}
-    for klass in reversed(cls.__mro__):
-        annotations.update(klass.__dict__.get("__annotations__", {}))  # noqa: RUF063 - inspect is slow to import
-    init.__annotations__ = {n: annotations[n] for n in names if n in annotations} | {"return": "None"}
-    return init
+    names = [spec[0] for spec in taken]
+    qualname = f"{namespace.get('__qualname__', name)}.__init__"
+    code = _TEMPLATE.replace(
+        co_varnames=("self", *names, *_SPARE[len(names):]), co_argcount=1 + len(positional),
+        co_kwonlyargcount=len(keyword), co_name="__init__", co_qualname=qualname)
+    setter_cell = CellType(())
+    closure = {"n": CellType(len(names)), "s": setter_cell, "tail": CellType(tail)}
+    cells = tuple([closure[cell] for cell in code.co_freevars])
+    defaults = tuple([spec[1] for spec in positional if spec[1] is not _MISSING]) or None
+    init = FunctionType(code, {"__name__": namespace.get("__module__")}, "__init__", defaults, cells)
+    init.__kwdefaults__ = {spec[0]: spec[1] for spec in keyword if spec[1] is not _MISSING} or None
+    init.__qualname__ = qualname
+    init.__annotations__ = {spec[0]: spec[4] for spec in taken}
+    init.__annotations__["return"] = "None"
+    return init, setter_cell, names
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
@@ -170,23 +217,27 @@ class _ValueMeta(type):
                 **kwargs: Any) -> _ValueMeta:
         if "__slots__" in namespace:
             raise TypeError(f"{name}: declare a value's fields as annotations, not __slots__")
-        inherited: tuple[_Spec, ...] = ()
+        fields: dict[str, _Spec] = {}
+        setters: _Setters = {}
         for base in bases:
-            inherited = _merge(inherited, list(getattr(base, "_specs", ())))
-        own = _own_specs(namespace)
-        known = {spec[0] for spec in inherited}
-        namespace["__slots__"] = tuple(spec[0] for spec in own if spec[0] not in known)
+            fields.update((spec[0], spec) for spec in getattr(base, "_specs", ()))
+            setters.update(getattr(base, "_setters", {}))
+        new_slots = []
+        for spec in _own_specs(namespace):
+            if spec[0] not in fields:
+                new_slots.append(spec[0])
+            fields[spec[0]] = spec  # a field declared again keeps its place
+        specs = tuple(fields.values())
+        namespace.update(__slots__=tuple(new_slots), _specs=specs, _setters=setters, _slots=tuple(fields))
+        namespace.setdefault("_fields", tuple(fields))
+        made = None if "__init__" in namespace else _make_init(name, bases, namespace, specs, setters)
+        if made is not None:
+            namespace["__init__"] = made[0]
         cls = super().__new__(mcls, name, bases, namespace, **kwargs)
-        specs = _merge(inherited, own)
-        slots = tuple(spec[0] for spec in specs)
-        setattr(cls, "_specs", specs)  # noqa: B010 - the metaclass does not declare them
-        setattr(cls, "_slots", slots)  # noqa: B010
-        if "_fields" not in namespace:
-            setattr(cls, "_fields", slots)  # noqa: B010
-        if "__init__" not in namespace:
-            init = _make_init(cls, specs)
-            if init is not None:
-                cls.__init__ = init  # type: ignore[misc]
+        for slot in new_slots:
+            setters[slot] = getattr(cls, slot).__set__
+        if made is not None:
+            made[1].cell_contents = tuple([setters[field] for field in made[2]])
         return cls
 
 
@@ -199,6 +250,8 @@ class Value(metaclass=_ValueMeta):
     """Every field, in order (what pickling stores)."""
     _specs: ClassVar[tuple[_Spec, ...]] = ()
     """Every field with its default and how ``__init__`` takes it (see :func:`field`)."""
+    _setters: ClassVar[_Setters] = {}
+    """Every field's slot, as a setter (what ``__init__`` stores through)."""
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
