@@ -237,7 +237,7 @@ class _ValueMeta(type):
         for slot in new_slots:
             setters[slot] = getattr(cls, slot).__set__
         if made is not None:
-            made[1].cell_contents = tuple([setters[field] for field in made[2]])
+            made[1].cell_contents = tuple([setters[taken] for taken in made[2]])
         return cls
 
 
