@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from acquire_ref.values import Value, _set
+from acquire_ref.values import Value
 
 
 def money(dollars: int) -> str:
@@ -38,7 +38,6 @@ def _now_safe(chain: str, safe: bool) -> str:
 class Event(Value):
     """Base class: ``kind`` names the event (``bonus_paid``), ``as_dict()`` gives its fields for JSON."""
 
-    __slots__ = ()
     kind: ClassVar[str] = "event"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -75,13 +74,8 @@ class Event(Value):
 class StartTilePlaced(Event):
     """A player's start tile goes on the board as a lone tile (R2.2)."""
 
-    __slots__ = ("player", "tile")
     player: str
     tile: str
-
-    def __init__(self, player: str, tile: str) -> None:
-        _set(self, "player", player)
-        _set(self, "tile", tile)
 
     def text(self) -> str:
         return f"{self.player}'s start tile {self.tile} is placed as a lone tile (R2.2)"
@@ -90,15 +84,9 @@ class StartTilePlaced(Event):
 class FirstPlayer(Event):
     """Who goes first (start tile closest to 1A, R2.3), and the tiles left in the bag after the racks are drawn."""
 
-    __slots__ = ("player", "tile", "bag")
     player: str
     tile: str
     bag: int
-
-    def __init__(self, player: str, tile: str, bag: int) -> None:
-        _set(self, "player", player)
-        _set(self, "tile", tile)
-        _set(self, "bag", bag)
 
     def text(self) -> str:
         return (
@@ -110,15 +98,9 @@ class FirstPlayer(Event):
 class TilePlaced(Event):
     """A player places a tile; ``effect`` is what it does (``lone``, ``found``, ``grow`` or ``merge``, R4)."""
 
-    __slots__ = ("player", "tile", "effect")
     player: str
     tile: str
     effect: str
-
-    def __init__(self, player: str, tile: str, effect: str) -> None:
-        _set(self, "player", player)
-        _set(self, "tile", tile)
-        _set(self, "effect", effect)
 
     def text(self) -> str:
         what = {"lone": "a lone tile (R4.1)", "found": "it founds a chain (R4.2)",
@@ -130,19 +112,11 @@ class ChainFounded(Event):
     """A chain is founded with ``size`` tiles at ``price`` dollars a share (R4.2); ``safe`` when it
     is safe from the start (R3.5)."""
 
-    __slots__ = ("player", "chain", "size", "price", "safe")
     player: str
     chain: str
     size: int
     price: int
-    safe: bool
-
-    def __init__(self, player: str, chain: str, size: int, price: int, safe: bool = False) -> None:
-        _set(self, "player", player)
-        _set(self, "chain", chain)
-        _set(self, "size", size)
-        _set(self, "price", price)
-        _set(self, "safe", safe)
+    safe: bool = False
 
     def text(self) -> str:
         return (f"{self.player} founds {self.chain} with {_plural(self.size, 'tile')}; price {money(self.price)} a share"
@@ -152,15 +126,9 @@ class ChainFounded(Event):
 class FounderShare(Event):
     """The founder's free share, or none when the bank has none left (``given``, R4.2)."""
 
-    __slots__ = ("player", "chain", "given")
     player: str
     chain: str
     given: bool
-
-    def __init__(self, player: str, chain: str, given: bool) -> None:
-        _set(self, "player", player)
-        _set(self, "chain", chain)
-        _set(self, "given", given)
 
     def text(self) -> str:
         if self.given:
@@ -172,19 +140,11 @@ class ChainGrew(Event):
     """A chain grows by ``added`` tiles to ``size``, ``price`` dollars a share (R4.3); ``safe`` when it
     has just become safe (R3.5)."""
 
-    __slots__ = ("chain", "size", "price", "added", "safe")
     chain: str
     size: int
     price: int
     added: int
-    safe: bool
-
-    def __init__(self, chain: str, size: int, price: int, added: int, safe: bool = False) -> None:
-        _set(self, "chain", chain)
-        _set(self, "size", size)
-        _set(self, "price", price)
-        _set(self, "added", added)
-        _set(self, "safe", safe)
+    safe: bool = False
 
     def text(self) -> str:
         return (f"{self.chain} grows by {_plural(self.added, 'tile')} to {self.size}; price {money(self.price)} a share"
@@ -194,15 +154,9 @@ class ChainGrew(Event):
 class MergerBegan(Event):
     """A merger: the mergemaker, the survivor, and each chain's size before it (R5.1, R5.2)."""
 
-    __slots__ = ("player", "survivor", "sizes")
     player: str
     survivor: str
     sizes: dict[str, int]
-
-    def __init__(self, player: str, survivor: str, sizes: dict[str, int]) -> None:
-        _set(self, "player", player)
-        _set(self, "survivor", survivor)
-        _set(self, "sizes", sizes)
 
     def text(self) -> str:
         parts = ", ".join(f"{c} {n}" for c, n in self.sizes.items())
@@ -212,17 +166,10 @@ class MergerBegan(Event):
 class DefunctChain(Event):
     """A defunct chain is handled: its pre-merger ``size`` and ``price``, and who holds how many (R5.3)."""
 
-    __slots__ = ("chain", "size", "price", "holders")
     chain: str
     size: int
     price: int
     holders: dict[str, int]
-
-    def __init__(self, chain: str, size: int, price: int, holders: dict[str, int]) -> None:
-        _set(self, "chain", chain)
-        _set(self, "size", size)
-        _set(self, "price", price)
-        _set(self, "holders", holders)
 
     def text(self) -> str:
         return f"{self.chain} is defunct at {_plural(self.size, 'tile')}, {money(self.price)} a share (R5.3)"
@@ -234,19 +181,11 @@ class DefunctChain(Event):
 class BonusPaid(Event):
     """The bank pays a shareholder bonus: ``amount`` dollars, its kind, the ``shares`` held (R5.4, R8.3)."""
 
-    __slots__ = ("player", "chain", "amount", "bonus", "shares")
     player: str
     chain: str
     amount: int
     bonus: str
     shares: int
-
-    def __init__(self, player: str, chain: str, amount: int, bonus: str, shares: int) -> None:
-        _set(self, "player", player)
-        _set(self, "chain", chain)
-        _set(self, "amount", amount)
-        _set(self, "bonus", bonus)
-        _set(self, "shares", shares)
 
     def text(self) -> str:
         return f"bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.shares, 'share')}; R5.4)"
@@ -261,15 +200,9 @@ class BonusPaid(Event):
 class MarketDraw(Event):
     """Two players: the tile drawn for the market and its ``holding`` for one payout (R9)."""
 
-    __slots__ = ("chain", "tile", "holding")
     chain: str
     tile: str
     holding: int
-
-    def __init__(self, chain: str, tile: str, holding: int) -> None:
-        _set(self, "chain", chain)
-        _set(self, "tile", tile)
-        _set(self, "holding", holding)
 
     def text(self) -> str:
         if not self.tile and not self.holding:
@@ -281,17 +214,10 @@ class MarketDraw(Event):
 class MarketBonus(Event):
     """Two players: a bonus the market wins, which stays in the bank (R9)."""
 
-    __slots__ = ("chain", "holding", "amount", "bonus")
     chain: str
     holding: int
     amount: int
     bonus: str
-
-    def __init__(self, chain: str, holding: int, amount: int, bonus: str) -> None:
-        _set(self, "chain", chain)
-        _set(self, "holding", holding)
-        _set(self, "amount", amount)
-        _set(self, "bonus", bonus)
 
     def text(self) -> str:
         return (f"the market wins {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.holding, 'share')}): "
@@ -302,13 +228,8 @@ class NoBonus(Event):
     """Nobody holds the chain: no bonus is paid (R5.4); with ``market``, two players with the market,
     whose tile was not drawn, as no payout could depend on it (R9)."""
 
-    __slots__ = ("chain", "market")
     chain: str
-    market: bool
-
-    def __init__(self, chain: str, market: bool = False) -> None:
-        _set(self, "chain", chain)
-        _set(self, "market", market)
+    market: bool = False
 
     def text(self) -> str:
         if self.market:
@@ -319,17 +240,10 @@ class NoBonus(Event):
 class SharesSold(Event):
     """A player sells ``count`` shares to the bank for ``amount`` dollars (R5.3b, R8.3)."""
 
-    __slots__ = ("player", "chain", "count", "amount")
     player: str
     chain: str
     count: int
     amount: int
-
-    def __init__(self, player: str, chain: str, count: int, amount: int) -> None:
-        _set(self, "player", player)
-        _set(self, "chain", chain)
-        _set(self, "count", count)
-        _set(self, "amount", amount)
 
     def text(self) -> str:
         return f"{self.player} sells {self.count} {self.chain} to the bank: bank pays {self.player} {money(self.amount)}"
@@ -344,19 +258,11 @@ class SharesSold(Event):
 class SharesTraded(Event):
     """A player trades ``count`` defunct shares for ``received`` survivor shares, 2 for 1 (R5.3b)."""
 
-    __slots__ = ("player", "chain", "count", "survivor", "received")
     player: str
     chain: str
     count: int
     survivor: str
     received: int
-
-    def __init__(self, player: str, chain: str, count: int, survivor: str, received: int) -> None:
-        _set(self, "player", player)
-        _set(self, "chain", chain)
-        _set(self, "count", count)
-        _set(self, "survivor", survivor)
-        _set(self, "received", received)
 
     def text(self) -> str:
         return (f"{self.player} trades {self.count} {self.chain} for {self.received} {self.survivor} "
@@ -372,15 +278,9 @@ class SharesTraded(Event):
 class SharesHeld(Event):
     """A player keeps ``count`` shares of a defunct chain (R5.3b)."""
 
-    __slots__ = ("player", "chain", "count")
     player: str
     chain: str
     count: int
-
-    def __init__(self, player: str, chain: str, count: int) -> None:
-        _set(self, "player", player)
-        _set(self, "chain", chain)
-        _set(self, "count", count)
 
     def text(self) -> str:
         return f"{self.player} holds {self.count} {self.chain} (R5.3b)"
@@ -396,19 +296,11 @@ class MergerCompleted(Event):
     """The survivor takes the defunct chains: its new ``size`` and ``price`` (R5.5); ``safe`` when it
     has just become safe (R3.5)."""
 
-    __slots__ = ("survivor", "size", "price", "defunct", "safe")
     survivor: str
     size: int
     price: int
     defunct: tuple[str, ...]
-    safe: bool
-
-    def __init__(self, survivor: str, size: int, price: int, defunct: tuple[str, ...], safe: bool = False) -> None:
-        _set(self, "survivor", survivor)
-        _set(self, "size", size)
-        _set(self, "price", price)
-        _set(self, "defunct", defunct)
-        _set(self, "safe", safe)
+    safe: bool = False
 
     def text(self) -> str:
         return (
@@ -421,17 +313,10 @@ class MergerCompleted(Event):
 class SharesBought(Event):
     """A player pays the bank ``amount`` dollars for ``count`` shares (R6)."""
 
-    __slots__ = ("player", "chain", "count", "amount")
     player: str
     chain: str
     count: int
     amount: int
-
-    def __init__(self, player: str, chain: str, count: int, amount: int) -> None:
-        _set(self, "player", player)
-        _set(self, "chain", chain)
-        _set(self, "count", count)
-        _set(self, "amount", amount)
 
     def text(self) -> str:
         return f"{self.player} pays the bank {money(self.amount)} for {self.count} {self.chain} (R6)"
@@ -446,11 +331,7 @@ class SharesBought(Event):
 class Passed(Event):
     """A player with no playable tile places none (R4.7)."""
 
-    __slots__ = ("player",)
     player: str
-
-    def __init__(self, player: str) -> None:
-        _set(self, "player", player)
 
     def text(self) -> str:
         return f"{self.player} has no playable tile and places none (R4.7)"
@@ -459,15 +340,9 @@ class Passed(Event):
 class TilesDiscarded(Event):
     """Dead tiles leave the game and ``drawn`` replacements are drawn (R7.3)."""
 
-    __slots__ = ("player", "tiles", "drawn")
     player: str
     tiles: tuple[str, ...]
     drawn: int
-
-    def __init__(self, player: str, tiles: tuple[str, ...], drawn: int) -> None:
-        _set(self, "player", player)
-        _set(self, "tiles", tiles)
-        _set(self, "drawn", drawn)
 
     def text(self) -> str:
         return (
@@ -479,11 +354,7 @@ class TilesDiscarded(Event):
 class EndDeclared(Event):
     """A player declares the end; it comes when the turn finishes (R8.2)."""
 
-    __slots__ = ("player",)
     player: str
-
-    def __init__(self, player: str) -> None:
-        _set(self, "player", player)
 
     def text(self) -> str:
         return f"{self.player} declares the end of the game: it ends when this turn finishes (R8.2)"
@@ -493,25 +364,14 @@ class TurnFinished(Event):
     """The turn ends: whether a tile was ``drawn``, the tiles left in the bag, why it ended by itself (R7), and
     whether it was the ``last`` turn of the game (then the words say so: no turn follows, R8)."""
 
-    __slots__ = ("player", "drew", "bag", "reason", "last", "public_reason")
     _fields = ("player", "drew", "bag", "reason", "last")
     player: str
     drew: bool
     bag: int
     reason: str
-    last: bool
-    public_reason: str | None
+    last: bool = False
+    public_reason: str | None = None
     """``reason`` without the player's own figures (R10.1), or None when it names none."""
-
-    def __init__(self, player: str, drew: bool, bag: int, reason: str, last: bool = False,
-                 public_reason: str | None = None) -> None:
-        _set(self, "player", player)
-        _set(self, "drew", drew)
-        _set(self, "bag", bag)
-        _set(self, "reason", reason)
-        _set(self, "last", last)
-        _set(self, "public_reason", public_reason)
-
     def text(self) -> str:
         return self._told(self.reason)
 
@@ -537,11 +397,7 @@ class TurnFinished(Event):
 class GameOver(Event):
     """The game ends, for ``reason``; the final payout follows (R8)."""
 
-    __slots__ = ("reason",)
     reason: str
-
-    def __init__(self, reason: str) -> None:
-        _set(self, "reason", reason)
 
     def text(self) -> str:
         return f"the game ends: {self.reason}. Final payout (R8.3):"
@@ -550,15 +406,9 @@ class GameOver(Event):
 class Standing(Event):
     """A player's place in the final standings and money in dollars (R8.3)."""
 
-    __slots__ = ("player", "cash", "rank")
     player: str
     cash: int
     rank: int
-
-    def __init__(self, player: str, cash: int, rank: int) -> None:
-        _set(self, "player", player)
-        _set(self, "cash", cash)
-        _set(self, "rank", rank)
 
     def text(self) -> str:
         return f"{self.rank}. {self.player} {money(self.cash)}"

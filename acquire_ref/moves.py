@@ -18,17 +18,13 @@ from collections.abc import Callable, Sequence
 from acquire_ref.editions import Edition, load_edition
 from acquire_ref.errors import NotationError
 from acquire_ref.tiles import Tile, parse_tile
-from acquire_ref.values import Value, _set
+from acquire_ref.values import Value
 
 
 class Start(Value):
     """The start tiles drawn, one per player in seating order (R2.2, UC01)."""
 
-    __slots__ = ("tiles",)
     tiles: tuple[Tile, ...]
-
-    def __init__(self, tiles: tuple[Tile, ...]) -> None:
-        _set(self, "tiles", tiles)
 
     def __str__(self) -> str:
         return " ".join(["start", *map(str, self.tiles)])
@@ -37,18 +33,10 @@ class Start(Value):
 class Place(Value):
     """Place ``tile``; the decisions it may open can be given up front (R4, R5.2, R5.3)."""
 
-    __slots__ = ("tile", "found", "survivor", "order")
     tile: Tile
-    found: str | None
-    survivor: str | None
-    order: tuple[str, ...]
-
-    def __init__(self, tile: Tile, found: str | None = None, survivor: str | None = None,
-                 order: tuple[str, ...] = ()) -> None:
-        _set(self, "tile", tile)
-        _set(self, "found", found)
-        _set(self, "survivor", survivor)
-        _set(self, "order", order)
+    found: str | None = None
+    survivor: str | None = None
+    order: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         out = f"place {self.tile}"
@@ -64,11 +52,7 @@ class Place(Value):
 class Choose(Value):
     """Answer the pending chain decision: found, survivor, or defunct order (R4.2, R5.2, R5.3)."""
 
-    __slots__ = ("chains",)
     chains: tuple[str, ...]
-
-    def __init__(self, chains: tuple[str, ...]) -> None:
-        _set(self, "chains", chains)
 
     def __str__(self) -> str:
         return " ".join(["choose", *self.chains])
@@ -82,20 +66,11 @@ class Dispose(Value):
     the counts they come to, so a file holds numbers only.
     """
 
-    __slots__ = ("player", "sell", "trade", "sell_all", "trade_max")
-    player: str | None
-    sell: int
-    trade: int
-    sell_all: bool
-    trade_max: bool
-
-    def __init__(self, player: str | None = None, sell: int = 0, trade: int = 0, sell_all: bool = False,
-                 trade_max: bool = False) -> None:
-        _set(self, "player", player)
-        _set(self, "sell", sell)
-        _set(self, "trade", trade)
-        _set(self, "sell_all", sell_all)
-        _set(self, "trade_max", trade_max)
+    player: str | None = None
+    sell: int = 0
+    trade: int = 0
+    sell_all: bool = False
+    trade_max: bool = False
 
     def __str__(self) -> str:
         out = "dispose" + (f" {self.player}" if self.player else "")
@@ -119,11 +94,7 @@ class Dispose(Value):
 class Buy(Value):
     """Buy shares, ``orders`` as ``((chain, count), ...)``, and finish the turn (R6)."""
 
-    __slots__ = ("orders",)
-    orders: tuple[tuple[str, int], ...]
-
-    def __init__(self, orders: tuple[tuple[str, int], ...] = ()) -> None:
-        _set(self, "orders", orders)
+    orders: tuple[tuple[str, int], ...] = ()
 
     @property
     def total(self) -> int:
@@ -137,8 +108,6 @@ class Buy(Value):
 class Pass(Value):
     """The current player has no playable tile and skips placing (R4.7)."""
 
-    __slots__ = ()
-
     def __str__(self) -> str:
         return "pass"
 
@@ -146,11 +115,7 @@ class Pass(Value):
 class Discard(Value):
     """Dead tiles shown by the current player, put out of the game and replaced (R7.3)."""
 
-    __slots__ = ("tiles",)
     tiles: tuple[Tile, ...]
-
-    def __init__(self, tiles: tuple[Tile, ...]) -> None:
-        _set(self, "tiles", tiles)
 
     def __str__(self) -> str:
         return " ".join(["discard", *map(str, self.tiles)])
@@ -158,8 +123,6 @@ class Discard(Value):
 
 class End(Value):
     """The current player declares the end of the game (R8.2)."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "end"
@@ -169,13 +132,8 @@ class Market(Value):
     """The tile drawn from the bag for the market in a two-player game: its column number is the
     market's holding for this payout (R9). ``tile`` is None when only the number was given."""
 
-    __slots__ = ("column", "tile")
     column: int
-    tile: Tile | None
-
-    def __init__(self, column: int, tile: Tile | None = None) -> None:
-        _set(self, "column", column)
-        _set(self, "tile", tile)
+    tile: Tile | None = None
 
     def __str__(self) -> str:
         return f"market {self.tile or self.column}"

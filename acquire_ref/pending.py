@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import ClassVar
 
-from acquire_ref.values import Value, _set
+from acquire_ref.values import Value, _set, field
 
 
 class EndReason(Enum):
@@ -29,7 +29,6 @@ class EndReason(Enum):
     """A whole round passed with no tile placed (R8.4)."""
     EXHAUSTED = "exhausted"
     """Every rack and the tile bag are empty (R8.4)."""
-
     def text(self, player: str | None = None) -> str:
         """The reason in words; ``player`` is who declared the end (R8.2, R8.4).
 
@@ -46,15 +45,11 @@ class EndReason(Enum):
 class Pending(Value):
     """Base of the pending decisions: immutable, compared and hashed by their fields."""
 
-    __slots__ = ("player",)
     decision: ClassVar[str] = ""
     chance: ClassVar[bool] = False
     """True for the decisions a dealt game makes itself (the start tiles, the market's tile):
     chance, not a player's choice."""
-    player: str | None
-
-    def __init__(self, player: str | None = None) -> None:
-        _set(self, "player", player)
+    player: str | None = None
 
     def summary(self) -> str:
         """The decision in a few words, for a refusal (R10.2)."""
@@ -66,42 +61,33 @@ class Pending(Value):
 class DrawStartTiles(Pending):
     """The start tiles are to be drawn, one per player (R2.2); nobody in particular decides."""
 
-    __slots__ = ()
     decision = "start"
     chance = True
     _fields = ()
+    player: str | None = field(default=None, init=False)
 
     def summary(self) -> str:
         return "the start tiles are to be drawn (R2.2)"
-
-    def __init__(self) -> None:
-        super().__init__(None)
 
 
 class PlaceTile(Pending):
     """``player`` places a tile, or passes without a playable one (R4, R4.7)."""
 
-    __slots__ = ()
     decision = "place"
     _what = "place a tile"
     player: str
-
-    def __init__(self, player: str) -> None:
-        super().__init__(player)
 
 
 class ChooseChain(Pending):
     """``player`` chooses one of ``options`` (chain names); ``choice`` says what for."""
 
-    __slots__ = ("options",)
     decision = "choose"
     choice: ClassVar[str] = ""
     player: str
     options: tuple[str, ...]
 
-    def __init__(self, player: str, options: tuple[str, ...]) -> None:
-        super().__init__(player)
-        _set(self, "options", tuple(options))
+    def __post_init__(self) -> None:
+        _set(self, "options", tuple(self.options))
 
     def summary(self) -> str:
         return f"{self.player} is to choose a chain: {', '.join(self.options)}"
@@ -110,37 +96,28 @@ class ChooseChain(Pending):
 class FoundChain(ChooseChain):
     """The placed tile founds a chain: ``player`` picks which of the free ``options`` (R4.2)."""
 
-    __slots__ = ()
     choice = "found"
 
 
 class ChooseSurvivor(ChooseChain):
     """The largest chains of a merger tie: the mergemaker picks the survivor (R5.2)."""
 
-    __slots__ = ()
     choice = "survivor"
 
 
 class OrderDefunct(ChooseChain):
     """Equal-sized defunct chains: the mergemaker picks which is handled next (R5.3)."""
 
-    __slots__ = ()
     choice = "order"
 
 
 class DisposeShares(Pending):
     """``player`` sells, trades or holds the shares of the defunct ``chain`` (R5.3b)."""
 
-    __slots__ = ("chain", "survivor")
     decision = "dispose"
     player: str
     chain: str
     survivor: str
-
-    def __init__(self, player: str, chain: str, survivor: str) -> None:
-        super().__init__(player)
-        _set(self, "chain", chain)
-        _set(self, "survivor", survivor)
 
     def summary(self) -> str:
         return f"{self.player} is to dispose of {self.chain} shares"
@@ -149,15 +126,10 @@ class DisposeShares(Pending):
 class DrawForMarket(Pending):
     """Two players: ``player`` draws a tile for the market's ``chain`` holding (R9)."""
 
-    __slots__ = ("chain",)
     decision = "market"
     chance = True
     player: str
     chain: str
-
-    def __init__(self, player: str, chain: str) -> None:
-        super().__init__(player)
-        _set(self, "chain", chain)
 
     def summary(self) -> str:
         return f"{self.player} is to draw the market's tile for {self.chain}"
@@ -166,26 +138,18 @@ class DrawForMarket(Pending):
 class BuyShares(Pending):
     """``player`` buys 0 to the buy limit of shares, which finishes the turn (R6)."""
 
-    __slots__ = ()
     decision = "buy"
     _what = "buy shares or finish the turn"
     player: str
-
-    def __init__(self, player: str) -> None:
-        super().__init__(player)
 
 
 class GameEnded(Pending):
     """The game is over for ``reason`` and has been scored (R8)."""
 
-    __slots__ = ("reason",)
     decision = "over"
     _fields = ("reason",)
+    player: str | None = field(default=None, init=False)
     reason: EndReason
-
-    def __init__(self, reason: EndReason) -> None:
-        super().__init__(None)
-        _set(self, "reason", reason)
 
     def summary(self) -> str:
         return "the game is over"

@@ -4,7 +4,8 @@ A game file is TOML: the setup (``format``, ``edition``, ``options``, ``tiles``,
 the ``moves`` in the command line's notation, and a derived ``[snapshot]`` for people reading the
 file. A game script is the same without the snapshot. A :class:`Record` is that content;
 :meth:`Record.replay` turns it into a :class:`~acquire_ref.game.Game`, :meth:`Record.dumps` turns a
-game back into the file's text, and :func:`examine` checks the snapshot against the replay.
+game back into the file's text, and :func:`acquire_ref.inspection.examine` checks the snapshot
+against the replay.
 
 This module does no file I/O: :mod:`acquire_ref.storage` reads and writes the files.
 
@@ -25,20 +26,20 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import AcquireError, GameFileError
-from acquire_ref.game import MAX_MOVES, Game, audit
+from acquire_ref.game import MAX_MOVES, Game
 from acquire_ref.moves import parse_move
-from acquire_ref.problems import MAX_MONEY, Problems, is_whole, shown
+from acquire_ref.problems import Problems, is_whole, shown
 from acquire_ref.views import snapshot
 from acquire_ref.words import with_program
 
 if TYPE_CHECKING:
-    from acquire_ref.editions import Edition
+    pass
 
 FORMAT = 1
 """The game-file format this version writes; it reads this one and older."""
 
-Table = dict[str, Any]
-"""A TOML table as :mod:`tomllib` reads it."""
+TomlTable = dict[str, Any]
+"""A TOML table as :mod:`tomllib` reads it (a game file, a script, a position, a ruleset)."""
 
 
 MAX_DEPTH = 16
@@ -50,7 +51,7 @@ MAX_INTEGER = 2**63 - 1
 refused, so that no count or sum of money can outgrow what the file can hold again."""
 
 
-def parse_toml(text: str, source: str) -> Table:
+def parse_toml(text: str, source: str) -> TomlTable:
     """TOML ``text`` as a dict; ``source`` names the file in messages.
 
     Raises :class:`GameFileError` (exit 4) for a syntax error (with line and column), nesting
@@ -70,7 +71,7 @@ def parse_toml(text: str, source: str) -> Table:
     return data
 
 
-def _check_bounds(data: Table, source: str) -> None:
+def _check_bounds(data: TomlTable, source: str) -> None:
     """Walk ``data`` without recursion: no nesting past :data:`MAX_DEPTH`, no whole number past
     :data:`MAX_INTEGER` (either sign). Raises :class:`GameFileError` naming the key."""
     stack: list[tuple[str, object, int]] = [("", data, 0)]
@@ -110,6 +111,50 @@ def _list_problems(data: dict[str, Any], source: str, problems: Problems) -> Non
                 problems.add(f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})")
 
 
+def _key_problems(data: TomlTable, source: str, problems: Problems) -> date | None:
+    """A required key missing, a bad ``played`` date (:func:`_played`), or a known key of the
+    wrong TOML type, each naming the key (DESIGN 3). Returns the ``played`` date, if any."""
+    for key in _REQUIRED:
+        if key not in data:
+            problems.add(f"{source}: the key {key!r} is missing")
+    played = _played(data, source, problems)
+    for key, value in data.items():
+        if key in _KEYS and key != "played" and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
+            want = _KEYS[key]
+            names = " or ".join(t.__name__ for t in want) if isinstance(want, tuple) else want.__name__
+            problems.add(f"{source}: {key} should be {names}, not {type(value).__name__} ({value!r})")
+    return played
+
+
+def _format_problems(fmt: object, source: str, problems: Problems) -> None:
+    """A ``format`` newer than this version reads, or below the first one (a mistyped one is a
+    key problem)."""
+    if not is_whole(fmt):
+        return
+    if fmt > FORMAT:
+        problems.add(
+            f"{source} is format {fmt}, written by a newer acquire-ref; this version reads format {FORMAT} and older"
+        )
+    elif fmt < 1:
+        problems.add(f"{source}: format {fmt} is not a game-file format (they start at 1)")
+
+
+def _setup_problems(data: TomlTable, source: str, problems: Problems) -> None:
+    """Options that are not text, and ``tiles`` with the keys it needs or forbids: a dealt game
+    has its bag order, a table game neither bag nor seed."""
+    options = data.get("options", {})
+    for k, v in options.items() if isinstance(options, dict) else []:
+        if not isinstance(v, str):
+            problems.add(f"{source}: options.{k} should be a string, not {type(v).__name__}")
+    tiles = data.get("tiles", "table")
+    if tiles not in ("table", "dealt"):
+        problems.add(f"{source}: tiles = {tiles!r}; it is \"table\" (tiles from the real bag) or \"dealt\"")
+    elif tiles == "dealt" and not isinstance(data.get("bag"), list):
+        problems.add(f"{source}: a dealt game needs its bag order: bag = [all 108 tiles]")
+    elif tiles == "table" and ("bag" in data or "seed" in data):
+        problems.add(f"{source}: bag and seed belong to dealt games (tiles = \"dealt\")")
+
+
 def read_played(value: object, source: str = "game file") -> date:
     """The date a game was played (the key ``played``, T6) from its value in a file: a TOML date
     (``played = 2026-03-14``) or the same date as text (``played = "2026-03-14"``).
@@ -136,7 +181,7 @@ def read_played(value: object, source: str = "game file") -> date:
                         "written YYYY-MM-DD, e.g. played = 2026-03-14")
 
 
-def _played(data: Table, source: str, problems: Problems) -> date | None:
+def _played(data: TomlTable, source: str, problems: Problems) -> date | None:
     """The ``played`` date of a game file's ``data`` (None when it has none); a bad one is added
     to ``problems`` (:func:`read_played`)."""
     if "played" not in data:
@@ -175,9 +220,9 @@ class Record:
     __slots__ = ("bag", "edition", "moves", "options", "played", "players", "position", "seed", "snapshot", "tiles",
                  "undone")
 
-    def __init__(self, players: list[str], edition: str | Table = "classic", options: dict[str, str] | None = None,
-                 tiles: str = "table", moves: list[str] | None = None, snapshot: Table | None = None,
-                 position: Table | None = None, seed: int | None = None, bag: list[str] | None = None,
+    def __init__(self, players: list[str], edition: str | TomlTable = "classic", options: dict[str, str] | None = None,
+                 tiles: str = "table", moves: list[str] | None = None, snapshot: TomlTable | None = None,
+                 position: TomlTable | None = None, seed: int | None = None, bag: list[str] | None = None,
                  undone: list[str] | None = None, played: date | None = None) -> None:
         self.players = players
         self.edition = edition
@@ -206,35 +251,10 @@ class Record:
             return None, [str(exc)]
         problems = Problems()
         problems.unknown_keys(data, _KEYS, source, "a game file")
-        for key in _REQUIRED:
-            if key not in data:
-                problems.add(f"{source}: the key {key!r} is missing")
-        played = _played(data, source, problems)
-        for key, value in data.items():
-            if key in _KEYS and key != "played" and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
-                want = _KEYS[key]
-                names = " or ".join(t.__name__ for t in want) if isinstance(want, tuple) else want.__name__
-                problems.add(f"{source}: {key} should be {names}, not {type(value).__name__} ({value!r})")
-        fmt = data.get("format")
-        if is_whole(fmt):
-            if fmt > FORMAT:
-                problems.add(
-                    f"{source} is format {fmt}, written by a newer acquire-ref; this version reads format {FORMAT} and older"
-                )
-            elif fmt < 1:
-                problems.add(f"{source}: format {fmt} is not a game-file format (they start at 1)")
+        played = _key_problems(data, source, problems)
+        _format_problems(data.get("format"), source, problems)
         _list_problems(data, source, problems)
-        options = data.get("options", {})
-        for k, v in options.items() if isinstance(options, dict) else []:
-            if not isinstance(v, str):
-                problems.add(f"{source}: options.{k} should be a string, not {type(v).__name__}")
-        tiles = data.get("tiles", "table")
-        if tiles not in ("table", "dealt"):
-            problems.add(f"{source}: tiles = {tiles!r}; it is \"table\" (tiles from the real bag) or \"dealt\"")
-        elif tiles == "dealt" and not isinstance(data.get("bag"), list):
-            problems.add(f"{source}: a dealt game needs its bag order: bag = [all 108 tiles]")
-        elif tiles == "table" and ("bag" in data or "seed" in data):
-            problems.add(f"{source}: bag and seed belong to dealt games (tiles = \"dealt\")")
+        _setup_problems(data, source, problems)
         if problems:
             return None, list(problems)
         return cls(
@@ -272,9 +292,9 @@ class Record:
             setup += [self.seed, self.bag]
         return hashlib.sha256(json.dumps(setup, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
-    def setup(self) -> Table:
+    def setup(self) -> TomlTable:
         """The setup keys as written at the top of a game file."""
-        doc: Table = {"format": FORMAT, "edition": self.edition, "tiles": self.tiles, "players": self.players,
+        doc: TomlTable = {"format": FORMAT, "edition": self.edition, "tiles": self.tiles, "players": self.players,
                       "options": self.options}
         if self.tiles == "dealt":
             doc["seed"] = self.seed if self.seed is not None else 0
@@ -427,176 +447,6 @@ def replay(record: Record, error: type[AcquireError] = GameFileError, source: st
 def to_toml(record: Record, game: Game) -> str:
     """The game file's text for ``game`` played from ``record``: :meth:`Record.dumps`."""
     return record.dumps(game)
-
-
-def _flatten(value: object, prefix: str = "") -> dict[str, object]:
-    """Nested tables as ``{"a.b.c": value}`` (without recursion: any depth is safe)."""
-    out: dict[str, object] = {}
-    stack = [(prefix, value)]
-    while stack:
-        key, item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend((f"{key}.{k}" if key else str(k), v) for k, v in item.items())
-        else:
-            out[key] = item
-    return out
-
-
-def _same(a: object, b: object) -> bool:
-    """``a == b`` with the same types throughout: Python counts ``10.0 == 10`` and ``0 == False``
-    equal, but a snapshot that writes ``turn = 10.0`` or ``over = 0`` was edited by hand."""
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return type(a) is type(b) and a == b
-
-
-def snapshot_problems(record: Record, game: Game) -> list[str]:
-    """Every field where the record's snapshot differs from the replay, as
-    ``snapshot.FIELD is X in the file; the moves give Y`` (DESIGN 3); a share count missing on
-    one side counts as 0."""
-    if record.snapshot is None:
-        return []
-    mine = _flatten({k: v for k, v in record.snapshot.items() if k != "digest"})
-    real = _flatten(snapshot(game))
-    problems = []
-    for key in sorted(set(mine) | set(real)):
-        a, b = mine.get(key, "(missing)"), real.get(key, "(missing)")
-        if key.startswith("shares.") and (a == "(missing)" or b == "(missing)"):
-            a, b = (0 if a == "(missing)" else a), (0 if b == "(missing)" else b)
-        if not _same(a, b):
-            problems.append(f"snapshot.{key} is {a!r} in the file; the moves give {b!r}")
-    return problems
-
-
-def conservation_problems(snap: Table, players: list[str], edition_name: str | Table) -> list[str]:
-    """Check a snapshot's own figures: 108 tiles, 25 shares per chain (R3.4), cash never negative
-    (R6.3) and in whole hundreds (R2.1), known chains and players. Returns every problem found;
-    none when the edition itself can't be read (that is reported elsewhere)."""
-    from acquire_ref.editions import resolve_edition
-
-    try:
-        edition: Edition = resolve_edition(edition_name)
-    except AcquireError:
-        return []
-    problems = Problems()
-    _snapshot_cash(snap.get("cash", {}), players, problems)
-    _snapshot_shares(snap, players, edition, problems)
-    _snapshot_tiles(snap, problems)
-    return list(problems)
-
-
-def _snapshot_cash(cash: object, players: list[str], problems: Problems) -> None:
-    """Known players, whole dollars in hundreds, never negative (R2.1, R6.3)."""
-    for p, dollars in cash.items() if isinstance(cash, dict) else []:
-        if p not in players:
-            problems.add(f"snapshot.cash: no player {p!r} ({', '.join(players)})")
-            continue
-        where = f"snapshot.cash.{p}"
-        money = problems.whole(dollars, where, None, problem=f"{where} should be whole dollars, not {shown(dollars)}")
-        if money is not None and money > MAX_MONEY:
-            problems.add(f"{where} is {money}; it can't be above {MAX_MONEY}")
-            continue
-        if money is not None and money < 0:
-            problems.add(f"{where} is {money}: cash is never negative (no loans, R6.3)")
-        elif money is not None:
-            problems.hundreds(money, where)
-
-
-def _snapshot_shares(snap: Table, players: list[str], edition: Edition, problems: Problems) -> None:
-    """Known players and chains, whole counts, and each chain's shares adding up (R3.4)."""
-    chains = edition.chain_names
-    held = dict.fromkeys(chains, 0)
-    shares = snap.get("shares", {})
-    for p, table in shares.items() if isinstance(shares, dict) else []:
-        if p not in players:
-            problems.add(f"snapshot.shares: no player {p!r} ({', '.join(players)})")
-        for c, n in table.items() if isinstance(table, dict) else []:
-            if c not in held:
-                problems.add(f"snapshot.shares.{p}: unknown chain {c!r} ({', '.join(chains)})")
-                continue
-            where = f"snapshot.shares.{p}.{c}"
-            count = problems.whole(n, where, problem=f"{where} is {n!r}: a count of shares is a whole number, 0 or more")
-            held[c] += count or 0
-    bank = snap.get("bank", {})
-    for c in chains:
-        in_bank = problems.whole(bank.get(c, 0) if isinstance(bank, dict) else 0, f"snapshot.bank.{c}", None)
-        if in_bank is not None and held[c] + in_bank != edition.shares_per_chain:
-            problems.add(
-                f"snapshot: players hold {held[c]} {c} and the bank {in_bank}: that is {held[c] + in_bank}, "
-                f"not {edition.shares_per_chain} (R3.4)"
-            )
-    for c in bank if isinstance(bank, dict) else {}:
-        if c not in chains:
-            problems.add(f"snapshot.bank: unknown chain {c!r}")
-    on_board = snap.get("chains")
-    for c in on_board if isinstance(on_board, dict) else {}:
-        if c not in chains:
-            problems.add(f"snapshot.chains: unknown chain {c!r}")
-
-
-def _snapshot_tiles(snap: Table, problems: Problems) -> None:
-    """The board, the bag, the racks and the tiles out of the game add up to 108 (R1.1)."""
-    rows, bag, racks, out = snap.get("board"), snap.get("bag"), snap.get("racks"), snap.get("discarded", [])
-    if isinstance(rows, list) and isinstance(bag, int) and isinstance(racks, dict) and isinstance(out, list):
-        placed = sum(len([c for c in str(r).split()[1:] if c != "."]) for r in rows)
-        in_racks = sum(n for n in racks.values() if isinstance(n, int))
-        total = placed + bag + in_racks + len(out)
-        if total != 108:
-            problems.add(
-                f"snapshot: {placed} tiles on the board + {bag} in the bag + {in_racks} in racks + "
-                f"{len(out)} out of the game = {total}, not 108"
-            )
-
-
-class Inspection:
-    """What :func:`examine` found: the replayed ``game`` (None if it could not be replayed), the
-    ``record`` (None if the text could not be read as one), every problem, and ``notices`` (facts
-    that are not problems, such as a snapshot to be rebuilt)."""
-
-    __slots__ = ("game", "notices", "problems", "record")
-
-    def __init__(self, game: Game | None, record: Record | None, problems: list[str], notices: list[str]) -> None:
-        self.game = game
-        self.record = record
-        self.problems = problems
-        self.notices = notices
-
-
-def examine(text: str, source: str = "game file", game_file: bool = False) -> Inspection:
-    """Validate a game file's or script's ``text`` without changing anything, listing every
-    problem (``check``, DESIGN 3).
-
-    The record is type-checked and replayed, and the replayed books audited
-    (:func:`acquire_ref.game.audit`). A snapshot whose digest no longer matches the setup
-    and moves is a notice (it will be rebuilt); one whose digest matches is checked for its own
-    figures (:func:`conservation_problems`) and against the replay (:func:`snapshot_problems`).
-    ``source`` names the file in messages. With ``game_file`` (not a script, which has no
-    snapshot), a missing snapshot is a notice too: it is rebuilt on the next write.
-    """
-    notices: list[str] = []
-    record, problems = Record.problems(text, source)
-    if record is None:
-        return Inspection(None, None, problems, [])
-    game = None
-    try:
-        game = record.replay(source=source)
-    except AcquireError as exc:
-        problems.append(str(exc))
-    if game is not None:
-        problems += [f"{source}: the books do not balance: {p}" for p in audit(game)]
-        problems += record.undone_problems(game, source)
-    snap = record.snapshot
-    if snap is None and game_file and game is not None:
-        notices.append(f"{source}: the [snapshot] table is missing; it will be rebuilt from the moves")
-    if snap is not None:
-        if snap.get("digest") != record.digest():
-            if game is not None:
-                notices.append(f"{source}: the setup or moves were edited by hand; the snapshot will be rebuilt from the moves")
-        else:
-            problems += conservation_problems(snap, record.players, record.edition)
-            if game is not None:
-                problems += [f"{source}: {p}" for p in snapshot_problems(record, game)]
-    return Inspection(game, record, problems, notices)
 
 
 def move_lines(text: str) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.values import Value, _set
+from acquire_ref.values import Value
 
 if TYPE_CHECKING:
     from acquire_ref.editions import Edition
@@ -32,17 +32,10 @@ def split_bonus(total: int, ways: int) -> int:
 class BonusShare(Value):
     """One player's part of a chain's bonuses: ``amount`` in dollars and the ``kind`` that earned it."""
 
-    __slots__ = ("player", "amount", "kind", "shares")
     player: str
     amount: int
     kind: str
     shares: int
-
-    def __init__(self, player: str, amount: int, kind: str, shares: int) -> None:
-        _set(self, "player", player)
-        _set(self, "amount", amount)
-        _set(self, "kind", kind)
-        _set(self, "shares", shares)
 
 
 def shareholder_bonuses(majority: int, minority: int, holdings: dict[str, int]) -> list[BonusShare]:
@@ -97,18 +90,10 @@ class PlayerScore(Value):
     ``(chain, dollars, kind, shares)``, each chain's shares sold as ``(chain, shares, dollars)``,
     and the ``total`` money afterwards. All money in dollars."""
 
-    __slots__ = ("player", "before", "bonuses", "sales")
     player: str
     before: int
     bonuses: tuple[tuple[str, int, str, int], ...]
     sales: tuple[tuple[str, int, int], ...]
-
-    def __init__(self, player: str, before: int, bonuses: tuple[tuple[str, int, str, int], ...],
-                 sales: tuple[tuple[str, int, int], ...]) -> None:
-        _set(self, "player", player)
-        _set(self, "before", before)
-        _set(self, "bonuses", bonuses)
-        _set(self, "sales", sales)
 
     @property
     def total(self) -> int:

@@ -37,7 +37,8 @@ from acquire_ref.errors import GameBusyError, GameFileError, NotationError
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
-    from acquire_ref.record import Inspection, Record
+    from acquire_ref.inspection import Inspection
+    from acquire_ref.record import Record
 
 LOCK_TIMEOUT: float | None = None
 """Seconds a command waits for another command's lock on the same game file before exit 5;
@@ -459,7 +460,7 @@ def inspect(path: Path, text: str | None = None, what: str = "game file") -> Ins
     in it, not an exception. ``what`` names the kind of file expected (see :func:`read_text`):
     ``check FILE`` reads a game file or a script.
     """
-    from acquire_ref.record import Inspection, examine
+    from acquire_ref.inspection import Inspection, examine
 
     try:
         text = read_text(path, what) if text is None else text

@@ -11,7 +11,7 @@ from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place, S
 from acquire_ref.tiles import ALL_TILES
 
 
-class Table:
+class RandomTable:
     """Deals tiles as a real table would and picks random legal moves for the pending decision."""
 
     def __init__(self, players: list[str], seed: int, declare: float = 0.3):

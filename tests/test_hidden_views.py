@@ -272,7 +272,7 @@ def asgi_get(app, path: str) -> tuple[int, str]:
 def test_the_live_page_state_and_event_stream_are_public(hidden_game):
     import anyio
 
-    from acquire_ref.web.app import Board, create_app
+    from acquire_ref.web.app import FileWatch, create_app
 
     game = referee_game(hidden_game)
     app = create_app(hidden_game)
@@ -280,7 +280,7 @@ def test_the_live_page_state_and_event_stream_are_public(hidden_game):
     assert page_status == 200 and state_status == 200
     assert leaks(page, game) == [] and leaks(state, game) == []
     assert all(p["cash"] is None for p in json.loads(state)["players"])
-    _, _, streamed = anyio.run(Board(hidden_game).current)  # what /events sends as its board event
+    _, _, streamed = anyio.run(FileWatch(hidden_game).current)  # what /events sends as its board event
     assert streamed and leaks(streamed, game) == []
 
 

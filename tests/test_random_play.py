@@ -17,12 +17,12 @@ from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
 from acquire_ref.tiles import ALL_TILES
 from acquire_ref.views import status
 from tests.engine import check_invariants, check_money
-from tests.random_table import Table
+from tests.random_table import RandomTable
 
 MAX_MOVES = 3000
 
 
-def check_table(table: Table) -> None:
+def check_table(table: RandomTable) -> None:
     """The shared invariants (:func:`tests.engine.check_invariants`), and what only this table knows."""
     g = table.game
     check_invariants(g)
@@ -37,7 +37,7 @@ def check_table(table: Table) -> None:
     assert [g.tile_kind(t) for t in ALL_TILES] == [fresh.kind(t, free, safe) for t in ALL_TILES]
 
 
-def probe_illegal(table: Table, rng: random.Random) -> None:
+def probe_illegal(table: RandomTable, rng: random.Random) -> None:
     """Try a random, probably illegal move on a copy: if refused, the copy is unchanged."""
     g = copy.deepcopy(table.game)
     before = status(g)
@@ -54,8 +54,8 @@ def probe_illegal(table: Table, rng: random.Random) -> None:
         assert status(g) == before
 
 
-def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) -> Table:
-    table = Table([f"p{i}" for i in range(players)], seed, declare)
+def play_one(seed: int, players: int, probe: bool = True, declare: float = 0.3) -> RandomTable:
+    table = RandomTable([f"p{i}" for i in range(players)], seed, declare)
     rng = random.Random(seed ^ 0x5EED)
     g = table.game
     worth: list[tuple[int, dict[str, int]]] = []  # each finished turn's net worth, seen as it happened

@@ -182,11 +182,11 @@ def test_score_html_is_the_standings_page(play, cli, tmp_path):
 
 
 def test_a_broken_file_is_the_waiting_state(tmp_path):
-    from acquire_ref.web.app import Board
+    from acquire_ref.web.app import FileWatch
 
     path = tmp_path / "g.toml"
     path.write_text("format = 1\nplayers = [", encoding="utf-8")
-    board = Board(path)
+    board = FileWatch(path)
     import anyio
 
     version, doc, html = anyio.run(board.current)
@@ -217,11 +217,11 @@ def test_serve_without_a_game_file_is_exit_4_and_a_taken_port_exit_2(cli, play, 
 def test_the_server_reads_the_game_file_and_writes_nothing(play):
     import anyio
 
-    from acquire_ref.web.app import Board
+    from acquire_ref.web.app import FileWatch
 
     path = play(MERGER)
     before, files = path.read_bytes(), sorted(path.parent.iterdir())
-    version, doc, _ = anyio.run(Board(path).current)
+    version, doc, _ = anyio.run(FileWatch(path).current)
     assert version == 1 and doc["turn"] == 19
     assert path.read_bytes() == before and sorted(path.parent.iterdir()) == files  # no lock file, no temporary
     source = "".join((Path(pages.__file__).parent / name).read_text() for name in ("app.py", "serve.py", "model.py"))

@@ -294,7 +294,7 @@ class WhyScreen(ModalScreen[None]):
 
 class TableApp(App[None]):
     """The table console on the game file at ``path`` (which must exist; ``acquire-ref table``
-    creates it first when asked to). ``presses`` counts the keys that reached the app."""
+    creates it first when asked to)."""
 
     CSS_PATH = "console.tcss"
     TITLE = "acquire-ref table"
@@ -315,7 +315,6 @@ class TableApp(App[None]):
         super().__init__()
         self.books = Books(path)
         self.prompt: Prompt | None = None
-        self.presses = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -336,13 +335,6 @@ class TableApp(App[None]):
         self.redraw()
         self.call_after_refresh(self.redraw)  # again once the panels have their sizes
         self.set_interval(POLL_SECONDS, self.poll)
-
-    async def on_event(self, event: object) -> None:
-        from textual import events
-
-        if isinstance(event, events.Key):
-            self.presses += 1
-        await super().on_event(event)  # type: ignore[arg-type]
 
     # ----- drawing ------------------------------------------------------------------------------
     def redraw(self) -> None:

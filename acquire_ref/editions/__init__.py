@@ -18,7 +18,7 @@ from typing import Any
 
 from acquire_ref.errors import GameFileError, NotationError, closest
 from acquire_ref.problems import Problems, is_whole, shown, skeleton
-from acquire_ref.values import Value, _set
+from acquire_ref.values import Value, _set, field
 
 _HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
 
@@ -70,17 +70,10 @@ def is_colour(text: object) -> bool:
 class Chain(Value):
     """One chain on the information card: ``name``, one-letter board ``letter``, ``tier``, ``colour``."""
 
-    __slots__ = ("name", "letter", "tier", "colour")
     name: str
     letter: str
     tier: str
     colour: str
-
-    def __init__(self, name: str, letter: str, tier: str, colour: str) -> None:
-        _set(self, "name", name)
-        _set(self, "letter", letter)
-        _set(self, "tier", tier)
-        _set(self, "colour", colour)
 
 
 class Edition(Value):
@@ -91,37 +84,29 @@ class Edition(Value):
     sizes are tiles. ``names`` are the chain names in card order.
     """
 
-    __slots__ = ("name", "chains", "price_chart", "tiers", "starting_cash", "shares_per_chain", "safe_size",
-                 "end_size", "rack_size", "buy_limit", "description", "names", "_by_name", "_prices")
     _fields = ("name", "chains", "price_chart", "tiers", "starting_cash", "shares_per_chain", "safe_size",
                "end_size", "rack_size", "buy_limit", "description")
     name: str
     chains: tuple[Chain, ...]
     price_chart: tuple[tuple[int, int], ...]
     tiers: dict[str, int]
-    starting_cash: int
-    shares_per_chain: int
-    safe_size: int
-    end_size: int
-    rack_size: int
-    buy_limit: int
-    description: str
-    names: tuple[str, ...]
-    _by_name: dict[str, Chain]
-    _prices: dict[str, list[int]]
+    starting_cash: int = 6000
+    shares_per_chain: int = 25
+    safe_size: int = 11
+    end_size: int = 41
+    rack_size: int = 6
+    buy_limit: int = 3
+    description: str = ""
+    names: tuple[str, ...] = field(init=False)
+    _by_name: dict[str, Chain] = field(init=False)
+    _prices: dict[str, list[int]] = field(init=False)
 
-    def __init__(self, name: str, chains: tuple[Chain, ...], price_chart: tuple[tuple[int, int], ...],
-                 tiers: dict[str, int], starting_cash: int = 6000, shares_per_chain: int = 25, safe_size: int = 11,
-                 end_size: int = 41, rack_size: int = 6, buy_limit: int = 3, description: str = "") -> None:
-        for key, value in (("name", name), ("chains", chains), ("price_chart", price_chart), ("tiers", tiers),
-                           ("starting_cash", starting_cash), ("shares_per_chain", shares_per_chain),
-                           ("safe_size", safe_size), ("end_size", end_size), ("rack_size", rack_size),
-                           ("buy_limit", buy_limit), ("description", description)):
-            _set(self, key, value)
-        _set(self, "names", tuple(c.name for c in chains))
-        _set(self, "_by_name", {c.name: c for c in chains})
+    def __post_init__(self) -> None:
+        _set(self, "names", tuple(c.name for c in self.chains))
+        _set(self, "_by_name", {c.name: c for c in self.chains})
         base = [self.base_price(size) for size in range(109)]
-        _set(self, "_prices", {c.name: [b + tiers[c.tier] if b else 0 for b in base] for c in chains})
+        tiers = self.tiers
+        _set(self, "_prices", {c.name: [b + tiers[c.tier] if b else 0 for b in base] for c in self.chains})
 
     @property
     def chain_names(self) -> list[str]:

@@ -11,7 +11,7 @@ can change the game):
 
 **One reader.** The game file is read the way every read command reads it
 (:func:`acquire_ref.storage.load_game`: a regular file, UTF-8, checked and replayed), never
-locked and never written, and by one reader for every page (:meth:`Board.follow`): it follows
+locked and never written, and by one reader for every page (:meth:`FileWatch.follow`): it follows
 the file through the operating system's change notices (watchfiles, on the file's folder), and
 reads it once per change, whatever the number of pages open; the pages' event streams only wait
 for the next version of what the reader made. Where no change notice can be had, the reader looks
@@ -83,7 +83,7 @@ ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
 _UNREAD = object()
 
 
-class Board:
+class FileWatch:
     """The game file watched for the pages: the latest document (``doc``), rendered fragment
     (``html``) and ``version``, made by one reader (:meth:`follow`) or, without it, by
     :meth:`current`, read again only when the file's :data:`~acquire_ref.storage.Stamp` changed.
@@ -284,7 +284,7 @@ class Guard:
     another server (400), redirects ``/events/`` and ``/state.json/`` to their route with a path of
     this server (308), and puts the security headers (:func:`_headers`) on every answer."""
 
-    def __init__(self, app: ASGI, hosts: Iterable[str], routes: Iterable[str], board: Board | None = None) -> None:
+    def __init__(self, app: ASGI, hosts: Iterable[str], routes: Iterable[str], board: FileWatch | None = None) -> None:
         self.app = app
         self.board = board
         """The board the application shows (for tests and benchmarks: its ``reads``)."""
@@ -324,14 +324,38 @@ def sse(name: str, data: str) -> str:
     return f"event: {name}\n{lines}\n"
 
 
+async def board_events(request: Request, board: FileWatch, poll: float, stopping: threading.Event,
+                       streams: list[int]) -> AsyncIterator[str]:
+    """The live board's event stream for one page: the board fragment each time what it shows
+    changes (``board`` events), a comment every :data:`KEEPALIVE` seconds of quiet, until the
+    page goes or ``stopping`` is set (looked at every ``poll`` seconds). ``streams[0]`` counts
+    the streams running (:data:`MAX_STREAMS`)."""
+    sent, quiet = -1, 0.0
+    streams[0] += 1  # counted once it runs: a stream never started ends nothing
+    try:
+        yield "retry: 1000\n\n"
+        while not stopping.is_set() and not await request.is_disconnected():
+            version, html = board.version, board.html
+            if html and version != sent:
+                sent, quiet = version, 0.0
+                yield sse("board", html)
+            elif quiet >= KEEPALIVE:
+                quiet = 0.0
+                yield ": still here\n\n"
+            if not await board.changed(sent, poll):
+                quiet += poll
+    finally:
+        streams[0] -= 1
+
+
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
                hosts: Iterable[str] = ()) -> Guard:
     """The application serving the live board of the game file at ``path``: one reader follows
-    the file (:meth:`Board.follow`, started with the application, looking every ``poll``
+    the file (:meth:`FileWatch.follow`, started with the application, looking every ``poll``
     seconds where there are no change notices); once ``stopping`` is set, the reader and every
     event stream end (within ``poll`` seconds), so that the server stops at once. It answers to
     the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`."""
-    board = Board(path)
+    board = FileWatch(path)
     stopping = stopping or threading.Event()
     streams = [0]
 
@@ -345,31 +369,14 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
         version, doc, _ = await board.latest()
         return Response(json.dumps({"version": version, **doc}, ensure_ascii=False), media_type="application/json")
 
-    async def stream(request: Request) -> AsyncIterator[str]:
-        sent, quiet = -1, 0.0
-        streams[0] += 1  # counted once it runs: a stream never started ends nothing
-        try:
-            yield "retry: 1000\n\n"
-            while not stopping.is_set() and not await request.is_disconnected():
-                version, html = board.version, board.html
-                if html and version != sent:
-                    sent, quiet = version, 0.0
-                    yield sse("board", html)
-                elif quiet >= KEEPALIVE:
-                    quiet = 0.0
-                    yield ": still here\n\n"
-                if not await board.changed(sent, poll):
-                    quiet += poll
-        finally:
-            streams[0] -= 1
-
     async def events(request: Request) -> Response:
         if streams[0] >= MAX_STREAMS:
             return Response(f"{MAX_STREAMS} pages are open already: close one and reload.\n", status_code=503,
                             media_type="text/plain")
         if not board.version:
             await board.latest()
-        return StreamingResponse(stream(request), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+        lines = board_events(request, board, poll, stopping, streams)
+        return StreamingResponse(lines, media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]

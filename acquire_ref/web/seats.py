@@ -119,7 +119,7 @@ class Seats:
 
 class SeatRoutes:
     """The seat routes for the game file at ``path``; ``board`` is the server's one reader of the
-    file (:class:`acquire_ref.web.app.Board`, whose ``game`` is the game last read), ``headers``
+    file (:class:`acquire_ref.web.app.FileWatch`, whose ``game`` is the game last read), ``headers``
     what every answer carries, ``poll`` the seconds between looks, ``stopping`` ends the streams,
     ``keepalive`` the seconds of silence before a comment keeps a stream open."""
 

@@ -58,14 +58,9 @@ def addresses(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}/"]
 
 
-def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
-    """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
-    ``say`` prints a line for people.
-
-    Raises :class:`GameFileError` (exit 4) when there is no game file at ``path``, or it is a
-    folder, a pipe or a device (a file that is there but broken is served as the waiting
-    state), and :class:`NotationError` (exit 2) for an address that can't be listened on.
-    """
+def _refuse_no_file(path: Path) -> None:
+    """Raises :class:`GameFileError` (exit 4) when there is no game file at ``path``, or it is
+    a folder, a pipe or a device; a file that is there but broken is served as the waiting state."""
     import os
     import stat
 
@@ -80,6 +75,30 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
     if not stat.S_ISREG(mode):
         kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
         raise GameFileError(f"{path} is {kind}, not a game file: name the game file with --game")
+
+
+def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str], None]) -> None:
+    """Say where the live board of ``path`` is (``found``, from :func:`addresses`) and who can
+    open it: a TV on the same network, or only this computer."""
+    say(f"The live board of {path} is at {found[0]}")
+    if len(found) > 1:
+        say(f"On the TV or tablet (same network), open {found[1]}")
+    elif host in ("0.0.0.0", "::"):
+        say("This computer has no address on a local network: the TV can't reach it")
+    else:
+        say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
+    say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
+
+
+def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
+    """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
+    ``say`` prints a line for people.
+
+    Raises :class:`GameFileError` (exit 4) when there is no game file at ``path``, or it is a
+    folder, a pipe or a device (a file that is there but broken is served as the waiting
+    state), and :class:`NotationError` (exit 2) for an address that can't be listened on.
+    """
+    _refuse_no_file(path)
     from urllib.parse import urlsplit
 
     import uvicorn
@@ -89,14 +108,7 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
     sock = bind(host, port)
     port = sock.getsockname()[1]
     found = addresses(host, port)
-    say(f"The live board of {path} is at {found[0]}")
-    if len(found) > 1:
-        say(f"On the TV or tablet (same network), open {found[1]}")
-    elif host in ("0.0.0.0", "::"):
-        say("This computer has no address on a local network: the TV can't reach it")
-    else:
-        say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
-    say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
+    _tell_addresses(path, host, found, say)
     stopping = threading.Event()
 
     class Server(uvicorn.Server):
