@@ -293,3 +293,52 @@ def test_the_server_reads_a_changed_file_once_for_the_tv_and_every_seat(table, c
         assert client.get(f"/seat/{kept[player]}/state.json").json()["board"]["last"] == "Ben placed 6C"
     assert client.get("/state.json").json()["last"] == "Ben placed 6C"
     assert len(reads) == 2  # the first look, and once after the change
+
+
+def test_the_seats_streams_count_with_the_tvs_against_the_one_bound(table, monkeypatch):
+    """A seat's event stream counts against the server's bound (MAX_STREAMS) with the TV's pages:
+    with a bound of 2, the TV's page and Ann's seat fill it, and one more stream, a seat's or the
+    TV's, is refused with 503 (and the seat's answer carries the security headers)."""
+    import http.client
+    import threading
+
+    import uvicorn
+
+    from acquire_ref.web import app as web
+    from acquire_ref.web.serve import bind
+
+    monkeypatch.setattr(web, "MAX_STREAMS", 2)
+    path, kept, _ = table(4)
+    stopping = threading.Event()
+    app = web.create_app(path, stopping=stopping)
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    opened = []
+
+    def stream(url: str) -> http.client.HTTPResponse:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", url)
+        response = conn.getresponse()
+        opened.append(conn)
+        return response
+
+    try:
+        for url in ("/events", f"/seat/{kept['Ann']}/events"):
+            response = stream(url)
+            assert response.status == 200
+            assert response.readline() == b"retry: 1000\n"  # running, so counted
+        refused = stream(f"/seat/{kept['Ben']}/events")
+        assert refused.status == 503 and "2 pages are open already" in refused.read().decode()
+        assert refused.getheader("X-Content-Type-Options") == "nosniff"
+        assert stream("/events").status == 503
+    finally:
+        for conn in opened:
+            conn.close()
+        stopping.set()
+        server.should_exit = True
+        thread.join(timeout=20)
+        sock.close()
+    assert not thread.is_alive()

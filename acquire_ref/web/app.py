@@ -69,7 +69,8 @@ KEEPALIVE = 15.0
 browsers keep the connection open."""
 
 MAX_STREAMS = 64
-"""The most event streams open at once (a TV and its seats need a handful); one more answers 503."""
+"""The most event streams open at once, the TV's pages and the seats' together (a table needs a
+handful); one more answers 503."""
 
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 """The names a server always answers to: this computer's own."""
@@ -104,6 +105,16 @@ class FileWatch:
         self._changed: asyncio.Event | None = None
         self.game: Game | None = None
         """The game last read (None while the file can't be read), for the seats' pages."""
+        self.streams = 0
+        """The event streams running, the TV's pages and the seats' together (:data:`MAX_STREAMS`)."""
+
+    def too_many_streams(self, headers: dict[str, str] | None = None) -> Response | None:
+        """The 503 answer to one more event stream when :data:`MAX_STREAMS` are open, else None.
+        A stream counts itself in ``streams`` once it runs (a stream never started ends nothing)."""
+        if self.streams < MAX_STREAMS:
+            return None
+        return Response(f"{MAX_STREAMS} pages are open already: close one and reload.\n", status_code=503,
+                        media_type="text/plain", headers=headers)
 
     def notify(self) -> None:
         """Wake every stream waiting in :meth:`wait` or :meth:`changed` now (this server just wrote
@@ -324,14 +335,13 @@ def sse(name: str, data: str) -> str:
     return f"event: {name}\n{lines}\n"
 
 
-async def board_events(request: Request, board: FileWatch, poll: float, stopping: threading.Event,
-                       streams: list[int]) -> AsyncIterator[str]:
+async def board_events(request: Request, board: FileWatch, poll: float, stopping: threading.Event) -> AsyncIterator[str]:
     """The live board's event stream for one page: the board fragment each time what it shows
     changes (``board`` events), a comment every :data:`KEEPALIVE` seconds of quiet, until the
-    page goes or ``stopping`` is set (looked at every ``poll`` seconds). ``streams[0]`` counts
-    the streams running (:data:`MAX_STREAMS`)."""
+    page goes or ``stopping`` is set (looked at every ``poll`` seconds), counted in
+    ``board.streams`` while it runs (:data:`MAX_STREAMS`)."""
     sent, quiet = -1, 0.0
-    streams[0] += 1  # counted once it runs: a stream never started ends nothing
+    board.streams += 1
     try:
         yield "retry: 1000\n\n"
         while not stopping.is_set() and not await request.is_disconnected():
@@ -345,7 +355,7 @@ async def board_events(request: Request, board: FileWatch, poll: float, stopping
             if not await board.changed(sent, poll):
                 quiet += poll
     finally:
-        streams[0] -= 1
+        board.streams -= 1
 
 
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
@@ -357,7 +367,6 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`."""
     board = FileWatch(path)
     stopping = stopping or threading.Event()
-    streams = [0]
 
     async def page(request: Request) -> Response:
         _, doc, _ = await board.latest()
@@ -370,12 +379,12 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
         return Response(json.dumps({"version": version, **doc}, ensure_ascii=False), media_type="application/json")
 
     async def events(request: Request) -> Response:
-        if streams[0] >= MAX_STREAMS:
-            return Response(f"{MAX_STREAMS} pages are open already: close one and reload.\n", status_code=503,
-                            media_type="text/plain")
+        refused = board.too_many_streams()
+        if refused is not None:
+            return refused
         if not board.version:
             await board.latest()
-        lines = board_events(request, board, poll, stopping, streams)
+        lines = board_events(request, board, poll, stopping)
         return StreamingResponse(lines, media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),

@@ -188,27 +188,35 @@ class SeatRoutes:
         return JSONResponse(doc, headers=self.headers)
 
     async def stream(self, request: Request, player: str) -> AsyncIterator[str]:
-        """The seat's events: its fragment at once and at each change."""
+        """The seat's events: its fragment at once and at each change, counted with the TV's
+        streams while it runs (:data:`~acquire_ref.web.app.MAX_STREAMS`)."""
         from acquire_ref.web.app import sse
 
         sent, quiet = -1, 0.0
-        yield "retry: 1000\n\n"
-        while not self.stopping.is_set() and not await request.is_disconnected():
-            version, _, html = await self.document(player)
-            if version != sent:
-                sent, quiet = version, 0.0
-                yield sse("seat", html)
-            elif quiet >= self.keepalive:
-                quiet = 0.0
-                yield ": still here\n\n"
-            await self.board.wait(self.poll)
-            quiet += self.poll
+        self.board.streams += 1
+        try:
+            yield "retry: 1000\n\n"
+            while not self.stopping.is_set() and not await request.is_disconnected():
+                version, _, html = await self.document(player)
+                if version != sent:
+                    sent, quiet = version, 0.0
+                    yield sse("seat", html)
+                elif quiet >= self.keepalive:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                await self.board.wait(self.poll)
+                quiet += self.poll
+        finally:
+            self.board.streams -= 1
 
     async def events(self, request: Request) -> Response:
         """``GET /seat/TOKEN/events``: the seat's event stream."""
         player = await self.who(request)
         if isinstance(player, Response):
             return player
+        refused: Response | None = self.board.too_many_streams(self.headers)
+        if refused is not None:
+            return refused
         return StreamingResponse(self.stream(request, player), media_type="text/event-stream",
                                  headers={**self.headers, "X-Accel-Buffering": "no"})
 
