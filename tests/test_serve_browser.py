@@ -285,6 +285,8 @@ def test_serve_prints_the_address_to_type(serve, played):
     server = serve(played(3))
     assert server.lines[0].startswith(f"The live board of {played(3)} is at http://127.0.0.1:")
     assert "--host 0.0.0.0" in server.lines[1]
+    local = server.lines[0].split()[-1]
+    assert server.lines[2].rstrip("\n") == f"The review, move by move, during the game or after it: {local}review"
     everywhere = serve(played(3), "--host", "0.0.0.0")
     assert "http://127.0.0.1:" in everywhere.lines[0]
     assert everywhere.lines[1].startswith(("On the TV or tablet (same network), open http://",

@@ -78,8 +78,8 @@ def _refuse_no_file(path: Path) -> None:
 
 
 def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str], None]) -> None:
-    """Say where the live board of ``path`` is (``found``, from :func:`addresses`) and who can
-    open it: a TV on the same network, or only this computer."""
+    """Say where the live board of ``path`` is (``found``, from :func:`addresses`), who can
+    open it (a TV on the same network, or only this computer) and where its review is."""
     say(f"The live board of {path} is at {found[0]}")
     if len(found) > 1:
         say(f"On the TV or tablet (same network), open {found[1]}")
@@ -87,6 +87,7 @@ def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str]
         say("This computer has no address on a local network: the TV can't reach it")
     else:
         say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
+    say(f"The review, move by move, during the game or after it: {found[-1]}review")
     say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
 
 
