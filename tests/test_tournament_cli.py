@@ -53,6 +53,16 @@ def test_new_makes_a_readable_event_file_and_refuses_to_replace_it(cli, tmp_path
     assert "already exists" in refused(cli, tmp_path, "new", "Spring Open 2026", code=2)
 
 
+@pytest.mark.parametrize(("args", "shape"), [
+    (("--semifinal", "4"), "heats, then a final of 4; tie-breaks acquire-ref"),
+    (("--semifinal", "8"), "heats, then a semifinal of 8 and a final of 4; tie-breaks acquire-ref"),
+    (("--format", "swiss", "--rounds", "5"), "swiss, 5 rounds"),
+])
+def test_t4_new_says_the_events_stages_a_semifinal_of_4_being_the_final(cli, tmp_path, args, shape):
+    out = ok(cli, tmp_path, "new", "Club night", "--seed", "7", *args)
+    assert f"club-night.event.toml: {shape}; seed 7; tables play classic with table tiles." in out
+
+
 def test_the_event_file_is_named_by_option_or_found_here(cli, tmp_path):
     ok(cli, tmp_path, "--event", "a.event.toml", "new", "A")
     ok(cli, tmp_path, "--event", "b.event.toml", "new", "B")

@@ -128,10 +128,18 @@ def new(
                        tiles, keys, final, factors)
     path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
-    shape = (f"{rounds} rounds" if format == "swiss" else
-             f"heats, then a semifinal of {semifinal} and a final of {final}; tie-breaks {event.preset or 'as listed'}")
-    say(f"New event {name} in {path}: {format} ({shape}); seed {event.seed}; tables play {edition} with {tiles} tiles.")
+    say(f"New event {name} in {path}: {event_shape(event)}; seed {event.seed}; tables play {edition} with {tiles} tiles.")
     say("Next: acquire-ref tournament add PLAYER... [--group G]")
+
+
+def event_shape(event: Tournament) -> str:
+    """The event's format in words for ``tournament new`` (T4): "swiss, 5 rounds", or "heats, then a
+    semifinal of 8 and a final of 4; tie-breaks wbc-2007" (a semifinal of 4 is the final itself)."""
+    if event.format == "swiss":
+        return f"swiss, {event.rounds_planned} rounds"
+    stages = (f"a final of {event.semifinal}" if event.semifinal == 4 else
+              f"a semifinal of {event.semifinal} and a final of {event.final}")
+    return f"heats, then {stages}; tie-breaks {event.preset or 'as listed'}"
 
 
 @tournament_app.command()
