@@ -233,9 +233,10 @@ def _growing(game: Game, where: Tile, eff: Effect) -> dict[str, Any]:
     before = game.board.sizes[chain]
     new = before + len(eff.group)
     safe = " and it becomes safe (R3.5)." if ed.is_safe(new) and not ed.is_safe(before) else "."
-    text = (f"{where} would grow {chain} from {before} to {new} tiles (R4.3); price "
-            f"{money(game.price(chain))} -> {money(ed.price(chain, new))} a share{safe}")
-    return {"chain": chain, "size": new, "price": ed.price(chain, new), "text": [text]}
+    now, then = game.price(chain), ed.price(chain, new)
+    price = f"price stays {money(now)}" if now == then else f"price {money(now)} -> {money(then)}"
+    text = f"{where} would grow {chain} from {before} to {new} tiles (R4.3); {price} a share{safe}"
+    return {"chain": chain, "size": new, "price": then, "text": [text]}
 
 
 def _defunct_order(survivor: str, pre: dict[str, int], lead: str) -> list[str]:

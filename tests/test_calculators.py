@@ -167,6 +167,22 @@ def test_why_agrees_with_what_place_then_does():
     assert checked == {"lone", "found", "grow", "merge"}
 
 
+def test_r4_3_why_says_a_growth_that_leaves_the_price_as_it_was():
+    """Tower grows 6 -> 7 tiles within one bracket of the information card (R3): $600 before and
+    after, said once; 2 -> 3 tiles moves it from $200 to $300."""
+    g = Game.new(["A", "B", "C"])
+    for column in range(1, 7):
+        g.board.put(parse_tile(f"{column}A"), "Tower")
+    assert describe_tile(g, parse_tile("7A"))["text"] == [
+        "7A would grow Tower from 6 to 7 tiles (R4.3); price stays $600 a share."]
+    small = Game.new(["A", "B", "C"])
+    for column in (1, 2):
+        small.board.put(parse_tile(f"{column}C"), "Tower")
+    info = describe_tile(small, parse_tile("3C"))
+    assert info["price"] == 300
+    assert info["text"] == ["3C would grow Tower from 2 to 3 tiles (R4.3); price $200 -> $300 a share."]
+
+
 def test_why_for_blocked_dead_occupied_and_through_cli(cli, tmp_path):
     g = Game.new(["A", "B", "C"])
     g.apply(parse_move("start 1A 5E 9I"))
