@@ -267,3 +267,15 @@ def test_a_long_name_in_the_svg_is_drawn_narrower_not_cut(play, cli, tmp_path):
     line = next(x for x in text.splitlines() if long in x and "<tspan" in x)
     assert 'textLength="936" lengthAdjust="spacingAndGlyphs"' in line and "$12,500" in line
     assert "textLength" not in next(x for x in text.splitlines() if ">Ann</tspan>" in x)
+
+
+def test_the_page_holds_the_board_exactly_as_its_stream_sends_it(play):
+    """The live page's script updates the board in place, node by node (DESIGN 7): the board the
+    page is served with must be the fragment the event stream sends, text node for text node, or
+    the stream's first message, arriving after the page is drawn, replaces every element of it."""
+    for moves in (3, None):
+        doc = board_of(play(moves))
+        page = pages.live_page(doc)
+        opening = '<main id="live" aria-live="polite">'
+        start = page.index(opening) + len(opening)
+        assert page[start:page.index("</main>", start)] == pages.fragment(doc)
