@@ -76,9 +76,16 @@ def test_completion_without_a_game_file_offers_nothing_and_does_not_fail(tmp_pat
 
 
 def test_completion_scripts_are_shown_for_each_shell():
+    """Each shell's script, by the completion variable's source instruction; and
+    ``--show-completion`` run from bash, which shows the script for the shell it runs in (Typer
+    finds the shell among the program's parents, so it is run under one, not given one)."""
     for shell in ("bash", "zsh", "fish"):
-        out = subprocess.run([EXE, "--show-completion", shell], capture_output=True, text=True, timeout=60)
-        assert out.returncode == 0 and "_ACQUIRE_REF_COMPLETE" in out.stdout
+        env = {**os.environ, "_ACQUIRE_REF_COMPLETE": f"source_{shell}"}
+        out = subprocess.run([EXE], capture_output=True, text=True, timeout=60, env=env)
+        assert out.returncode == 0 and "_ACQUIRE_REF_COMPLETE" in out.stdout, (shell, out.stderr)
+    shown = subprocess.run(["bash", "-c", '"$0" --show-completion; exit $?', EXE], capture_output=True, text=True,
+                           timeout=60)
+    assert shown.returncode == 0 and "complete -o default -F _acquire_ref_completion acquire-ref" in shown.stdout
 
 
 def test_completion_values_match_what_was_typed_ignoring_case():
