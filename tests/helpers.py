@@ -135,3 +135,28 @@ def play_out(path: Path, seed: str) -> None:
     while not handle.game.over:
         handle.game.apply(bot.move(handle.game))
     handle.save()
+
+
+@contextlib.contextmanager
+def running(app: Any, stopping: Any):
+    """Serve ``app`` (the live board's, made with the threading event ``stopping``) on a free port
+    of 127.0.0.1 in a thread and yield the port; afterwards set ``stopping`` (its event streams
+    end), stop the server and check that it stopped."""
+    import threading
+
+    import uvicorn
+
+    from acquire_ref.web.serve import bind
+
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield sock.getsockname()[1]
+    finally:
+        stopping.set()
+        server.should_exit = True
+        thread.join(timeout=20)
+        sock.close()
+        assert not thread.is_alive(), "the server did not stop"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import EXAMPLES, installed
+from tests.helpers import EXAMPLES, installed, running
 
 HEADERS = {"content-security-policy": "script-src 'sha256-", "x-content-type-options": "nosniff",
            "cache-control": "no-store"}
@@ -128,10 +128,7 @@ def test_one_read_per_change_whatever_the_number_of_pages_and_the_pages_are_boun
     follows the file: with 8 pages open and 3 changes the file is read 4 times (the first read
     and one per change), every page gets every change, and a page past the most that may be
     open is refused (503) with the headers."""
-    import uvicorn
-
     from acquire_ref.web import app as web
-    from acquire_ref.web.serve import bind
 
     monkeypatch.setattr(web, "MAX_STREAMS", 8)
     path = game(tmp_path)
@@ -145,43 +142,34 @@ def test_one_read_per_change_whatever_the_number_of_pages_and_the_pages_are_boun
     path.write_bytes(versions[0])
     stopping = threading.Event()
     app = web.create_app(path, stopping=stopping)
-    sock = bind("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    streams = []
-    try:
-        for _ in range(8):
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            conn.request("GET", "/events")
-            response = conn.getresponse()
-            assert response.status == 200
-            streams.append((conn, response))
-        for _, response in streams:
-            next_board(response)
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        conn.request("GET", "/events")
-        refused = conn.getresponse()
-        assert refused.status == 503 and "8 pages are open already" in refused.read().decode()
-        assert refused.getheader("X-Content-Type-Options") == "nosniff"
-        conn.close()
-        assert app.board is not None and app.board.reads == 1
-        for text in (versions[1], versions[2], versions[0]):
-            temporary = path.with_suffix(".new")
-            temporary.write_bytes(text)
-            os.replace(temporary, path)
+    with running(app, stopping) as port:
+        streams = []
+        try:
+            for _ in range(8):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", "/events")
+                response = conn.getresponse()
+                assert response.status == 200
+                streams.append((conn, response))
             for _, response in streams:
                 next_board(response)
-        assert app.board.reads == 4
-    finally:
-        for conn, _ in streams:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/events")
+            refused = conn.getresponse()
+            assert refused.status == 503 and "8 pages are open already" in refused.read().decode()
+            assert refused.getheader("X-Content-Type-Options") == "nosniff"
             conn.close()
-        stopping.set()
-        server.should_exit = True
-        thread.join(timeout=20)
-        sock.close()
-    assert not thread.is_alive()
+            assert app.board is not None and app.board.reads == 1
+            for text in (versions[1], versions[2], versions[0]):
+                temporary = path.with_suffix(".new")
+                temporary.write_bytes(text)
+                os.replace(temporary, path)
+                for _, response in streams:
+                    next_board(response)
+            assert app.board.reads == 4
+        finally:
+            for conn, _ in streams:
+                conn.close()
 
 
 def next_board(response) -> None:

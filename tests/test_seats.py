@@ -18,6 +18,7 @@ from acquire_ref import seat_links as tokens
 from acquire_ref.web import seat_model
 from acquire_ref.web.app import create_app
 from acquire_ref.web.seats import Bucket
+from tests.helpers import running
 from tests.test_serve_pages import MERGER, game_file
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -302,43 +303,30 @@ def test_the_seats_streams_count_with_the_tvs_against_the_one_bound(table, monke
     import http.client
     import threading
 
-    import uvicorn
-
     from acquire_ref.web import app as web
-    from acquire_ref.web.serve import bind
 
     monkeypatch.setattr(web, "MAX_STREAMS", 2)
     path, kept, _ = table(4)
     stopping = threading.Event()
-    app = web.create_app(path, stopping=stopping)
-    sock = bind("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
     opened = []
 
-    def stream(url: str) -> http.client.HTTPResponse:
+    def stream(port: int, url: str) -> http.client.HTTPResponse:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         conn.request("GET", url)
         response = conn.getresponse()
         opened.append(conn)
         return response
 
-    try:
-        for url in ("/events", f"/seat/{kept['Ann']}/events"):
-            response = stream(url)
-            assert response.status == 200
-            assert response.readline() == b"retry: 1000\n"  # running, so counted
-        refused = stream(f"/seat/{kept['Ben']}/events")
-        assert refused.status == 503 and "2 pages are open already" in refused.read().decode()
-        assert refused.getheader("X-Content-Type-Options") == "nosniff"
-        assert stream("/events").status == 503
-    finally:
-        for conn in opened:
-            conn.close()
-        stopping.set()
-        server.should_exit = True
-        thread.join(timeout=20)
-        sock.close()
-    assert not thread.is_alive()
+    with running(web.create_app(path, stopping=stopping), stopping) as port:
+        try:
+            for url in ("/events", f"/seat/{kept['Ann']}/events"):
+                response = stream(port, url)
+                assert response.status == 200
+                assert response.readline() == b"retry: 1000\n"  # running, so counted
+            refused = stream(port, f"/seat/{kept['Ben']}/events")
+            assert refused.status == 503 and "2 pages are open already" in refused.read().decode()
+            assert refused.getheader("X-Content-Type-Options") == "nosniff"
+            assert stream(port, "/events").status == 503
+        finally:
+            for conn in opened:
+                conn.close()
