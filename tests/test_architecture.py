@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"buying", "drawing", "ending", "placing"},
     {"state", "game"},
     {"describe", "views"},
-    {"record", "inspection", "storage", "render", "simulate", "bots", "session", "tournament", "event_file",
+    {"record", "inspection", "storage", "rulebook", "render", "simulate", "bots", "session", "tournament", "event_file",
      "event_games", "tournament_views", "ratings", "seat_links"},
     {"cli", "console", "pipe", "web"},
 ]

@@ -55,7 +55,24 @@ class Refereed(TyperGroup):
                 from acquire_ref.words import cut
 
                 say(f"acquire-ref: {cut(str(exc))}", err=True)
+                _where_to_read(exc)
             raise typer.Exit(exc.exit_code) from None
+
+
+def _where_to_read(exc: AcquireError) -> None:
+    """After a refusal that names its rule (``R6.3``), the command that prints that rule, so a
+    player refused at the table can read what decided it (:mod:`acquire_ref.rulebook`)."""
+    from acquire_ref.errors import IllegalMoveError
+
+    if not isinstance(exc, IllegalMoveError) or not exc.rule:
+        return
+    from acquire_ref import rulebook
+
+    try:
+        rulebook.rule(exc.rule)
+    except rulebook.UnknownRule:
+        return
+    say(f"acquire-ref: read {exc.rule} with `acquire-ref rule {exc.rule}`", err=True)
 
 
 OPTION_NOTES = {"dispose": "the shares not sold or traded are held"}
@@ -121,7 +138,7 @@ def main(
 COMMANDS: list[Callable[..., None]] = [
     new.new, moves.start, moves.market, reading.hand, moves.place, moves.choose, moves.dispose, moves.buy,
     moves.pass_, moves.discard, moves.end, reading.status, programs.watch, reading.score, reading.why, card.price,
-    card.chart, card.bonus, reading.log, undo.undo, undo.redo, reading.check, simulate.simulate, programs.table,
+    card.chart, card.bonus, card.rule, reading.log, undo.undo, undo.redo, reading.check, simulate.simulate, programs.table,
     programs.serve, programs.seats, scripts.play, programs.pipe,
 ]
 """Every command of the program, in the order ``--help`` lists them (each named after its

@@ -1,5 +1,6 @@
-"""The information card on the command line, no game file needed: ``price`` (a chain at a
-size, R3), ``chart`` (the whole card, R3.2, R3.3) and ``bonus`` (who gets the bonuses, R5.4).
+"""The information card and the rule book on the command line, no game file needed: ``price`` (a
+chain at a size, R3), ``chart`` (the whole card, R3.2, R3.3), ``bonus`` (who gets the bonuses,
+R5.4) and ``rule`` (the rules the referee cites, :mod:`acquire_ref.rulebook`).
 
 Only Typer is imported at start-up; each command imports the editions it reads.
 """
@@ -89,3 +90,40 @@ def bonus(
         say(f"  {holder} ({plural(count, 'share')}): {told}")
     if not paid:
         say("  nobody holds a share: no bonus is paid")
+
+
+def rule(
+    number: str | None = typer.Argument(
+        None, metavar="[NUMBER]", help="A rule (R6.3, R5.3b), a whole section (R6, T4), or none for the list."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """The rules the referee cites, as it enforces them: a refusal's (R6.3) is read with `rule R6.3`.
+
+    Example: acquire-ref rule R6.3
+    """
+    from acquire_ref import rulebook
+    from acquire_ref.errors import NotationError
+
+    if number is None:
+        rules = [rulebook.rule(n) for n in rulebook.sections()]
+        if as_json:
+            print_json([{"number": r.number, "section": r.section} for r in rules])
+            return
+        for r in rules:
+            say(f"{r.number:<4} {r.section}")
+        say("Read one with `acquire-ref rule R6` (a section) or `acquire-ref rule R6.3` (one rule).")
+        return
+    try:
+        found = rulebook.rule(number)
+    except rulebook.UnknownRule as exc:
+        raise NotationError(str(exc)) from None
+    if as_json:
+        print_json(found._asdict())
+        return
+    import textwrap
+
+    say(f"{found.number} ({found.section})" if "." in found.number else f"{found.number} {found.section}")
+    for paragraph in found.text.splitlines():
+        indent = "   " if paragraph[:2].rstrip(".").isalpha() and paragraph[1:2] == "." else ""
+        say(textwrap.fill(paragraph, width=100, initial_indent=indent, subsequent_indent=indent + "   "))

@@ -1,0 +1,113 @@
+"""The numbered rules the referee cites (R1-R10, R17; T1-T7), read from ``rulebook.md`` beside
+this module, so that a refusal's ``(R6.3)`` has a text a player can read (``acquire-ref rule R6.3``).
+
+The book is Markdown with a fixed shape: a section per rule (``## R5 Mergers``), its numbered
+items (``1. ...``, continued on lines indented by three spaces) and their lettered sub-items
+(``   a. ...``, continued at six spaces); a section's text before its first item is its preamble.
+
+>>> rule("R6.3").number, rule("R6.3").section
+('R6.3', 'Buying shares')
+>>> rule("r5.3b").number
+'R5.3b'
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from typing import NamedTuple
+
+_SECTION = re.compile(r"^## ([RT]\d+) (.+)$")
+_ITEM = re.compile(r"^(\d+)\. (.*)$")
+_SUB_ITEM = re.compile(r"^ {3}([a-z])\. (.*)$")
+NUMBER = re.compile(r"^([RT])(\d+)(?:\.(\d+)([a-z])?)?$", re.IGNORECASE)
+"""A rule number as typed: ``R6``, ``R6.3``, ``R5.3b``, ``T4`` (any case)."""
+
+
+class Rule(NamedTuple):
+    """One numbered rule: ``number`` (``"R6.3"``), the ``section`` it belongs to (``"Buying
+    shares"``) and its ``text`` (its lines joined into paragraphs, sub-items on lines of their
+    own). A whole section (``"R6"``) has its preamble and every item as its text."""
+
+    number: str
+    section: str
+    text: str
+
+
+class UnknownRule(LookupError):
+    """A rule number the book does not define (``R11``, ``R6.9``), or text that is not one."""
+
+
+def _join(lines: list[str]) -> str:
+    """``lines`` as text: a line starting a sub-item keeps its own line, continuations join."""
+    out: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        if out and not _SUB_ITEM.match(line) and not _ITEM.match(line):
+            out[-1] += " " + stripped
+        else:
+            out.append(stripped)
+    return "\n".join(out)
+
+
+@cache
+def book() -> dict[str, Rule]:
+    """Every rule of the book by number, sections (``"R5"``) and items (``"R5.3"``, ``"R5.3a"``)
+    alike, in the book's order."""
+    text = resources.files("acquire_ref").joinpath("rulebook.md").read_text(encoding="utf-8")
+    titles: dict[str, str] = {}
+    lines: dict[str, list[str]] = {}
+    section = item = sub = ""
+    for line in text.splitlines():
+        if found := _SECTION.match(line):
+            section, item, sub = found[1], "", ""
+            titles[section] = found[2]
+            lines[section] = []
+            continue
+        if not section or not line.strip():
+            continue
+        if found := _ITEM.match(line):
+            item, sub = f"{section}.{found[1]}", ""
+            lines[item] = []
+        elif item and (found := _SUB_ITEM.match(line)):
+            sub = f"{item}{found[1]}"
+            lines[sub] = []
+        elif not line.startswith(" " * 6):
+            sub = ""
+        for key in (section, item, sub):
+            if key:
+                lines[key].append(line)
+    return {n: Rule(n, titles[n.split(".")[0]], _join(body)) for n, body in lines.items()}
+
+
+def normal(number: str) -> str:
+    """``number`` as the book writes it (``"r5.3B"`` -> ``"R5.3b"``), or :class:`UnknownRule`
+    when it is not a rule number at all."""
+    found = NUMBER.match(number.strip())
+    if not found:
+        raise UnknownRule(f"{number!r} is not a rule number: write it as R6.3, R5.3b or T4")
+    letter, section, item, sub = found.groups()
+    text = f"{letter.upper()}{section}"
+    if item:
+        text += f".{item}{(sub or '').lower()}"
+    return text
+
+
+def rule(number: str) -> Rule:
+    """The rule ``number`` (``"R6.3"``, ``"R5"``, ``"T4"``, any case).
+
+    Raises :class:`UnknownRule` naming the nearest numbers when the book has no such rule."""
+    key = normal(number)
+    rules = book()
+    if key in rules:
+        return rules[key]
+    head = key.split(".")[0]
+    nearby = [n for n in rules if n.split(".")[0] == head and n != head]
+    hint = f"; {head} has {', '.join(nearby)}" if nearby else f"; the rules are {', '.join(sections())}"
+    raise UnknownRule(f"there is no rule {key}{hint}")
+
+
+def sections() -> list[str]:
+    """The sections' numbers in the book's order (``["R1", ..., "R17", "T1", ..., "T7"]``)."""
+    return [n for n in book() if "." not in n]

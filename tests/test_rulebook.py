@@ -1,0 +1,105 @@
+"""The rule book in the package (acquire_ref/rulebook.md): every rule number the product cites is
+written there, `acquire-ref rule` prints it, and a refusal says where to read its rule."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from acquire_ref import rulebook
+from tests.helpers import ROOT, installed
+
+CITED = re.compile(r"\b[RT]\d+(?:\.\d+[a-z]?)?\b")
+"""A rule number as the code, its messages and the documents cite it (R6.3, R5.3b, T4)."""
+
+WHERE_CITED = [
+    *sorted((ROOT / "acquire_ref").rglob("*.py")),
+    *sorted((ROOT / "acquire_ref" / "web" / "templates").glob("*")),
+    *sorted((ROOT / "acquire_ref" / "web" / "static").glob("*.js")),
+    ROOT / "README.md",
+    ROOT / "CONTRIBUTING.md",
+    ROOT / "man" / "acquire-ref.1",
+    ROOT / "man" / "acquire-ref.5",
+    *sorted((ROOT / "tests").glob("test_*.py")),
+]
+
+
+def cited_numbers() -> dict[str, str]:
+    """Every rule number cited in the package, its documents and the tests: {number: first file}."""
+    found: dict[str, str] = {}
+    for path in WHERE_CITED:
+        if not path.is_file() or path.stem in ("rulebook", "test_rulebook"):  # they name unknown numbers on purpose
+            continue
+        for number in CITED.findall(path.read_text(encoding="utf-8", errors="replace")):
+            found.setdefault(number, str(path.relative_to(ROOT)))
+    return found
+
+
+def test_every_rule_number_cited_is_written_in_the_rule_book():
+    cited = cited_numbers()
+    assert {"R6.3", "R5.3b", "R10.1", "T4"} <= set(cited)
+    missing = {number: where for number, where in cited.items() if number not in rulebook.book()}
+    assert not missing, f"rule numbers cited but not in acquire_ref/rulebook.md: {missing}"
+
+
+def test_the_rule_book_has_every_section_in_order():
+    assert rulebook.sections() == [*(f"R{n}" for n in (*range(1, 11), 17)), *(f"T{n}" for n in range(1, 8))]
+
+
+def test_r6_3_in_the_book_says_that_cash_equal_to_the_price_is_enough():
+    found = rulebook.rule("r6.3")
+    assert (found.number, found.section) == ("R6.3", "Buying shares")
+    assert "Cash equal to the price is enough" in found.text
+
+
+def test_r5_3b_is_the_disposal_and_r5_3_holds_both_its_steps():
+    assert rulebook.rule("R5.3b").text.startswith("b. each holder of its shares")
+    steps = rulebook.rule("R5.3").text.splitlines()
+    assert [line[:2] for line in steps] == ["3.", "a.", "b."]
+
+
+@pytest.mark.parametrize("number, words", [("R11", "the rules are R1"), ("R6.9", "R6 has R6.1, R6.2, R6.3"),
+                                           ("6.3", "not a rule number")])
+def test_an_unknown_rule_is_refused_with_the_numbers_that_exist(cli, number, words):
+    result = cli("rule", number)
+    assert result.exit_code == 2
+    assert words in result.stderr
+
+
+def test_rule_prints_one_rule_wrapped_with_its_section(cli):
+    result = cli("rule", "R6.3")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "R6.3 (Buying shares)"
+    assert lines[1].startswith("3. Shares cost the chain's price now.")
+    assert all(len(line) <= 100 for line in lines)
+
+
+def test_rule_alone_lists_the_sections(cli):
+    result = cli("rule")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:2] == ["R1   Board and tiles", "R2   Setting up"]
+    assert "T7   The GM's report and the club's books" in result.stdout
+    assert [row["number"] for row in cli.json("rule")] == rulebook.sections()
+
+
+def test_rule_json_is_the_rule_as_data(cli):
+    doc = cli.json("rule", "R2.3")
+    assert doc["number"] == "R2.3" and doc["section"] == "Setting up"
+    assert "9A is nearer than 1B" in doc["text"]
+
+
+def test_r6_3_a_refusal_says_where_to_read_its_rule(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Cat", game=path).exit_code == 0
+    result = cli("buy", "Tower=2", game=path)
+    assert result.exit_code == 3
+    assert result.stderr.splitlines()[-1] == "acquire-ref: read R2.2 with `acquire-ref rule R2.2`"
+
+
+def test_the_installed_command_ships_the_rule_book(tmp_path):
+    result = subprocess.run([installed(), "rule", "R8.2"], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("R8.2 (The end of the game)\n2. Only the player whose turn it is may declare")
