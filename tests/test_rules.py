@@ -789,6 +789,23 @@ def test_r6_3_purchase_refused_as_a_whole_and_cash_equal_to_price_is_enough():
     assert g.bank["Festival"] == 0
 
 
+def test_r6_2_cash_equal_to_the_cheapest_share_keeps_the_buy_step_open():
+    """The boundary of "every available share costs more than the player's cash" (R6.2): with
+    exactly the price of the one share left ($300 Festival), the turn waits for the purchase."""
+    g = _seven_hundred_dollars()
+    play(g, "buy American=1")
+    assert g.cash["A"] == 300 and g.bank["Festival"] == 1 and g.price("Festival") == 300
+    fill = Fillers(FILLERS[13:])
+    fill(g)  # B
+    fill(g)  # C
+    events = turn(g, FILLERS[16], buy=None)  # A, with $300
+    assert not of(events, ev.TurnFinished)
+    assert (g.pending.decision, g.pending.player) == ("buy", "A")
+    events = play(g, "buy Festival=1")
+    assert [(e.chain, e.amount) for e in of(events, ev.SharesBought)] == [("Festival", 300)]
+    assert g.cash["A"] == 0 and g.bank["Festival"] == 0
+
+
 def test_r6_3_turn_finishes_by_itself_when_the_player_cannot_afford_any_share():
     g = _seven_hundred_dollars()
     play(g, "buy American=1 Festival=1")
@@ -1100,6 +1117,17 @@ def test_worked_case_03_no_founders_share_and_no_cash_when_the_bank_has_none():
     assert g.cash == cash
     assert held(g, "Imperial") == {"A": 10, "B": 9, "C": 6} and g.bank["Imperial"] == 0
     assert_refused(g, "buy Imperial=1", match=r"bank has (0|no) Imperial")
+
+
+def test_r4_2_the_banks_last_share_goes_to_the_founder():
+    """The boundary of "one founder's share free, if the bank has one": with one Imperial share
+    left in the bank, the founder takes it and the bank is empty."""
+    g = _imperial_all_25_held_then_defunct(left_in_bank=1)
+    assert g.bank["Imperial"] == 1 and held(g, "Imperial") == {"A": 10, "B": 8, "C": 6}
+    events = turn(g, "2I", "Imperial", buy=None)  # C
+    assert facts(events, ev.FounderShare) == [("C", "Imperial", True)]
+    assert held(g, "Imperial")["C"] == 7 and g.bank["Imperial"] == 0
+    assert g.cash["C"] == 3600
 
 
 def test_worked_case_04_tower_of_3_pays_3000_and_1500():
@@ -1523,15 +1551,17 @@ def _four_arms(american: bool, buys: bool = False) -> Game:
     return g
 
 
-def _imperial_all_25_held_then_defunct() -> Game:
-    """All 25 Imperial shares bought (A 10, B 9, C 6), then Imperial 1A-2A merged into Tower 4A-6A
-    and every holder held. Filler 1I is lone; C is to place (2I refounds next to 1I)."""
+def _imperial_all_25_held_then_defunct(left_in_bank: int = 0) -> Game:
+    """All 25 Imperial shares bought (A 10, B 9, C 6; with ``left_in_bank`` B buys that many
+    fewer), then Imperial 1A-2A merged into Tower 4A-6A and every holder held. Filler 1I is lone;
+    C is to place (2I refounds next to 1I)."""
     g = new_game("1A 4A 12C")
     fill = Fillers([x for x in FILLERS if x not in ("1I", "3I")])
     turn(g, "2A", "Imperial", buy="Imperial=3")  # A: $400 each
-    for _ in range(7):  # B C A B C A B
+    for _ in range(6):  # B C A B C A
         fill(g, buy="Imperial=3")
-    assert g.bank["Imperial"] == 0
+    fill(g, buy=f"Imperial={3 - left_in_bank}")  # B
+    assert g.bank["Imperial"] == left_in_bank
     turn(g, "5A", "Tower")  # C
     turn(g, "6A")  # A
     turn(g, "1I")  # B: lone, the spot for refounding later
@@ -1540,7 +1570,7 @@ def _imperial_all_25_held_then_defunct() -> Game:
     assert [g.pending.player] == ["C"]
     play(g, "dispose C", "dispose A", "dispose B", "buy")
     assert g.board.sizes == {"Tower": 6}
-    assert g.cash == {"A": 2400 + 4000, "B": 2400 + 2000, "C": 3600}
+    assert g.cash == {"A": 2400 + 4000, "B": 2400 + 400 * left_in_bank + 2000, "C": 3600}
     assert g.player == "A"
     fill(g)  # A
     fill(g)  # B
