@@ -30,6 +30,15 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
+def interruptible() -> None:
+    """A child process's ``preexec_fn``: Ctrl-C (SIGINT) back to its default, so that a test that
+    interrupts the child works even when the test runner ignores SIGINT (a child inherits an ignored
+    signal, and Python then never raises KeyboardInterrupt)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def installed() -> str:
     """The path of the installed ``acquire-ref`` console script (beside this Python, else on PATH)."""
     exe = Path(sys.executable).parent / ("acquire-ref.exe" if os.name == "nt" else "acquire-ref")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import EXAMPLES, Cli
+from tests.helpers import EXAMPLES, Cli, interruptible
 
 ACQ = Path(sys.executable).parent / "acquire-ref"
 ENV = {**os.environ, "NO_COLOR": "1"}
@@ -139,7 +139,7 @@ def test_ctrl_c_says_whether_the_move_was_saved_exits_130_and_leaves_no_temporar
     game = started(tmp_path)
     before = game.read_bytes()
     result = subprocess.run([sys.executable, "-c", INTERRUPT_AT, where, str(game), *args], capture_output=True,
-                            text=True, env=ENV, timeout=120)
+                            text=True, env=ENV, timeout=120, preexec_fn=interruptible)
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode == 130, result.stderr
     lines = [line for line in result.stderr.splitlines() if "interrupted" in line]
@@ -155,7 +155,7 @@ def test_ctrl_c_says_whether_the_move_was_saved_exits_130_and_leaves_no_temporar
 def test_ctrl_c_while_new_writes_the_file_leaves_no_temporary_file(tmp_path):
     game = tmp_path / "g.toml"
     result = subprocess.run([sys.executable, "-c", INTERRUPT_AT, "write", str(game), "new", "Ann", "Ben"],
-                            capture_output=True, text=True, env=ENV, timeout=120)
+                            capture_output=True, text=True, env=ENV, timeout=120, preexec_fn=interruptible)
     assert result.returncode == 130 and "Traceback" not in result.stderr, result.stderr
     assert game.exists() and temporary_files(tmp_path) == []
 
@@ -165,7 +165,7 @@ def test_ctrl_c_at_start_up_prints_no_traceback(tmp_path, delay):
     game = started(tmp_path)
     before = game.read_bytes()
     proc = subprocess.Popen([str(ACQ), "--game", str(game), "place", "2A"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=ENV)
+                            stderr=subprocess.PIPE, env=ENV, preexec_fn=interruptible)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
@@ -183,7 +183,7 @@ def test_ctrl_c_at_start_up_prints_no_traceback(tmp_path, delay):
 def test_ctrl_c_ends_watch_quietly(tmp_path):
     game = started(tmp_path)
     proc = subprocess.Popen([str(ACQ), "--game", str(game), "watch", "--interval", "0.1"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=ENV)
+                            stderr=subprocess.PIPE, env=ENV, preexec_fn=interruptible)
     assert proc.stdout is not None
     proc.stdout.readline()  # it has drawn the status
     proc.send_signal(signal.SIGINT)

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 import tomli_w
 
-from tests.helpers import EXAMPLES, ROOT, installed, moves_of
+from tests.helpers import EXAMPLES, ROOT, installed, interruptible, moves_of
 from tests.test_serve_pages import FOUR, MERGER, game_file
 
 CHROMIUM = os.environ.get("ACQUIRE_CHROMIUM", "/usr/bin/chromium")
@@ -55,7 +55,8 @@ class Server:
 
     def __init__(self, path: Path, *options: str) -> None:
         self.process = subprocess.Popen([installed(), "--game", str(path), "serve", "--port", "0", *options],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        preexec_fn=interruptible)
         assert self.process.stdout is not None
         self.lines = [self.process.stdout.readline() for _ in range(3)]
         found = re.search(r"http://\S+/", self.lines[0])
