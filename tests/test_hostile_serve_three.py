@@ -137,6 +137,33 @@ def test_another_game_put_in_place_of_the_served_file_ends_the_seats_stream_with
     assert "Traceback" not in err and "Error" not in err, err[-3000:]
 
 
+def test_a_seats_stream_stays_open_while_the_file_is_broken_and_follows_it_once_sound(seated):
+    """A stream that can't tell whether its link still holds (the game file half-written) sends
+    nothing new, but does not end: a phone's page would not come back by itself from a 503. Once
+    the file is sound again (here with one more move) the same stream carries the new state."""
+    path, kept = seated(4)
+    text = path.read_text()
+    stopping = threading.Event()
+    with guarded(create_app(path, poll=0.05, stopping=stopping), stopping) as port:
+        conn, stream = opened(port, f"/seat/{kept['Ann']}/events")
+        while not stream.readline().startswith(b"event: seat"):
+            pass
+        path.write_text(text[: len(text) // 2])
+        time.sleep(0.5)
+        from acquire_ref.session import GameFile
+
+        path.write_text(text)
+        GameFile.open(path).apply("place 2B")
+        deadline, event = time.monotonic() + 10, b""
+        while b"placed 2B" not in event:  # the new state, on the stream opened before the break
+            assert time.monotonic() < deadline
+            line = stream.readline()
+            assert line, "the stream ended"
+            if line.startswith(b"event: seat"):
+                event = b"".join(iter(stream.readline, b"\n"))
+        conn.close()
+
+
 # ----- the review keeps nothing to total up (R10.1) ---------------------------------------------
 
 def test_the_review_of_an_unfinished_hidden_game_has_the_banks_shares_at_the_last_step_only(seated):

@@ -97,11 +97,17 @@ class Seats:
             self._stamp = now
         return self._kept
 
-    def player(self, game: Game | None, token: str) -> str | None:
-        """The player of ``game`` whose link carries ``token`` now, or None (no game, no seat
-        of it, the side file refused): what a seat's stream checks at every look."""
-        kept = self.kept(list(game.players)) if game is not None else None
-        return tokens.seat_of(kept, token) if kept else None
+    def standing(self, game: Game | None, player: str, token: str) -> bool | None:
+        """Whether ``token`` still opens ``player``'s seat of ``game``: what a seat's stream checks
+        at every look. True or False when that can be told; None while it can't (the game file or
+        the side file can't be read just now: being edited, or broken). False once the link was
+        renewed or the player is not in the game any more (another game put in the file)."""
+        if game is None:
+            return None
+        if player not in game.players:
+            return False
+        kept = self.kept(list(game.players))
+        return None if kept is None else tokens.seat_of(kept, token) == player
 
     def csrf(self, token: str) -> str:
         """The CSRF token of the seat page of ``token``."""
@@ -194,8 +200,9 @@ class SeatRoutes:
 
     async def stream(self, request: Request, player: str) -> AsyncIterator[str]:
         """The seat's events: its fragment at once and at each change, until the page goes, the
-        server stops, or the link no longer names ``player``'s seat (checked at every look, every
-        ``poll`` seconds: after ``seats --new``, or a file replaced by another game, the stream ends)."""
+        server stops, or the link no longer names ``player``'s seat (:meth:`Seats.standing`,
+        checked at every look, every ``poll`` seconds: after ``seats --new``, or a file replaced by
+        another game, the stream ends). While the files can't be read, nothing new is sent."""
         from acquire_ref.web.app import sse
 
         sent, quiet = -1, 0.0
@@ -203,9 +210,10 @@ class SeatRoutes:
         yield "retry: 1000\n\n"
         while not self.stopping.is_set() and not await request.is_disconnected():
             version, _, html = await self.document(player)
-            if self.seats.player(self.board.game, token) != player:
+            standing = self.seats.standing(self.board.game, player, token)
+            if standing is False:
                 return  # the link was renewed or the seat is gone: not one more event for it
-            if version != sent:
+            if standing and version != sent:  # None: can't be told now, so nothing new is sent
                 sent, quiet = version, 0.0
                 yield sse("seat", html)
             elif quiet >= self.keepalive:
