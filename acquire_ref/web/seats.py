@@ -11,13 +11,17 @@ its event stream and its one write route, all under ``/seat/TOKEN``.
   :class:`acquire_ref.session.GameFile` (lock, version check, atomic write) only when the
   pending decision is the seat's and ``version`` is the game's (both checked under the lock).
   Answers ``{"ok": true, "version", "did", "move"}``; ``{"ok": false, "error"}`` with 400 (not a
-  move, or not a legal one), 403 (bad token, CSRF token or origin; another seat's decision), 409
-  (stale version: the page reloads its state), 413 (a body over :data:`BODY` bytes), 429 (too
-  many bad tokens from one address) or 503 (the file is busy or can't be read).
+  move, or not a legal one; not JSON, a key given twice, brackets nested deep), 403 (bad token,
+  CSRF token or origin; another seat's decision; the market's draw, R9), 409 (stale version: the
+  page reloads its state), 413 (a body over :data:`BODY` bytes), 429 (too many bad tokens from
+  one address) or 503 (the file is busy or can't be read). A long value in a refusal is cut to
+  its first 60 characters and its length.
 
-A token that names no seat counts against its client address (:class:`Bucket`). The tokens are
+A token that names no seat counts against its client address (:class:`Bucket`); a correct one
+never does, nor any while the game file or the side file can't be read (503). The tokens are
 read from the side file (:mod:`.tokens`) again when it changes, so ``seats --new`` takes effect
-at once; no token is ever logged (the server has no access log).
+at once, open event streams included (:meth:`Seats.standing`); each seat has its own few streams
+(:mod:`acquire_ref.web.guard`). No token is ever logged (the server has no access log).
 """
 
 from __future__ import annotations
