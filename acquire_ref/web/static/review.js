@@ -110,7 +110,9 @@
       tr.appendChild(el("td", "num size", c.size));
       tr.appendChild(el("td", "num price", money(c.price)));
       // while holdings are hidden and the game goes on, past steps carry no bank count (R10.1)
-      tr.appendChild(c.bank === null ? el("td", "num bank hidden", "\u2013") : el("td", "num bank", c.bank));
+      var bank = c.bank === null ? el("td", "num bank hidden", "\u2013") : el("td", "num bank", c.bank);
+      if (c.bank === null) { bank.title = "while holdings are hidden, the bank's shares are shown at the last move only"; }
+      tr.appendChild(bank);
       chains.appendChild(tr);
     });
     var players = $("players").tBodies[0];
