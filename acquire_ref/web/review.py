@@ -306,15 +306,14 @@ class Follower:
     or None."""
 
     def __init__(self, path: Path) -> None:
-        import asyncio
-
         self.path = path
         self._stamp: object = None
         self.doc: dict[str, Any] | None = None
         self.builds = 0
         """How many times a document was built (for tests)."""
         self._builder = Builder()
-        self._locks: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
+        self._locks: dict[Any, Any] = {}
+        """One lock per event loop: requests at the same moment share one build."""
         self._answers: dict[str, bytes] = {}
 
     def _read(self) -> dict[str, Any] | None:
@@ -329,38 +328,55 @@ class Follower:
             self._builder = Builder()  # a broken file: the next sound one is built afresh
             return self.doc
 
-    async def current(self) -> dict[str, Any] | None:
-        """The review document of the game file now (see :func:`document`), or None when it was
-        never sound."""
+    def _lock(self) -> Any:
+        """The lock of the running event loop (a lock serves one loop; a test's client may run several)."""
         import asyncio
 
+        loop = asyncio.get_running_loop()
+        lock = self._locks.get(loop) or self._locks.setdefault(loop, asyncio.Lock())
+        if len(self._locks) > 4:
+            self._locks = {loop: lock}
+        return lock
+
+    async def _current(self) -> dict[str, Any] | None:
+        """:meth:`current`, with the lock held by the caller."""
         import anyio.to_thread
 
         from acquire_ref.storage import stamp
 
-        loop = asyncio.get_running_loop()  # a lock serves one event loop (a test's client may run several)
-        lock = self._locks.get(loop) or self._locks.setdefault(loop, asyncio.Lock())
-        if len(self._locks) > 4:
-            self._locks = {loop: lock}
-        async with lock:  # requests at the same moment share one build
-            now = stamp(self.path)
-            if now != self._stamp or self.doc is None:
-                doc = await anyio.to_thread.run_sync(self._read)
-                if doc is not self.doc:
-                    self.doc, self._answers = doc, {}
-                self._stamp = now if stamp(self.path) == now else None
-            return self.doc
+        now = stamp(self.path)
+        if now != self._stamp or self.doc is None:
+            doc = await anyio.to_thread.run_sync(self._read)
+            if doc is not self.doc:
+                self.doc, self._answers = doc, {}
+            self._stamp = now if stamp(self.path) == now else None
+        return self.doc
+
+    async def current(self) -> dict[str, Any] | None:
+        """The review document of the game file now (see :func:`document`), or None when it was
+        never sound."""
+        async with self._lock():  # requests at the same moment share one build
+            return await self._current()
 
     async def answer(self, kind: str) -> bytes | None:
         """The review as ``kind`` (``"json"`` or ``"html"``, the live page) in UTF-8, made once per
-        version of the file; None when it was never sound."""
-        doc = await self.current()
-        if doc is None:
-            return None
-        if kind not in self._answers:
-            text = page(doc, live=True) if kind == "html" else json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-            self._answers[kind] = text.encode("utf-8")
-        return self._answers[kind]
+        version of the file, away from the event loop (a long game's review is megabytes: the
+        seats' streams go on meanwhile); None when it was never sound."""
+        import anyio.to_thread
+
+        async with self._lock():
+            doc = await self._current()
+            if doc is None:
+                return None
+            if kind not in self._answers:
+                self._answers[kind] = await anyio.to_thread.run_sync(_encoded, doc, kind)
+            return self._answers[kind]
+
+
+def _encoded(doc: dict[str, Any], kind: str) -> bytes:
+    """The review ``doc`` as the live page (``kind`` ``"html"``) or as JSON, in UTF-8."""
+    text = page(doc, live=True) if kind == "html" else json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return text.encode("utf-8")
 
 
 def routes(path: Path) -> list[Any]:
