@@ -166,7 +166,7 @@ def test_a_seats_stream_stays_open_while_the_file_is_broken_and_follows_it_once_
 
 # ----- the review keeps nothing to total up (R10.1) ---------------------------------------------
 
-def test_the_review_of_an_unfinished_hidden_game_has_the_banks_shares_at_the_last_step_only(seated):
+def test_the_review_of_an_unfinished_hidden_game_has_the_banks_shares_at_the_last_step_only(cli, seated):
     """The review showed the bank's shares at every step, so each purchase (and with the public
     prices each player's cash) could be totalled up from their changes. While holdings are hidden
     and the game goes on, every step but the last has no bank count, in the document, /review.json
@@ -187,6 +187,10 @@ def test_the_review_of_an_unfinished_hidden_game_has_the_banks_shares_at_the_las
     page = client.get("/review").text
     data = re.search(r'<script type="application/json" id="review-data">(.*?)</script>', page, re.S)
     assert data is not None and json.loads(data.group(1))["steps"] == served["steps"]
+    out = path.with_name("review.html")
+    assert cli("log", "--html", out, game=path).exit_code == 0  # the export: the same document
+    exported = re.search(r'<script type="application/json" id="review-data">(.*?)</script>', out.read_text(), re.S)
+    assert exported is not None and json.loads(exported.group(1))["steps"] == doc["steps"]
 
 
 def test_the_review_of_a_finished_hidden_game_shows_the_banks_shares_at_every_step(seated):
@@ -358,7 +362,7 @@ def test_the_review_is_built_once_per_version_whatever_the_number_of_requests(se
     assert follower.builds == 2 and len(set(second)) == 1 and second[0] != first[0]
 
 
-def test_the_review_is_extended_by_the_new_moves_not_built_again(seated):
+def test_the_review_is_extended_by_the_new_moves_not_built_again(seated, monkeypatch):
     """Building the review replayed every step from the start (quadratic: `log --html` at 10,000
     moves took 2 minutes). A builder now keeps its steps and adds the new moves' only; the
     result is the same as a review built afresh, also after moves are taken back."""
@@ -373,6 +377,11 @@ def test_the_review_is_extended_by_the_new_moves_not_built_again(seated):
     kept = builder.steps[10]
     grown = review.document(Record(record.players, moves=record.moves[:60]), builder=builder)
     assert builder.steps[10] is kept  # extended, not built again
+    made: list[int] = []
+    real = review.step_view
+    monkeypatch.setattr(review, "step_view", lambda game, reveal: made.append(len(game.log)) or real(game, reveal))
+    review.document(Record(record.players, moves=record.moves[:61]), builder=builder)
+    assert made == [61]  # one more move: one more step made, whatever the game's length
     assert grown == review.document(Record(record.players, moves=record.moves[:60]))
     back = review.document(short, builder=builder)  # moves taken back: built again
     assert back == review.document(short)
