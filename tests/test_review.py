@@ -59,11 +59,20 @@ def test_the_merger_moves_are_marked_and_carry_their_banner():
     assert doc["steps"][MERGER - 1]["banner"] is None
 
 
-def test_the_chart_is_the_worth_history_and_marks_the_last_finished_turn():
+def test_the_chart_counts_the_bonuses_as_r8_5_and_ends_at_the_final_money():
+    """Issue 33: the chart drew net worth without the bonuses, so at the last turn the winner (Ann,
+    $26,500) showed second behind Cat ($18,500 against $17,500). Each point is now the game scored
+    as if it ended after that turn (R8.5: bonuses paid, shares sold), the last one the final money."""
     doc = four()
-    game = load_game(FOUR)[0]
-    assert doc["worth"] == [{"turn": t, "worth": w} for t, w in game.worth_history]
-    assert doc["worth"][0] == {"turn": 1, "worth": {"Ann": 6000, "Ben": 6300, "Cat": 6000, "Dan": 6000}}
+    assert doc["worth"][0] == {"turn": 1, "worth": {"Ann": 6000, "Ben": 10800, "Cat": 6000, "Dan": 6000}}
+    # Ben: $5,400 cash, American's majority and minority bonuses at size 2 ($3,000 + $1,500), 3 shares at $300
+    assert doc["worth"][-1] == {"turn": 28, "worth": {"Ann": 26500, "Ben": 18200, "Cat": 18500, "Dan": 25600}}
+    assert {s["player"]: s["cash"] for s in doc["standings"]} == doc["worth"][-1]["worth"]
+    record = load_game(FOUR)[1]
+    for point in doc["worth"][1:-1:7]:  # the engine's projection of the game replayed to the end of that turn
+        upto = next(s["n"] for s in reversed(doc["steps"]) if s["turn"] == point["turn"])
+        game = Record(record.players, moves=record.moves[:upto]).replay()
+        assert point["worth"] == {s.player: s.total for s in game.score_breakdown(projected=True)}, point["turn"]
     assert doc["steps"][0]["chart"] is None and doc["steps"][1]["chart"] is None  # the start tiles: no turn done
     assert doc["steps"][4]["chart"] == 1  # Ben's buy finished turn 1
     assert doc["steps"][-1]["chart"] == doc["worth"][-1]["turn"]

@@ -174,7 +174,8 @@ def test_a_wrong_link_is_403_and_many_from_one_address_are_429(table):
     assert client.get("/seat/" + "x" * 32).status_code == 403
     codes = [client.get(f"/seat/{'y' * 30}{i:02d}/state.json").status_code for i in range(12)]
     assert codes[:9] == [403] * 9 and codes[-1] == 429
-    assert client.get(f"/seat/{kept['Ann']}").status_code == 429  # the address waits, whatever it asks
+    assert client.get(f"/seat/{'z' * 32}").status_code == 429  # every wrong link from the address waits
+    assert client.get(f"/seat/{kept['Ann']}").status_code == 200  # a correct link is never counted (issue 34)
 
 
 def test_the_bucket_refills_at_its_rate():
@@ -296,16 +297,19 @@ def test_the_server_reads_a_changed_file_once_for_the_tv_and_every_seat(table, c
     assert len(reads) == 2  # the first look, and once after the change
 
 
-def test_the_seats_streams_count_with_the_tvs_against_the_one_bound(table, monkeypatch):
-    """A seat's event stream counts against the server's bound (MAX_STREAMS) with the TV's pages:
-    with a bound of 2, the TV's page and Ann's seat fill it, and one more stream, a seat's or the
-    TV's, is refused with 503 (and the seat's answer carries the security headers)."""
+def test_the_seats_have_their_own_stream_budget_beside_the_tvs(table, monkeypatch):
+    """Issue 34: the seats' streams counted against the TV's bound, so idle TV pages locked every
+    player out (503). Now the TV's pages fill only their own bound (MAX_STREAMS, here 2): a seat's
+    stream still opens, and a seat has its own few (PER_SEAT, here 1), one more being a 503 that
+    carries the security headers."""
     import http.client
     import threading
 
     from acquire_ref.web import app as web
+    from acquire_ref.web import guard
 
     monkeypatch.setattr(web, "MAX_STREAMS", 2)
+    monkeypatch.setattr(guard, "PER_SEAT", 1)
     path, kept, _ = table(4)
     stopping = threading.Event()
     opened = []
@@ -319,14 +323,15 @@ def test_the_seats_streams_count_with_the_tvs_against_the_one_bound(table, monke
 
     with running(web.create_app(path, stopping=stopping), stopping) as port:
         try:
-            for url in ("/events", f"/seat/{kept['Ann']}/events"):
+            for url in ("/events", "/events", f"/seat/{kept['Ann']}/events", f"/seat/{kept['Ben']}/events"):
                 response = stream(port, url)
-                assert response.status == 200
+                assert response.status == 200, url
                 assert response.readline() == b"retry: 1000\n"  # running, so counted
             refused = stream(port, f"/seat/{kept['Ben']}/events")
-            assert refused.status == 503 and "2 pages are open already" in refused.read().decode()
+            assert refused.status == 503 and "this seat's page is open 1 times already" in refused.read().decode()
             assert refused.getheader("X-Content-Type-Options") == "nosniff"
-            assert stream(port, "/events").status == 503
+            refused = stream(port, "/events")
+            assert refused.status == 503 and "2 pages are open already" in refused.read().decode()
         finally:
             for conn in opened:
                 conn.close()

@@ -107,6 +107,9 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="HOST",
                              help="The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the local network)."),
     port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+    trust_proxy: list[str] = typer.Option([], "--trust-proxy", metavar="ADDRESS",
+                                          help="A reverse proxy's address whose X-Forwarded-For is believed "
+                                               "(repeatable; default: none, the connection's own address counts)."),
 ) -> None:
     """The live board for a TV or tablet: a web page that follows the game file (Ctrl-C stops).
 
@@ -119,7 +122,7 @@ def serve(
     """
     from acquire_ref.web.serve import run as run_server
 
-    run_server(game_path(), host, port, say)
+    run_server(game_path(), host, port, say, trusted=trust_proxy)
 
 
 def seats(

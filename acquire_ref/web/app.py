@@ -31,7 +31,9 @@ server (Content-Security-Policy), no guessing of types (``nosniff``), no caching
 
 **Bounded memory.** A page holds nothing of its own but the version it was last sent: every
 stream shares the one latest fragment, and versions a slow page missed are skipped, never
-queued. At most :data:`MAX_STREAMS` event streams are open at once (503 beyond).
+queued. The event streams open at once are bounded (503 beyond): each seat has its own few, the
+TV's pages a cap per client address and at most :data:`MAX_STREAMS` in all
+(:mod:`acquire_ref.web.guard`).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from acquire_ref.errors import AcquireError
@@ -69,8 +71,9 @@ KEEPALIVE = 15.0
 browsers keep the connection open."""
 
 MAX_STREAMS = 64
-"""The most event streams open at once, the TV's pages and the seats' together (a table needs a
-handful); one more answers 503."""
+"""The most anonymous event streams (the TV's pages) open at once, from every address together;
+one more answers 503. Each address has its own smaller cap, and the seats have their own budget
+beside this one (:mod:`acquire_ref.web.guard`), so open TV pages never lock a player out."""
 
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 """The names a server always answers to: this computer's own."""
@@ -105,16 +108,16 @@ class FileWatch:
         self._changed: asyncio.Event | None = None
         self.game: Game | None = None
         """The game last read (None while the file can't be read), for the seats' pages."""
-        self.streams = 0
-        """The event streams running, the TV's pages and the seats' together (:data:`MAX_STREAMS`)."""
+        from acquire_ref.web.guard import StreamBudget
 
-    def too_many_streams(self, headers: dict[str, str] | None = None) -> Response | None:
-        """The 503 answer to one more event stream when :data:`MAX_STREAMS` are open, else None.
-        A stream counts itself in ``streams`` once it runs (a stream never started ends nothing)."""
-        if self.streams < MAX_STREAMS:
-            return None
-        return Response(f"{MAX_STREAMS} pages are open already: close one and reload.\n", status_code=503,
-                        media_type="text/plain", headers=headers)
+        self.budget = StreamBudget(MAX_STREAMS)
+        """The event streams open: each seat's own few, the anonymous ones (the TV's) capped per
+        client address and in all (:data:`MAX_STREAMS`)."""
+
+    @property
+    def streams(self) -> int:
+        """The event streams open now, the TV's pages and the seats' together."""
+        return self.budget.total
 
     def notify(self) -> None:
         """Wake every stream waiting in :meth:`wait` or :meth:`changed` now (this server just wrote
@@ -338,24 +341,19 @@ def sse(name: str, data: str) -> str:
 async def board_events(request: Request, board: FileWatch, poll: float, stopping: threading.Event) -> AsyncIterator[str]:
     """The live board's event stream for one page: the board fragment each time what it shows
     changes (``board`` events), a comment every :data:`KEEPALIVE` seconds of quiet, until the
-    page goes or ``stopping`` is set (looked at every ``poll`` seconds), counted in
-    ``board.streams`` while it runs (:data:`MAX_STREAMS`)."""
+    page goes or ``stopping`` is set (looked at every ``poll`` seconds)."""
     sent, quiet = -1, 0.0
-    board.streams += 1
-    try:
-        yield "retry: 1000\n\n"
-        while not stopping.is_set() and not await request.is_disconnected():
-            version, html = board.version, board.html
-            if html and version != sent:
-                sent, quiet = version, 0.0
-                yield sse("board", html)
-            elif quiet >= KEEPALIVE:
-                quiet = 0.0
-                yield ": still here\n\n"
-            if not await board.changed(sent, poll):
-                quiet += poll
-    finally:
-        board.streams -= 1
+    yield "retry: 1000\n\n"
+    while not stopping.is_set() and not await request.is_disconnected():
+        version, html = board.version, board.html
+        if html and version != sent:
+            sent, quiet = version, 0.0
+            yield sse("board", html)
+        elif quiet >= KEEPALIVE:
+            quiet = 0.0
+            yield ": still here\n\n"
+        if not await board.changed(sent, poll):
+            quiet += poll
 
 
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
@@ -379,13 +377,14 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
         return Response(json.dumps({"version": version, **doc}, ensure_ascii=False), media_type="application/json")
 
     async def events(request: Request) -> Response:
-        refused = board.too_many_streams()
-        if refused is not None:
-            return refused
+        from acquire_ref.web.guard import BudgetedStream
+
         if not board.version:
             await board.latest()
-        lines = board_events(request, board, poll, stopping)
-        return StreamingResponse(lines, media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+        slot = board.budget.address(request.client.host if request.client else "?")
+        if isinstance(slot, str):  # the place is taken here, before the stream runs: no burst passes the cap
+            return Response(slot + "\n", status_code=503, media_type="text/plain")
+        return BudgetedStream(board_events(request, board, poll, stopping), slot, {})
 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]

@@ -2,18 +2,22 @@
 ``log --html`` export.
 
 The review is one plain-data document (:func:`document`): the chains' colours, the players, each
-player's net worth after every finished turn (:attr:`~acquire_ref.game.Game.worth_history`, the
-history ``score`` works from) and one *step* per move of the log, step 0 being the setup before
-any move. A step holds what the board page shows at that moment: the board, the chains on it,
-the players, the move in notation and in words, what it did, and a merger's banner at the moves
-of a merger. The page's own script (``static/review.js``) draws a step from it; the document is
-put inline as JSON (:func:`page`), so the exported page needs no server and no network.
+player's money after every finished turn as if the game ended then (:func:`worth_point`, R8.5)
+and one *step* per move of the log, step 0 being the setup before any move. It is built move by
+move (:class:`Builder`), so a game still being played is extended by its new moves, never built
+again from the start; the parts are named functions (:func:`_step`, :func:`worth_point`,
+:func:`redacted`) so that more can be hooked in. A step holds what the board page shows at that
+moment: the board, the chains on it, the players, the move in notation and in words, what it
+did, and a merger's banner at the moves of a merger. The page's own script
+(``static/review.js``) draws a step from it; the document is put inline as JSON (:func:`page`),
+so the exported page needs no server and no network.
 
 **What a viewer may see (R10).** Every figure comes from :mod:`acquire_ref.views` through one
 function, :func:`step_view`: with hidden holdings the review is the public view (no cash, no share
-counts, no net worth, the move in its public words) until the game is over; once it is over,
-everything is public (R10.1 "at the end, everything"), at every step of the history. The review
-never reads the holdings option itself.
+counts, no net worth, the move in its public words, and the bank's shares at the last step
+only, :func:`redacted`) until the game is over; once it is over, everything is public (R10.1 "at
+the end, everything"), at every step of the history. The review never reads the holdings option
+itself.
 
 >>> from acquire_ref.record import Record
 >>> doc = document(Record(["Ann", "Ben"], moves=["start 1A 5E", "place 2A"]))
@@ -28,7 +32,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.events import MergerBegan
+from acquire_ref.events import MergerBegan, StartTilePlaced, TilePlaced, TurnFinished
 from acquire_ref.moves import parse_move
 
 if TYPE_CHECKING:
@@ -78,8 +82,10 @@ def public_move(text: str) -> str:
     return text
 
 
-def _step(game: Game, reveal: bool) -> dict[str, Any]:
-    """One step of the review: the game as it stands after its last move (see :func:`document`)."""
+def _step(game: Game, reveal: bool, placed: str | None = None) -> dict[str, Any]:
+    """One step of the review: the game as it stands after its last move (see :func:`document`).
+    ``placed`` is the last tile of the step before, kept when this move placed none (so that a
+    step costs the same at move 10 as at move 10,000)."""
     from acquire_ref.web import model
 
     seen = step_view(game, reveal)
@@ -100,7 +106,7 @@ def _step(game: Game, reveal: bool) -> dict[str, Any]:
         "merger": last is not None and any(isinstance(e, MergerBegan) for e in last.events),
         "banner": banner,
         "board": [row[2:].split(" ") for row in status["board"]],
-        "last": model.last_tile(game),
+        "last": _last_tile(game, placed),
         "chains": status["chains"],
         "players": [{"name": p["name"], "cash": p["cash"], "shares": {c: n for c, n in (p["shares"] or {}).items() if n},
                      "rack": p["rack"]} for p in status["players"]],
@@ -112,21 +118,118 @@ def _step(game: Game, reveal: bool) -> dict[str, Any]:
     }
 
 
-def document(record: Record, title: str | None = None) -> dict[str, Any]:
+def _last_tile(game: Game, before: str | None) -> str | None:
+    """The tile placed last: looked for in the last move only, else ``before`` (the step before's)."""
+    from acquire_ref.web import model
+
+    if not game.log or any(isinstance(e, TilePlaced | StartTilePlaced) for e in game.log[-1].events):
+        return model.last_tile(game)
+    return before
+
+
+def worth_point(game: Game) -> dict[str, int] | None:
+    """Each player's money as R8.5 counts it, in dollars, if the move just made finished a turn
+    (else None): the game scored as if it ended now (R8.3: bonuses paid, shares sold), the final
+    money once it is over, so the chart's last point is the standings' order."""
+    if not game.log or not any(isinstance(e, TurnFinished) for e in game.log[-1].events):
+        return None
+    return {s.player: s.total for s in game.score_breakdown()}
+
+
+def _setup_key(record: Record) -> str:
+    """What a record starts from (all but its moves), as text: a review extends only a game
+    with the same start."""
+    return json.dumps([record.players, record.edition, record.options, record.tiles, record.seed, record.bag,
+                       record.position], sort_keys=True, default=str)
+
+
+class Builder:
+    """A review being built move by move (issue 34): :meth:`follow` extends it by the moves a
+    record has beyond those already built (linear in the moves however often it is asked), and
+    builds it again only when the record is another game, or moves were taken back, or the game
+    has just ended (then every step is shown in full, R10.1 "at the end, everything")."""
+
+    def __init__(self) -> None:
+        self.key = ""
+        self.moves: list[str] = []
+        self.game: Game | None = None
+        self.reveal = False
+        self.steps: list[dict[str, Any]] = []
+        self.worth: list[dict[str, Any]] = []
+
+    def follow(self, record: Record) -> Game:
+        """Bring the review up to ``record``'s moves; returns the game after them.
+
+        Raises :class:`~acquire_ref.errors.GameFileError` when a move does not replay."""
+        key = _setup_key(record)
+        known = len(self.moves)
+        if self.game is None or key != self.key or record.moves[:known] != self.moves:
+            self._restart(record, key, record.replay().over)
+        self._extend(record.moves[len(self.moves):])
+        assert self.game is not None
+        if self.game.over and not self.reveal:
+            self._restart(record, key, True)
+            self._extend(record.moves)
+        assert self.game is not None
+        return self.game
+
+    def _restart(self, record: Record, key: str, reveal: bool) -> None:
+        self.key, self.moves, self.reveal = key, [], reveal
+        self.game = record.start()
+        self.steps, self.worth = [_step(self.game, reveal)], []
+
+    def _extend(self, moves: list[str]) -> None:
+        game = self.game
+        assert game is not None
+        for text in moves:
+            game.apply(parse_move(text, game.edition))
+            self.moves.append(text)
+            self.steps.append(_step(game, self.reveal, self.steps[-1]["last"]))
+            point = worth_point(game)
+            if point is not None:
+                self.worth.append({"turn": game.log[-1].turn, "worth": point})
+
+
+def _marked(steps: list[dict[str, Any]], worth: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``steps`` with each one's ``chart``: the last turn of ``worth`` finished at that step (None
+    before any), found by bisection, so marking every step is linear in the moves."""
+    from bisect import bisect_left, bisect_right
+
+    turns = [w["turn"] for w in worth]
+    out = []
+    for s in steps:
+        done = (bisect_right if s["over"] else bisect_left)(turns, s["now"])
+        out.append({**s, "chart": turns[done - 1] if done and s["n"] else None})
+    return out
+
+
+def redacted(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """While holdings are hidden and the game goes on (R10.1): every step but the last without the
+    bank's share counts, from whose changes each purchase and disposal, and with the public prices
+    each player's cash, could be totalled up. The last step is the game as it stands, whose bank
+    is public."""
+    out = [{**s, "chains": {name: {**c, "bank": None} for name, c in s["chains"].items()}} for s in steps[:-1]]
+    return [*out, *steps[-1:]]
+
+
+def document(record: Record, title: str | None = None, builder: Builder | None = None) -> dict[str, Any]:
     """The review of the game of ``record`` as plain data (issue 29); ``title`` defaults to
-    "Acquire: " and the players' names.
+    "Acquire: " and the players' names; ``builder`` keeps what was built for the next version of
+    the same game (:class:`Builder`; a new one by default).
 
     Returns ``{title, edition, chains, players, over, result, standings, worth, steps}``: ``chains`` each
     chain of the edition with its ``letter``, ``colour`` and ``ink`` (``#rrggbb``); ``players`` in
     seating order; ``result`` the end reason in words and ``standings`` the final standings of
     ``score --json`` (``[{player, cash, rank}]``, best first) (None and empty while the game goes on); ``worth``
-    each player's net worth in dollars after every finished turn (``[{turn, worth: {player:
-    dollars}}]``, R8.3 prices, bonuses not counted; empty while holdings are hidden, R10.1);
+    each player's money after every finished turn as if the game ended then (``[{turn, worth: {player:
+    dollars}}]``, R8.5: bonuses paid and shares sold; at the end the final money; empty while holdings
+    are hidden, R10.1);
     ``steps`` one per move from step 0 (before any move): ``n``, ``turn``, ``player``, ``move``
     (notation; while hidden, :func:`public_move`), ``words`` (the move as the TV says it), ``did`` (the banker's instructions of
     its events; empty while holdings are hidden), ``merger`` (the move began one), ``banner``
     (the merger's banner during its turn, :func:`acquire_ref.web.model.banner`), ``board`` (9
-    rows of 12 cells: ``.``, ``o`` or a chain's letter), ``last`` (the last tile), ``chains``,
+    rows of 12 cells: ``.``, ``o`` or a chain's letter), ``last`` (the last tile), ``chains``
+    (while hidden, ``bank`` None at every step but the last: :func:`redacted`),
     ``players`` (``name``, ``cash``, ``shares``; None while hidden), ``shown``, ``pending``,
     ``over``, ``now`` (the turn under way) and ``chart`` (the last turn of ``worth`` finished at
     this step, the chart's mark; None before any).
@@ -136,21 +239,16 @@ def document(record: Record, title: str | None = None) -> dict[str, Any]:
     """
     from acquire_ref.web import model
 
-    whole = record.replay()
-    reveal = whole.over
-    game = record.start()
-    steps = [_step(game, reveal)]
-    for text in record.moves:
-        game.apply(parse_move(text, game.edition))
-        steps.append(_step(game, reveal))
+    builder = builder or Builder()
+    game = builder.follow(record)
     ed = game.edition
     chains = [{"name": c.name, "letter": c.letter, "colour": model.colour(c.colour),
                "ink": model.ink(model.colour(c.colour))} for c in ed.chains]
-    shown = steps[-1]["shown"]
-    worth = [{"turn": t, "worth": dict(w)} for t, w in game.worth_history] if shown else []
-    for s in steps:  # the chart's mark: the last turn finished at this step
-        done = [w["turn"] for w in worth if w["turn"] < s["now"] or (s["over"] and w["turn"] <= s["now"])]
-        s["chart"] = done[-1] if done and s["n"] else None
+    shown = builder.steps[-1]["shown"]
+    worth = list(builder.worth) if shown else []
+    steps = _marked(builder.steps, worth)
+    if not shown:
+        steps = redacted(steps)
     standings = []
     if game.over:
         from acquire_ref.views import score
@@ -201,14 +299,22 @@ def page(doc: dict[str, Any], live: bool = False) -> str:
 
 
 class Follower:
-    """The review of a game file for ``serve``: :meth:`current` gives its document, made again only
-    when the file's :data:`~acquire_ref.storage.Stamp` changed (a game still being played: new
-    moves appear); while the file can't be read, the last sound review, or None."""
+    """The review of a game file for ``serve``: :meth:`current` gives its document, built once per
+    version of the file (its :data:`~acquire_ref.storage.Stamp`), by one request while the others
+    wait for it, and extended by the new moves (:class:`Builder`); :meth:`answer` gives its page
+    or JSON, each made once per version too. While the file can't be read, the last sound review,
+    or None."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stamp: object = None
         self.doc: dict[str, Any] | None = None
+        self.builds = 0
+        """How many times a document was built (for tests)."""
+        self._builder = Builder()
+        self._locks: dict[Any, Any] = {}
+        """One lock per event loop: requests at the same moment share one build."""
+        self._answers: dict[str, bytes] = {}
 
     def _read(self) -> dict[str, Any] | None:
         from acquire_ref.errors import AcquireError
@@ -216,22 +322,61 @@ class Follower:
 
         try:
             _, record, _ = load_game(self.path)
-            return document(record)
+            self.builds += 1
+            return document(record, builder=self._builder)
         except AcquireError:
+            self._builder = Builder()  # a broken file: the next sound one is built afresh
             return self.doc
 
-    async def current(self) -> dict[str, Any] | None:
-        """The review document of the game file now (see :func:`document`), or None when it was
-        never sound."""
+    def _lock(self) -> Any:
+        """The lock of the running event loop (a lock serves one loop; a test's client may run several)."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        lock = self._locks.get(loop) or self._locks.setdefault(loop, asyncio.Lock())
+        if len(self._locks) > 4:
+            self._locks = {loop: lock}
+        return lock
+
+    async def _current(self) -> dict[str, Any] | None:
+        """:meth:`current`, with the lock held by the caller."""
         import anyio.to_thread
 
         from acquire_ref.storage import stamp
 
         now = stamp(self.path)
         if now != self._stamp or self.doc is None:
-            self.doc = await anyio.to_thread.run_sync(self._read)
+            doc = await anyio.to_thread.run_sync(self._read)
+            if doc is not self.doc:
+                self.doc, self._answers = doc, {}
             self._stamp = now if stamp(self.path) == now else None
         return self.doc
+
+    async def current(self) -> dict[str, Any] | None:
+        """The review document of the game file now (see :func:`document`), or None when it was
+        never sound."""
+        async with self._lock():  # requests at the same moment share one build
+            return await self._current()
+
+    async def answer(self, kind: str) -> bytes | None:
+        """The review as ``kind`` (``"json"`` or ``"html"``, the live page) in UTF-8, made once per
+        version of the file, away from the event loop (a long game's review is megabytes: the
+        seats' streams go on meanwhile); None when it was never sound."""
+        import anyio.to_thread
+
+        async with self._lock():
+            doc = await self._current()
+            if doc is None:
+                return None
+            if kind not in self._answers:
+                self._answers[kind] = await anyio.to_thread.run_sync(_encoded, doc, kind)
+            return self._answers[kind]
+
+
+def _encoded(doc: dict[str, Any], kind: str) -> bytes:
+    """The review ``doc`` as the live page (``kind`` ``"html"``) or as JSON, in UTF-8."""
+    text = page(doc, live=True) if kind == "html" else json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return text.encode("utf-8")
 
 
 def routes(path: Path) -> list[Any]:
@@ -240,7 +385,7 @@ def routes(path: Path) -> list[Any]:
     server only), and ``/review.json``, its document. While the file was never sound both answer
     503 with a line of text."""
     from starlette.requests import Request
-    from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+    from starlette.responses import PlainTextResponse, Response
     from starlette.routing import Route
 
     follower = Follower(path)
@@ -248,16 +393,16 @@ def routes(path: Path) -> list[Any]:
                "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
     async def review_page(request: Request) -> Response:
-        doc = await follower.current()
-        if doc is None:
+        body = await follower.answer("html")
+        if body is None:
             return PlainTextResponse("the game file can't be read yet; this page shows it once it can\n", 503,
                                      headers=headers)
-        return HTMLResponse(page(doc, live=True), headers=headers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
 
     async def review_json(request: Request) -> Response:
-        doc = await follower.current()
-        if doc is None:
+        body = await follower.answer("json")
+        if body is None:
             return PlainTextResponse("the game file can't be read yet\n", 503, headers=headers)
-        return JSONResponse(doc, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     return [Route("/review", review_page, methods=["GET"]), Route("/review.json", review_json, methods=["GET"])]

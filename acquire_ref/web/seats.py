@@ -11,13 +11,17 @@ its event stream and its one write route, all under ``/seat/TOKEN``.
   :class:`acquire_ref.session.GameFile` (lock, version check, atomic write) only when the
   pending decision is the seat's and ``version`` is the game's (both checked under the lock).
   Answers ``{"ok": true, "version", "did", "move"}``; ``{"ok": false, "error"}`` with 400 (not a
-  move, or not a legal one), 403 (bad token, CSRF token or origin; another seat's decision), 409
-  (stale version: the page reloads its state), 413 (a body over :data:`BODY` bytes), 429 (too
-  many bad tokens from one address) or 503 (the file is busy or can't be read).
+  move, or not a legal one; not JSON, a key given twice, brackets nested deep), 403 (bad token,
+  CSRF token or origin; another seat's decision; the market's draw, R9), 409 (stale version: the
+  page reloads its state), 413 (a body over :data:`BODY` bytes), 429 (too many bad tokens from
+  one address) or 503 (the file is busy or can't be read). A long value in a refusal is cut to
+  its first 60 characters and its length.
 
-A token that names no seat counts against its client address (:class:`Bucket`). The tokens are
+A token that names no seat counts against its client address (:class:`Bucket`); a correct one
+never does, nor any while the game file or the side file can't be read (503). The tokens are
 read from the side file (:mod:`.tokens`) again when it changes, so ``seats --new`` takes effect
-at once; no token is ever logged (the server has no access log).
+at once, open event streams included (:meth:`Seats.standing`); each seat has its own few streams
+(:mod:`acquire_ref.web.guard`). No token is ever logged (the server has no access log).
 """
 
 from __future__ import annotations
@@ -27,47 +31,26 @@ import hmac
 import json
 import secrets
 import threading
-import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.web import pages, seat_model
+from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget
+
+__all__ = ["BODY", "Bucket", "Refused", "SeatRoutes", "Seats", "routes"]
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
 
 BODY = 4096
 """The largest move request read, in bytes."""
-
-
-class Bucket:
-    """Bad tokens allowed per client address: ``size`` at once, refilled at ``rate`` a second
-    (a token bucket); addresses beyond ``keep`` are forgotten oldest first, so memory stays bounded."""
-
-    def __init__(self, size: float = 10, rate: float = 0.5, keep: int = 1024) -> None:
-        self.size, self.rate, self.keep = size, rate, keep
-        self.left: dict[str, tuple[float, float]] = {}
-
-    def allowed(self, who: str, now: float | None = None) -> bool:
-        """Whether ``who`` may try another token now (the bucket is not empty)."""
-        level, at = self.left.get(who, (self.size, 0.0))
-        t = time.monotonic() if now is None else now
-        return min(self.size, level + (t - at) * self.rate) >= 1
-
-    def spend(self, who: str, now: float | None = None) -> None:
-        """Take one from ``who``'s bucket (a bad token was tried)."""
-        t = time.monotonic() if now is None else now
-        level, at = self.left.pop(who, (self.size, t))
-        self.left[who] = (max(0.0, min(self.size, level + (t - at) * self.rate) - 1), t)
-        while len(self.left) > self.keep:
-            self.left.pop(next(iter(self.left)))
 
 
 class Refused(Exception):
@@ -80,6 +63,9 @@ class Refused(Exception):
 
 def _stale(shown: int, player: str) -> Callable[[Game], None]:
     def check(game: Game) -> None:
+        if game.pending.decision == "market":  # R9: drawn from the bag at the table, typed by the referee
+            raise Refused(403, "the market's tile (R9) is drawn from the bag and typed at the referee's screen, "
+                               "not chosen from a seat")
         if game.pending.player != player or game.over:
             raise Refused(403, f"the pending decision is not {player}'s: the page shows it again")
         if seat_model.version(game) != shown:
@@ -95,22 +81,37 @@ class Seats:
         self.path = path
         self.secret = secrets.token_bytes(32)
         self.bucket = Bucket()
-        self._kept: dict[str, str] = {}
+        self._kept: dict[str, str] | None = {}
+        self.refused = ""
+        """Why the side file was refused at its last read ("" when it was not)."""
         self._stamp: object = None
 
-    def kept(self, players: list[str]) -> dict[str, str]:
+    def kept(self, players: list[str]) -> dict[str, str] | None:
         """``{player: token}`` from the side file, read again when it changed; empty when there
-        is none or it is refused (no seat page opens until ``seats`` makes it right)."""
+        is none, None when it is refused (then ``refused`` says why, and no seat page opens until
+        ``seats`` makes it right)."""
         from acquire_ref.storage import stamp
 
         now = (stamp(tokens.side_file(self.path)), tuple(players))
         if now != self._stamp:
             try:
-                self._kept = tokens.read(self.path, players) or {}
-            except AcquireError:
-                self._kept = {}
+                self._kept, self.refused = tokens.read(self.path, players) or {}, ""
+            except AcquireError as exc:
+                self._kept, self.refused = None, str(exc)
             self._stamp = now
         return self._kept
+
+    def standing(self, game: Game | None, player: str, token: str) -> bool | None:
+        """Whether ``token`` still opens ``player``'s seat of ``game``: what a seat's stream checks
+        at every look. True or False when that can be told; None while it can't (the game file or
+        the side file can't be read just now: being edited, or broken). False once the link was
+        renewed or the player is not in the game any more (another game put in the file)."""
+        if game is None:
+            return None
+        if player not in game.players:
+            return False
+        kept = self.kept(list(game.players))
+        return None if kept is None else tokens.seat_of(kept, token) == player
 
     def csrf(self, token: str) -> str:
         """The CSRF token of the seat page of ``token``."""
@@ -139,31 +140,45 @@ class SeatRoutes:
                 Route("/seat/{token}/move", self.post, methods=["POST"])]
 
     def refuse(self, status: int, reason: str) -> Response:
-        """A refusal: ``{"ok": false, "error": reason}`` with ``status``."""
-        return JSONResponse({"ok": False, "error": reason}, status_code=status, headers=self.headers)
+        """A refusal: ``{"ok": false, "error": reason}`` with ``status``; a long value in
+        ``reason`` is cut to its first 60 characters and its length (:func:`acquire_ref.pipe.refusal_text`)."""
+        from acquire_ref.pipe import refusal_text
+
+        return JSONResponse({"ok": False, "error": refusal_text(reason)}, status_code=status, headers=self.headers)
 
     async def who(self, request: Request) -> str | Response:
-        """The player whose token the request's path carries, or the refusal (403, or 429 when
-        the client's address has tried too many wrong tokens)."""
+        """The player whose token the request's path carries, or the refusal: 503 while the game
+        file or the side file can't be read (being edited, broken: nothing is counted), else 403
+        for a link that names no seat, counted against the client's address, and 429 once that
+        address has tried too many wrong links. A correct link is never refused by the count."""
         await self.board.current()
+        game = self.board.game
+        if game is None:
+            return self.refuse(503, "the game file can't be read just now (being edited, or broken): "
+                                    "this page tries again")
+        kept = self.seats.kept(list(game.players))
+        if kept is None:
+            return self.refuse(503, f"the seats' links can't be read just now: {self.seats.refused}")
+        player = tokens.seat_of(kept, request.path_params["token"])
+        if player is not None:
+            return player
         client = request.client.host if request.client else "?"
         if not self.seats.bucket.allowed(client):
             return self.refuse(429, "too many wrong links from this address: wait a little")
-        game = self.board.game
-        kept = self.seats.kept(list(game.players)) if game is not None else {}
-        player = tokens.seat_of(kept, request.path_params["token"])
-        if player is None:
-            self.seats.bucket.spend(client)
-            return self.refuse(403, "this link is no seat of this game: ask for the link again (acquire-ref seats)")
-        return player
+        self.seats.bucket.spend(client)
+        return self.refuse(403, "this link is no seat of this game: ask for the link again (acquire-ref seats)")
 
     async def document(self, player: str) -> tuple[int, dict[str, Any], str]:
-        """``(version, document, fragment)`` of ``player``'s seat now, made once per change."""
+        """``(version, document, fragment)`` of ``player``'s seat now, made once per change; the
+        waiting state while the file can't be read or has no such player (replaced by another game)."""
         version, _, _ = await self.board.current()
         game = self.board.game
         key = (version, player)
         if key not in self.cache:
-            doc = seat_model.seat(game, player) if game is not None else {"waiting": self.board.doc.get("waiting", "")}
+            if game is not None and player in game.players:
+                doc = seat_model.seat(game, player)
+            else:
+                doc = {"waiting": self.board.doc.get("waiting", "") or "this seat is not in the game file now"}
             if len(self.cache) > 64:
                 self.cache.clear()
             self.cache[key] = (doc, pages.seat_fragment(doc))
@@ -188,37 +203,40 @@ class SeatRoutes:
         return JSONResponse(doc, headers=self.headers)
 
     async def stream(self, request: Request, player: str) -> AsyncIterator[str]:
-        """The seat's events: its fragment at once and at each change, counted with the TV's
-        streams while it runs (:data:`~acquire_ref.web.app.MAX_STREAMS`)."""
+        """The seat's events: its fragment at once and at each change, until the page goes, the
+        server stops, or the link no longer names ``player``'s seat (:meth:`Seats.standing`,
+        checked at every look, every ``poll`` seconds: after ``seats --new``, or a file replaced by
+        another game, the stream ends). While the files can't be read, nothing new is sent."""
         from acquire_ref.web.app import sse
 
         sent, quiet = -1, 0.0
-        self.board.streams += 1
-        try:
-            yield "retry: 1000\n\n"
-            while not self.stopping.is_set() and not await request.is_disconnected():
-                version, _, html = await self.document(player)
-                if version != sent:
-                    sent, quiet = version, 0.0
-                    yield sse("seat", html)
-                elif quiet >= self.keepalive:
-                    quiet = 0.0
-                    yield ": still here\n\n"
-                await self.board.wait(self.poll)
-                quiet += self.poll
-        finally:
-            self.board.streams -= 1
+        token = request.path_params["token"]
+        yield "retry: 1000\n\n"
+        while not self.stopping.is_set() and not await request.is_disconnected():
+            version, _, html = await self.document(player)
+            standing = self.seats.standing(self.board.game, player, token)
+            if standing is False:
+                return  # the link was renewed or the seat is gone: not one more event for it
+            if standing and version != sent:  # None: can't be told now, so nothing new is sent
+                sent, quiet = version, 0.0
+                yield sse("seat", html)
+            elif quiet >= self.keepalive:
+                quiet = 0.0
+                yield ": still here\n\n"
+            await self.board.wait(self.poll)
+            quiet += self.poll
 
     async def events(self, request: Request) -> Response:
-        """``GET /seat/TOKEN/events``: the seat's event stream."""
+        """``GET /seat/TOKEN/events``: the seat's event stream, within the seat's own budget
+        (:data:`~acquire_ref.web.guard.PER_SEAT` streams; 503 beyond)."""
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        refused: Response | None = self.board.too_many_streams(self.headers)
-        if refused is not None:
-            return refused
-        return StreamingResponse(self.stream(request, player), media_type="text/event-stream",
-                                 headers={**self.headers, "X-Accel-Buffering": "no"})
+        budget: StreamBudget = self.board.budget
+        slot = budget.seat(player)
+        if isinstance(slot, str):
+            return Response(slot + "\n", status_code=503, media_type="text/plain", headers=self.headers)
+        return BudgetedStream(self.stream(request, player), slot, self.headers)
 
     def write(self, player: str, move: str, shown: int) -> dict[str, Any]:
         """Apply ``move`` for ``player`` through :class:`~acquire_ref.session.GameFile`, if the
@@ -250,10 +268,16 @@ class SeatRoutes:
             body += chunk
             if len(body) > BODY:
                 return self.refuse(413, f"a move request is at most {BODY} bytes")
+        from acquire_ref.pipe import _unique
+
         try:
-            asked = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            asked = None
+            asked = json.loads(body.decode("utf-8"), object_pairs_hook=_unique)
+        except UnicodeDecodeError:
+            return self.refuse(400, 'send JSON in UTF-8: {"move": "<notation>", "version": N}')
+        except RecursionError:  # brackets nested deeper than Python's JSON reader goes
+            return self.refuse(400, 'send JSON: {"move": "<notation>", "version": N}, not brackets nested deep')
+        except ValueError as exc:  # not JSON, or a key given twice (the pipe refuses them too)
+            return self.refuse(400, f'send JSON: {{"move": "<notation>", "version": N}}: {exc}')
         if not isinstance(asked, dict) or not isinstance(asked.get("move"), str) or type(asked.get("version")) is not int:
             return self.refuse(400, 'send JSON: {"move": "<notation>", "version": N}')
         return player, asked

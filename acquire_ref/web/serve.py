@@ -91,20 +91,38 @@ def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str]
     say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
 
 
-def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
+def trusted_proxies(given: list[str]) -> list[str]:
+    """The proxy addresses of ``serve --trust-proxy``, checked: each an IP address.
+
+    Raises :class:`NotationError` (exit 2) for one that is not."""
+    import ipaddress
+
+    for address in given:
+        try:
+            ipaddress.ip_address(address)
+        except ValueError:
+            raise NotationError(f"--trust-proxy {address[:60]!r}: not an IP address (e.g. 127.0.0.1)") from None
+    return list(given)
+
+
+def run(path: Path, host: str, port: int, say: Callable[[str], None], trusted: list[str] | None = None) -> None:
     """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
-    ``say`` prints a line for people.
+    ``say`` prints a line for people. ``trusted`` are the reverse proxies whose
+    ``X-Forwarded-For`` is believed (none by default). The connections are guarded
+    (:func:`acquire_ref.web.guard.server_config`: header and body timeouts, a bound on connections).
 
     Raises :class:`GameFileError` (exit 4) when there is no game file at ``path``, or it is a
     folder, a pipe or a device (a file that is there but broken is served as the waiting
     state), and :class:`NotationError` (exit 2) for an address that can't be listened on.
     """
     _refuse_no_file(path)
+    proxies = trusted_proxies(trusted or [])
     from urllib.parse import urlsplit
 
     import uvicorn
 
     from acquire_ref.web.app import create_app
+    from acquire_ref.web.guard import server_config
 
     sock = bind(host, port)
     port = sock.getsockname()[1]
@@ -118,8 +136,8 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
             super().handle_exit(sig, frame)
 
     names = [urlsplit(url).netloc for url in found] + ([host] if host not in ("0.0.0.0", "::", "") else [])
-    config = uvicorn.Config(create_app(path, stopping=stopping, hosts=names), log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=2, lifespan="on")
+    config = server_config(create_app(path, stopping=stopping, hosts=names), proxies, log_level="warning",
+                           timeout_graceful_shutdown=2, lifespan="on")
     try:
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the server has stopped, as asked

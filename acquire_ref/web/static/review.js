@@ -109,7 +109,10 @@
       tr.appendChild(cell);
       tr.appendChild(el("td", "num size", c.size));
       tr.appendChild(el("td", "num price", money(c.price)));
-      tr.appendChild(el("td", "num bank", c.bank));
+      // while holdings are hidden and the game goes on, past steps carry no bank count (R10.1)
+      var bank = c.bank === null ? el("td", "num bank hidden", "\u2013") : el("td", "num bank", c.bank);
+      if (c.bank === null) { bank.title = "while holdings are hidden, the bank's shares are shown at the last move only"; }
+      tr.appendChild(bank);
       chains.appendChild(tr);
     });
     var players = $("players").tBodies[0];
@@ -150,7 +153,7 @@
     var svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "net worth of every player after each turn");
+    svg.setAttribute("aria-label", "every player's money after each turn if the game had ended then");
     var turns = data.worth.map(function (w) { return w.turn; });
     var top = 0;
     data.worth.forEach(function (w) { data.players.forEach(function (p) { top = Math.max(top, w.worth[p] || 0); }); });
