@@ -118,11 +118,6 @@ def sees(game: Game, player: str | None, who: ViewerLike = None) -> bool:
     return player is None or not withheld(game, who) or viewer_of(who).seat == player
 
 
-def visible(game: Game, player: str, viewer: ViewerLike) -> bool:
-    """:func:`sees` with the arguments in the older order (``player``, then the viewer)."""
-    return sees(game, player, viewer)
-
-
 def board_rows(game: Game) -> list[str]:
     """The board as 9 strings, row A first: ``.`` empty, ``o`` lone tile, a chain's letter."""
     rows = []

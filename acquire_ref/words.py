@@ -53,6 +53,28 @@ def visible(text: str) -> str:
     return "".join(out)
 
 
+def json_text(doc: object, indent: int | None = 2) -> str:
+    """``doc`` as JSON text for a person's terminal or a program, letters as they are (``"Zoë"``,
+    not ``"Zo\\u00eb"``) and every control or invisible character escaped (``\\u202e``), so the
+    text is valid JSON that no terminal acts on. The one JSON writer of the command line.
+
+    >>> json_text({"name": "Zoë\u202e"}, indent=None)
+    '{"name": "Zoë\\\\u202e"}'
+    """
+    import json
+
+    text = json.dumps(doc, indent=indent, ensure_ascii=False)
+    if text.isascii():
+        return text
+    import unicodedata
+
+    def escaped(ch: str) -> str:
+        units = ch.encode("utf-16-be")  # one code unit, or a surrogate pair above U+FFFF
+        return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2))
+
+    return "".join(escaped(ch) if ord(ch) > 0x7E and unicodedata.category(ch) in _HIDDEN else ch for ch in text)
+
+
 _LONG = re.compile(r"\S{201,}")
 
 

@@ -217,3 +217,22 @@ def test_markup_in_a_player_name_never_crashes_after_a_saved_move(tmp_path):
     outputs = play_a_merger(game, ["[/]", "[/b]", "[i]"])
     assert "[/b]" in outputs[8]
     assert json.loads(invoke("--game", game, "status", "--json").stdout)["pending"]["decision"] == "place"
+
+
+def test_every_json_document_of_the_command_line_keeps_letters_and_escapes_invisible_characters(cli, tmp_path):
+    """One JSON writer (acquire_ref.words.json_text): `status --json` wrote `Zo\\u00eb` while the
+    tournament's standings wrote `Zoë`; now every document keeps letters, and a right-to-left
+    override, a C1 control or a tag character in a name is escaped, so no terminal acts on it."""
+    import json
+
+    path = tmp_path / "g.toml"
+    hostile = "Ann\u202e\u009b\U000e0041"
+    assert cli("new", "Zoë", "Ben", game=path).exit_code == 0
+    text = cli("status", "--json", game=path).stdout
+    assert '"Zoë"' in text and "\\u00eb" not in text
+    assert json.loads(text)["players"][0]["name"] == "Zoë"
+    from acquire_ref.words import json_text
+
+    written = json_text({"name": hostile})
+    assert written == '{\n  "name": "Ann\\u202e\\u009b\\udb40\\udc41"\n}'
+    assert json.loads(written) == {"name": hostile}

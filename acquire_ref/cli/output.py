@@ -8,7 +8,6 @@ Only Typer is imported at start-up; each helper imports what it uses.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -53,8 +52,12 @@ def say(text: str = "", err: bool = False) -> None:
 
 
 def print_json(doc: object) -> None:
-    """Write ``doc`` to stdout as one JSON document, indented by 2, with a final newline."""
-    sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+    """Write ``doc`` to stdout as one JSON document, indented by 2, with a final newline: letters as
+    they are, controls and invisible characters escaped (:func:`acquire_ref.words.json_text`). Every
+    command's ``--json`` goes through here."""
+    from acquire_ref.words import json_text
+
+    sys.stdout.write(json_text(doc) + "\n")
 
 
 def command_viewer(game: Game) -> Viewer:

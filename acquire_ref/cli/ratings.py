@@ -8,14 +8,12 @@ history, and writes the CSV and HTML exports (the HTML from the live board's tem
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from acquire_ref.cli.output import say
+from acquire_ref.cli.output import print_json, say
 from acquire_ref.errors import NotationError
 
 if TYPE_CHECKING:
@@ -67,7 +65,7 @@ def ratings(
     doc, steps = _leaderboard(season, provisional, by_time, show_history, player)
     _exports(season, doc, steps, csv, html, title, show_history)
     if as_json:
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        print_json(doc)
     else:
         for line in history_lines(steps) if show_history else table_lines(doc["ratings"], provisional):
             say(line)

@@ -8,14 +8,13 @@ Only Typer is imported at start-up; the command imports the bots, the engine and
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from acquire_ref.cli.options import EDITION, edition_spec, rule_options
+from acquire_ref.cli.output import print_json
 from acquire_ref.errors import IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
         err.print(Text(f"acquire-ref: {faults - FIRST_FAULTS} more bot fault(s) not shown; the report counts them all"))
     doc = summary.as_dict()
     if as_json:
-        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        print_json(doc)
     else:
         from acquire_ref.render import summary_table
 

@@ -11,13 +11,14 @@ beside it, made and marked discarded by :mod:`acquire_ref.event_games` through
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
+from acquire_ref.cli.output import print_json as _json
+from acquire_ref.cli.output import say
 from acquire_ref.errors import IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
@@ -55,17 +56,6 @@ def main(
     Example: acquire-ref tournament new "Club 2026" --format heats
     """
     WHERE.event = event
-
-
-def say(text: str = "", err: bool = False) -> None:
-    """Print one message as plain text, control characters made visible (names are data)."""
-    from acquire_ref.words import visible
-
-    typer.echo(visible(text), err=err)
-
-
-def _json(doc: object) -> None:
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 
 
 def event_path() -> Path:
