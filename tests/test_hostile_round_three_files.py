@@ -256,3 +256,62 @@ def test_a_write_imports_no_lock_library(cli, tmp_path):
     result = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True)
     assert json.loads(result.stdout.splitlines()[-1]) == []
     assert "start 1A 5E 9I" in path.read_text()
+
+
+# ----- ratings FOLDER: every file not rated is reported -----------------------------------------
+
+@pytest.fixture
+def season(game, tmp_path) -> Path:
+    """A folder with one finished game, a dangling link, a FIFO and a link to a folder, all *.toml."""
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / "a-game.toml").write_bytes(game.read_bytes())
+    (folder / "b-dangling.toml").symlink_to(tmp_path / "gone.toml")
+    os.mkfifo(folder / "c-fifo.toml")
+    (tmp_path / "elsewhere").mkdir()
+    (folder / "d-folder-link.toml").symlink_to(tmp_path / "elsewhere")
+    return folder
+
+
+@posix_only
+def test_ratings_of_a_folder_stops_at_a_dangling_link_it_cannot_rate(cli, season):
+    """A dangling link and a FIFO named *.toml were skipped in silence (exit 0)."""
+    result = cli("ratings", str(season))
+    assert result.exit_code == 4, result.output
+    assert "b-dangling.toml: no such game or event file" in result.stderr
+
+
+@posix_only
+def test_ratings_keep_going_reports_every_file_of_a_folder_it_did_not_rate(cli, season):
+    result = cli("ratings", str(season), "--keep-going", "--json")
+    assert result.exit_code == 4, result.output  # the first file not rated decides, as make -k does
+    doc = json.loads(result.stdout)
+    assert doc["games"] == 1 and doc["ratings"][0]["player"] == "Ann"
+    skipped = {Path(s["file"]).name: s["problem"] for s in doc["skipped"]}
+    assert sorted(skipped) == ["b-dangling.toml", "c-fifo.toml", "d-folder-link.toml"]
+    assert "no such game or event file" in skipped["b-dangling.toml"]
+    assert "is a pipe or a device" in skipped["c-fifo.toml"]
+    assert "is a folder" in skipped["d-folder-link.toml"]
+    assert "Not rated: 3 files could not be used" in result.stderr
+
+
+@posix_only
+def test_ratings_reports_a_sub_folder_it_cannot_list(cli, game, tmp_path, monkeypatch):
+    """os.walk and rglob pass over a folder they can't list; that folder's games were left out unsaid."""
+    folder = tmp_path / "season"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "a-game.toml").write_bytes(game.read_bytes())
+    (folder / "locked" / "b-game.toml").write_bytes(game.read_bytes())
+    real = os.scandir
+
+    def scandir(path=".", *args):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    result = cli("ratings", str(folder))
+    assert result.exit_code == 4, result.output
+    assert "locked: can't list the folder (Permission denied), so its files are not rated" in result.stderr
+    kept = cli("ratings", str(folder), "--keep-going", "--json")
+    assert kept.exit_code == 4 and json.loads(kept.stdout)["games"] == 1
