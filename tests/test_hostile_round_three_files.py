@@ -315,3 +315,66 @@ def test_ratings_reports_a_sub_folder_it_cannot_list(cli, game, tmp_path, monkey
     assert "locked: can't list the folder (Permission denied), so its files are not rated" in result.stderr
     kept = cli("ratings", str(folder), "--keep-going", "--json")
     assert kept.exit_code == 4 and json.loads(kept.stdout)["games"] == 1
+
+
+# ----- look-alike names by Unicode's confusables (UTS #39) --------------------------------------
+
+ARMENIAN_ANN = "A\u0578n"  # "An" with the Armenian letter vo, which prints as n
+
+
+def test_the_armenian_vo_is_read_as_n_from_unicodes_confusables_table():
+    from acquire_ref.problems import prototype, skeleton
+
+    assert prototype("\u0578") == "n" and prototype("m") == "rn"  # as Unicode's confusables.txt has them
+    assert prototype("n") == "n" and prototype("\u0410") == "A" and prototype("\u2800") == "\u2800"
+    assert skeleton(ARMENIAN_ANN) == skeleton("Ann") == "ann"
+    assert skeleton("\u041dal") == skeleton("Hal")  # a Cyrillic capital En, read as H
+    assert skeleton("\u0406an") == skeleton("Ian")  # a Cyrillic capital I, read as i (as the names are casefolded)
+
+
+def test_new_refuses_an_armenian_look_alike_of_ann_r2_1(cli, tmp_path):
+    """Left from round two: "An" + U+0578 stood beside "Ann" (a hand list of look-alike letters)."""
+    path = tmp_path / "g.toml"
+    result = cli("new", "Ann", ARMENIAN_ANN, "Cat", game=path)
+    assert result.exit_code == 2, result.output
+    assert "looks like 'Ann'" in result.stderr and "U+0578" in result.stderr
+    assert not path.exists()
+
+
+def test_tournament_add_refuses_an_armenian_look_alike_of_ann(cli, tmp_path):
+    event = event_with_players(cli, tmp_path)
+    before = event.read_bytes()
+    result = cli("tournament", "add", ARMENIAN_ANN, cwd=tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "is already entered (as 'Ann')" in result.stderr and event.read_bytes() == before
+
+
+def test_ratings_refuse_an_armenian_look_alike_of_ann(cli, tmp_path):
+    from tests.test_club_season import season_game
+
+    one = season_game(tmp_path / "one.toml", "2026-01-06", {"Ann": 30000, "Ben": 20000})
+    two = season_game(tmp_path / "two.toml", "2026-01-13", {ARMENIAN_ANN: 30000, "Ben": 20000})
+    result = cli("ratings", one, two)
+    assert result.exit_code == 4, result.output
+    assert "look alike but are different names" in result.stderr
+
+
+def test_plain_ascii_names_that_differ_are_never_look_alikes(cli, tmp_path):
+    """We decided: ASCII letters stand for themselves (Amie and Arnie, Al and AI may play together);
+    the confusables table maps only letters beyond ASCII."""
+    assert cli("new", "Amie", "Arnie", "Al", "AI", game=tmp_path / "g.toml").exit_code == 0
+
+
+def test_ascii_names_are_compared_without_reading_the_confusables_table():
+    """Start-up: the table is read only for a name with a letter beyond ASCII."""
+    import subprocess
+    import sys
+
+    probe = ("from acquire_ref.setup import check_player_names\n"
+             "from acquire_ref.problems import _confusables\n"
+             "check_player_names(['Ann', 'Ben', 'Cat'])\n"
+             "print(_confusables.cache_info().currsize)\n"
+             "check_player_names(['Ann', 'Zo\\u00eb'])\n"
+             "print(_confusables.cache_info().currsize)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["0", "1"]
