@@ -23,6 +23,7 @@ from acquire_ref import storage
 from acquire_ref.errors import GameBusyError, GameFileError
 from tests.helpers import EXAMPLES, refused
 from tests.test_hostile_tournament import event_with_players
+from tests.test_seats import table  # noqa: F401 (a fixture)
 from tests.test_tournament_cli import ok
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="symbolic links, FIFOs and user ids as on POSIX")
@@ -378,3 +379,16 @@ def test_ascii_names_are_compared_without_reading_the_confusables_table():
              "print(_confusables.cache_info().currsize)")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["0", "1"]
+
+
+@posix_only
+def test_the_server_opens_no_seat_from_a_seats_file_of_another_user(table, monkeypatch):  # noqa: F811
+    """The seats' routes read the side file through the same check: a planted file opens no seat."""
+    from tests.test_seats import ORIGIN, TestClient, create_app
+
+    path, kept, client = table(1)
+    assert client.get(f"/seat/{kept['Ben']}").status_code == 200
+    another_user(monkeypatch)
+    planted = TestClient(create_app(path), base_url=ORIGIN)
+    answer = planted.get(f"/seat/{kept['Ben']}")
+    assert answer.status_code == 403 and "no seat of this game" in answer.text
