@@ -18,7 +18,8 @@ The write rules (DESIGN 3), each kept in one function that every write goes thro
   (:func:`locked`); the temporary file is removed on every way out, a Ctrl-C included: a
   Ctrl-C during the write takes effect when the write is done or undone (:func:`write_atomic`);
 - a side file that is read (a game's ``GAME.seats``, an event's previous version) must belong to
-  the user running the command (:func:`check_owner`);
+  the user running the command and is not read through a link (:func:`owner_problem`,
+  :func:`read_stamped` with ``side``);
 - a game file that another program replaced or changed since this command read it is not
   overwritten (:func:`write_atomic` with ``expect``, exit 5);
 - ``new`` and ``play`` do not replace an existing file without ``--force`` (:func:`refuse_overwrite`);
@@ -71,8 +72,8 @@ say whether the move was saved (DESIGN 2)."""
 
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-"""Open flags of every file read or locked: a pipe put in a file's place never blocks the opening
-(and, on Windows, no line end is changed)."""
+"""Open flags of every file read: a pipe put in a file's place after it was looked at never blocks
+the opening (and, on Windows, no line end is changed)."""
 
 
 def lock_timeout() -> float:
