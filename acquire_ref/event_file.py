@@ -355,7 +355,7 @@ def _write_keeping_previous(path: Path, text: str, after: str, version: Any) -> 
     from acquire_ref.storage import file_exists, read_text, write_atomic
 
     prev = previous_path(path)
-    kept = read_text(prev, "event file's previous version") if file_exists(prev) else None
+    kept = read_text(prev, "event file's previous version", side=True) if file_exists(prev) else None
     write_atomic(prev, text, what="event file's previous version")
     try:
         write_atomic(path, after, expect=version, what="event file")
@@ -388,7 +388,7 @@ def undo(path: Path) -> tuple[Tournament, Tournament]:
         if not file_exists(prev):
             raise IllegalMoveError(f"there is no change to take back: {path} keeps only the version before its last "
                                    "change, and that was taken back or there has been no change yet")
-        before_text = read_text(prev, "event file's previous version")
+        before_text = read_text(prev, "event file's previous version", side=True)
         before = loads(before_text, str(prev))
         write_atomic(path, before_text, expect=version, what="event file")
         os.unlink(prev)

@@ -20,21 +20,12 @@ cash.Ann is 6050: money comes in multiples of $100 (R2.1)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
-_LOOK_ALIKES = str.maketrans({
-    # Cyrillic letters that print like Latin ones once casefolded: a, b (from B), e, i, j, k, m, h (from H), o, ...
-    "\u0430": "a", "\u0432": "b", "\u0435": "e", "\u0451": "e", "\u0437": "3", "\u0456": "i", "\u0457": "i",
-    "\u0458": "j", "\u043a": "k", "\u043c": "m", "\u043d": "h", "\u043e": "o", "\u0440": "p", "\u0441": "c",
-    "\u0442": "t", "\u0443": "y", "\u0445": "x", "\u0455": "s", "\u04bb": "h", "\u0501": "d", "\u051b": "q",
-    "\u051d": "w", "\u04cf": "l", "\u044c": "b", "\u0475": "v", "\u04af": "y", "\u0461": "w",
-    # Greek letters that print like Latin ones once casefolded: a, b, e, z, h (from H), i, k, m, n, o, p, ...
-    "\u03b1": "a", "\u03b2": "b", "\u03b5": "e", "\u03b6": "z", "\u03b7": "h", "\u03b9": "i", "\u03ba": "k",
-    "\u03bc": "m", "\u03bd": "n", "\u03bf": "o", "\u03c1": "p", "\u03c4": "t", "\u03c5": "y", "\u03c7": "x",
-    "\u03f2": "c", "\u03f3": "j",
-})
-"""Letters of other alphabets that a reader can't tell from a Latin letter, each mapped to it."""
+if TYPE_CHECKING:
+    import json
 
 _INVISIBLE_RANGES = (
     # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): soft hyphen, combining
@@ -77,20 +68,102 @@ def is_whole(value: object) -> TypeGuard[int]:
 
 
 def skeleton(name: str) -> str:
-    """What a name looks like, for telling two whole names apart as a reader would: NFKC
-    (full-width and compatibility forms become plain letters), casefolded, Cyrillic or Greek
-    letters that look Latin mapped to the Latin letter, and code points that print as nothing
-    (:func:`invisible`) left out.
+    """What a name looks like, for telling two whole names apart as a reader would (R2.1): NFKC
+    (full-width and compatibility forms become plain letters), casefolded, code points that print
+    as nothing (:func:`invisible`) left out, and every other letter that is not ASCII replaced by
+    what it looks like: its prototype in Unicode's confusables table (UTS #39, the data of the
+    confusable-homoglyphs package, :func:`prototype`), taken in lower case when that is plain
+    ASCII, else as typed ("\u0410" and "a", "\u041d" and "H", the Armenian "\u0578" and "n").
+    ASCII letters stand for themselves, so plain ASCII names differ whenever they differ beyond
+    case, and only a name with other letters pays for reading the table.
 
-    >>> skeleton("Ann") == skeleton("\u0410nn") == skeleton("\uff21NN") == skeleton("An\u034fn")
+    >>> skeleton("Ann") == skeleton("\u0410nn") == skeleton("\uff21NN") == skeleton("An\u034fn") == skeleton("A\u0578n")
     True
-    >>> skeleton("Ann") == skeleton("Anne")
-    False
+    >>> skeleton("Ann") == skeleton("Anne"), skeleton("Zo\u00eb") == skeleton("Zoe")
+    (False, False)
     """
     import unicodedata
 
-    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
-    return "".join(ch for ch in folded if not invisible(ch)) if not folded.isascii() else folded
+    plain = unicodedata.normalize("NFKC", name)
+    folded = plain.casefold()
+    if folded.isascii():
+        return folded
+    out = []
+    for ch in plain:
+        if ch.isascii() or invisible(ch):
+            out.append("" if invisible(ch) else ch.casefold())
+            continue
+        low = "".join(prototype(c) for c in ch.casefold()).casefold()
+        typed = prototype(ch).casefold()
+        out.append(low if low.isascii() or not typed.isascii() else typed)
+    return "".join(out)
+
+
+@functools.cache
+def prototype(ch: str, depth: int = 0) -> str:
+    """What the character ``ch`` is read as by Unicode's confusables (UTS #39): its prototype
+    (``"\u0578"`` is read as ``"n"``, ``"m"`` as ``"rn"``), or ``ch`` itself when nothing else
+    looks like it or it is the prototype of others.
+
+    The confusable-homoglyphs package's table (:func:`_confusables`) lists each pair of
+    confusables both ways; which one is the prototype follows from the table's shape: a character
+    confusable with one other only is that one's source when the other stands for several, or is
+    a string; of two that only stand for each other the ASCII one (else the lower code point) is
+    the prototype. A prototype that is itself read as another is followed (at most 4 steps).
+    """
+    others = _linked(ch)
+    if len(others) != 1:
+        return ch  # a prototype (several look like it), or nothing looks like it
+    (other,) = others
+    if len(other) == 1 and _linked(other) == {ch} and not (other.isascii() or (not ch.isascii() and other < ch)):
+        return ch  # of a pair that only stand for each other, the other maps to this one
+    return other if depth >= 4 else "".join(c if c == ch else prototype(c, depth + 1) for c in other)
+
+
+_MARKS = str.maketrans("", "", "\u200e\u200f")
+"""The table wraps right-to-left letters in direction marks; they are no part of a letter."""
+
+
+@functools.cache
+def _linked(ch: str) -> frozenset[str]:
+    """The characters and strings that the table says ``ch`` may be confused with (not ``ch``).
+    An entry is found by its key after the end of the entry before it (``}], "KEY": [``), which no
+    text inside an entry can be; a right-to-left letter is also looked up between direction marks."""
+    import json
+    import unicodedata
+
+    text, decoder = _confusables()
+    found: set[str] = set()
+    keys = [ch, f"\u200e{ch}\u200e"] if unicodedata.bidirectional(ch) in ("R", "AL") else [ch]
+    for key in keys:
+        at = text.find(f"}}], {json.dumps(key)}: [")
+        if at < 0 and text.startswith(f"{{{json.dumps(key)}: ["):
+            at = 0
+        if at >= 0:
+            entries, _ = decoder.raw_decode(text, text.index(": [", at) + 2)
+            found.update(str(e["c"]).translate(_MARKS) for e in entries)
+    return frozenset(found - {ch})
+
+
+@functools.cache
+def _confusables() -> tuple[str, json.JSONDecoder]:
+    """The text of the confusable-homoglyphs package's ``confusables.json`` (made from Unicode's
+    ``confusables.txt``: ``{"\u0578": [{"c": "n", "n": "LATIN SMALL LETTER N"}], ...}``), read
+    once a process as data (none of the package's modules is imported), and a JSON decoder.
+    Only the entries of the letters asked about are decoded (:func:`_linked`): decoding the whole
+    table takes about 16 ms, finding one entry well under one. Raises ``ModuleNotFoundError``
+    when the package is not installed."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("confusable_homoglyphs")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("confusable-homoglyphs is not installed: reinstall acquire-ref")
+    text = Path(spec.origin).with_name("confusables.json").read_text(encoding="utf-8")
+    if '"a": [{"c": ' not in text:  # not the layout looked up by text: normalise it to that layout
+        text = json.dumps(json.loads(text))
+    return text, json.JSONDecoder()
 
 
 def shown(value: object, limit: int = 60) -> str:

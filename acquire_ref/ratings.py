@@ -101,21 +101,23 @@ def final_money(game: Game, path: Path | str, projected: bool = False) -> dict[s
     return {s.player: s.total for s in game.score_breakdown()}
 
 
-def season_files(paths: Sequence[Path]) -> list[Path]:
-    """The files named by ``paths`` in order: a file as it is, a folder as every ``*.toml`` file
+def season_files(paths: Sequence[Path], unread: list[Skipped] | None = None) -> list[Path]:
+    """The files named by ``paths`` in order: a file as it is, a folder as every ``*.toml`` name
     in it and its sub-folders (names starting with ``.`` left out, symbolic links to folders not
     followed), sorted by their path inside it.
 
-    Raises :class:`NotationError` (exit 2) for a file reached twice (each game counts once) and
-    for a folder without a ``*.toml`` file.
+    Every ``*.toml`` name found is returned, whatever stands there (a dangling link, a pipe, a link
+    to a folder), so that reading it reports it: no file is left out in silence. A sub-folder that
+    can't be listed is reported too: added to ``unread`` (exit 4) when given, else raised as
+    :class:`GameFileError` (exit 4). Raises :class:`NotationError` (exit 2) for a file reached
+    twice (each game counts once) and for a folder without a ``*.toml`` name.
     """
     from acquire_ref.storage import stamp
 
     files: list[Path] = []
     for path in paths:
         if Path(path).is_dir():
-            found = sorted((p for p in Path(path).rglob("*.toml") if p.is_file() and not _hidden(p, Path(path))),
-                           key=lambda p: p.relative_to(path).parts)
+            found = sorted(_toml_names(Path(path), unread), key=lambda p: p.relative_to(path).parts)
             if not found:
                 raise NotationError(f"{path} is a folder without game or event files (*.toml)")
             files += found
@@ -132,12 +134,24 @@ def season_files(paths: Sequence[Path]) -> list[Path]:
     return files
 
 
-def _hidden(path: Path, top: Path) -> bool:
-    """True for a file or folder under ``top`` whose name starts with ``.`` (temporary files,
-    version control), or reached through a symbolic link to a folder."""
-    parts = path.relative_to(top).parts
-    return any(p.startswith(".") for p in parts) or any((top.joinpath(*parts[:i])).is_symlink()
-                                                       for i in range(1, len(parts)))
+def _toml_names(top: Path, unread: list[Skipped] | None) -> list[Path]:
+    """Every ``*.toml`` name under the folder ``top`` but a real folder's (whose files are
+    listed instead), names starting with ``.`` left out, links to folders not followed."""
+    import os
+
+    found: list[Path] = []
+
+    def failed(exc: OSError) -> None:
+        problem = f"{exc.filename}: can't list the folder ({exc.strerror}), so its files are not rated"
+        if unread is None:
+            raise GameFileError(problem)
+        unread.append(Skipped(str(exc.filename), problem, 4))
+
+    for root, folders, names in os.walk(top, onerror=failed):
+        linked = [d for d in folders if os.path.islink(os.path.join(root, d))]
+        folders[:] = [d for d in folders if not d.startswith(".") and d not in linked]
+        found += [Path(root, n) for n in [*names, *linked] if n.endswith(".toml") and not n.startswith(".")]
+    return found
 
 
 def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = False,
@@ -153,8 +167,8 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     :class:`GameFileError` (exit 4) for a missing or corrupt file, or names that only look alike;
     :class:`IllegalMoveError` (exit 3) for an unfinished game (see :func:`final_money`).
     """
-    files = season_files(paths)
     season = Season()
+    files = season_files(paths, season.skipped if keep_going else None)
     season.files = files
     events: dict[int, Tournament | None] = {}
     for n, path in enumerate(files):

@@ -6,7 +6,7 @@ A token is :func:`secrets.token_urlsafe` of :data:`BYTES` bytes (128 bits or mor
 time the seats are shown and kept until ``acquire-ref seats --new`` replaces them all. The side
 file is JSON, ``{"game": FILE NAME, "seats": {PLAYER: TOKEN}}``, readable and writable by its
 owner only (mode 0600), written atomically (a new file made with mode 0600, then renamed over the
-old one), never in the game file. A side file that is not a regular file, is open to others, is
+old one), never in the game file. A side file that is not a regular file, is another user's, is open to others, is
 too big, is not that JSON, names other players or holds a short token is refused with a
 :class:`~acquire_ref.errors.GameFileError` (exit 4) that says how to replace it.
 
@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from acquire_ref.errors import GameFileError, NotationError
+from acquire_ref.storage import owner_problem
 
 BYTES = 24
 """Random bytes per token (192 bits; at least 16 are needed, DESIGN 9)."""
@@ -53,7 +54,9 @@ def read(game: Path, players: Sequence[str]) -> dict[str, str] | None:
     file yet. ``players`` are the game's players in seating order.
 
     Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a side file that is a link,
-    a folder or a device, is readable or writable by others than its owner, is larger than
+    a folder or a device, belongs to another user than the one running the command (anyone who
+    can write in the folder could have put their own tokens there:
+    :func:`~acquire_ref.storage.owner_problem`), is readable or writable by others than its owner, is larger than
     :data:`LIMIT` bytes, is not the JSON this module writes, names other players than
     ``players``, or holds a token that is not one of :data:`TOKEN` (two players sharing one too).
     """
@@ -68,6 +71,9 @@ def read(game: Path, players: Sequence[str]) -> dict[str, str] | None:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise _refuse(path, "the seats' file is not a regular file")
+        owner = owner_problem(info, "seats' file")
+        if owner is not None:
+            raise _refuse(path, owner)
         if info.st_mode & 0o077:
             raise _refuse(path, f"the seats' file is open to others (mode {stat.S_IMODE(info.st_mode):o}, not 600): "
                                 "its links may have been read")

@@ -9,11 +9,17 @@ back without touching the disk. This module imports nothing of the engine at mod
 The write rules (DESIGN 3), each kept in one function that every write goes through:
 
 - only regular files are written over: never a folder, a pipe or a device, even with ``--force``,
-  and a symbolic link is followed to its target (:func:`check_target`);
+  and a symbolic link at a game file's name is followed to its target (:func:`check_target`);
+- an export is never written through a symbolic link at its name, nor under a name of the side
+  files (``NAME.lock``, ``NAME.seats``) (:func:`write_export`);
 - a game file is replaced atomically (a temporary file in the same folder, ``fsync``,
-  ``os.replace``) while holding ``PATH.lock``; the path is checked before any lock file is made
-  (:func:`locked`), and the temporary file is removed on every way out, a Ctrl-C included: a
+  ``os.replace``) while holding ``PATH.lock``; the path is checked before any lock file is made,
+  and the lock file is opened without following a link and must be a regular file
+  (:func:`locked`); the temporary file is removed on every way out, a Ctrl-C included: a
   Ctrl-C during the write takes effect when the write is done or undone (:func:`write_atomic`);
+- a side file that is read (a game's ``GAME.seats``, an event's previous version) must belong to
+  the user running the command and is not read through a link (:func:`owner_problem`,
+  :func:`read_stamped` with ``side``);
 - a game file that another program replaced or changed since this command read it is not
   overwritten (:func:`write_atomic` with ``expect``, exit 5);
 - ``new`` and ``play`` do not replace an existing file without ``--force`` (:func:`refuse_overwrite`);
@@ -52,9 +58,22 @@ well under 1 MiB, so this is headroom, and a bound on what one file can make a c
 Stamp = tuple[int, int, int, int]
 """What tells one version of a file from another: device, inode, size in bytes, mtime in ns."""
 
+LOCK_SUFFIX = ".lock"
+"""What is added to a file's name to name its lock file (``acquire.toml.lock``)."""
+
+SIDE_SUFFIXES = (LOCK_SUFFIX, ".seats")
+"""The endings of the side files kept beside a game or event file (its lock, its seats' links):
+an export is never given such a name, so that no export can replace one, whichever files the
+command read (:func:`write_export`)."""
+
 SAVED: list[Path] = []
 """The game files this process has written (the last write's path last), so that a Ctrl-C can
 say whether the move was saved (DESIGN 2)."""
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""Open flags of every file read: a pipe put in a file's place after it was looked at never blocks
+the opening (and, on Windows, no line end is changed)."""
 
 
 def lock_timeout() -> float:
@@ -131,32 +150,62 @@ def _kind(mode: int) -> str:
     return "a folder" if stat.S_ISDIR(mode) else "a pipe or a device" if not stat.S_ISREG(mode) else "a file"
 
 
-def read_text(path: Path, what: str = "game file", option: str | None = None) -> str:
+def running_user() -> int | None:
+    """The user id a side file must belong to: the effective user running this command, or None
+    on a system without user ids (Windows), where no owner is checked. Tests replace this
+    function to play another user (they run as root)."""
+    geteuid = getattr(os, "geteuid", None)
+    return int(geteuid()) if geteuid is not None else None
+
+
+def owner_problem(info: os.stat_result, what: str) -> str | None:
+    """Why a side file with the status ``info`` (from ``os.fstat``) is not read, or None: it
+    belongs to another user than the one running the command. A side file (a game's seats'
+    links, an event file's previous version) is never named by the user, so in a folder that
+    others can write in it could have been put there by someone else to be read as ours."""
+    uid = running_user()
+    if uid is None or info.st_uid == uid:
+        return None
+    return (f"the {what} belongs to another user (user id {info.st_uid}, not {uid} who runs this command), "
+            "so it is not read: anyone who can write in its folder could have put it there")
+
+
+def read_text(path: Path, what: str = "game file", option: str | None = None, side: bool = False) -> str:
     """A regular file's text, decoded as UTF-8 (without a byte-order mark), at most
     :data:`MAX_FILE_BYTES` bytes: :func:`read_stamped` without the stamp."""
-    return read_stamped(path, what, option)[0]
+    return read_stamped(path, what, option, side)[0]
 
 
-def read_stamped(path: Path, what: str = "game file", option: str | None = None) -> tuple[str, Stamp]:
+def read_stamped(path: Path, what: str = "game file", option: str | None = None,
+                 side: bool = False) -> tuple[str, Stamp]:
     """A regular file's text (UTF-8 without a byte-order mark, at most :data:`MAX_FILE_BYTES`
     bytes) and the :data:`Stamp` of the version read, so that a later write can tell whether
     someone else changed the file meanwhile.
 
     ``what`` names the kind of file in messages (game file, script, position file, ruleset file)
     and ``option`` the option that named it (``--edition``), if any. Raises :class:`GameFileError`
-    (exit 4) when the file is missing, a folder, a pipe or device, too large, unreadable or not UTF-8.
+    (exit 4) when the file is missing, a folder, a pipe or device, too large, unreadable or not
+    UTF-8. With ``side`` (a side file the user did not name, such as an event file's previous
+    version) a symbolic link is refused too, not followed, and so is a file of another user
+    (:func:`owner_problem`).
     """
     named = f"{option} {path}" if option else str(path)
+    nofollow = getattr(os, "O_NOFOLLOW", 0) if side else 0
     try:
-        info = os.stat(path)
+        info = os.lstat(path) if side else os.stat(path)
+        if stat.S_ISLNK(info.st_mode):
+            raise GameFileError(f"{named} is a symbolic link: the {what} is never read through a link; remove it")
         if not stat.S_ISREG(info.st_mode):
             raise GameFileError(f"{named} is {_kind(info.st_mode)}, not a {what}")
         if info.st_size > MAX_FILE_BYTES:
             raise GameFileError(f"{named} is {info.st_size:,} bytes: too large for a {what} (at most {MAX_FILE_BYTES:,})")
-        with open(path, "rb") as fh:
+        with os.fdopen(os.open(path, os.O_RDONLY | _NONBLOCK | nofollow), "rb") as fh:
             now = os.fstat(fh.fileno())
             if not stat.S_ISREG(now.st_mode):
                 raise GameFileError(f"{named} is {_kind(now.st_mode)}, not a {what}")
+            why = owner_problem(now, what) if side else None
+            if why is not None:
+                raise GameFileError(f"{named}: {why}")
             data = fh.read(MAX_FILE_BYTES + 1)
         if data.startswith(b"\xef\xbb\xbf"):
             raise GameFileError(f"{named} starts with a byte-order mark: save it as UTF-8 without BOM")
@@ -358,41 +407,44 @@ def write_new(path: Path, text: str) -> None:
                     os.unlink(path)
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file of the game or event file ``path``: ``PATH.lock`` beside it."""
+    return Path(str(path) + LOCK_SUFFIX)
+
+
 @contextmanager
 def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
-    """Hold the game file's lock (``PATH.lock``, a :mod:`filelock` lock) for a read-change-write,
-    so that two commands on one game file take turns (DESIGN 2, exit 5).
+    """Hold the game file's lock (``PATH.lock``) for a read-change-write, so that two commands on
+    one game file take turns (DESIGN 2, exit 5).
 
     The path is checked first, so that no lock file is made beside a folder, a pipe or a device,
-    and a lock file that can't be made is reported at once with the reason. ``timeout`` is in
+    and a lock file that can't be made is reported at once with the reason. The lock file is
+    opened without following a symbolic link (``O_NOFOLLOW``), so that a link planted at its name
+    never makes a file elsewhere, and must be a regular file. The lock is the operating system's
+    (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows): it is released when the body ends
+    or the process dies, so no lock is left behind; the empty lock file stays. ``timeout`` is in
     seconds (default :func:`lock_timeout`). Raises :class:`GameBusyError` (exit 5) when another
     command holds the lock that long, and :class:`GameFileError` (exit 4) when the game path is
-    not a regular file (:func:`check_target`) or the lock can't be made (missing or read-only
-    folder, a file system that takes no new files).
+    not a regular file (:func:`check_target`), the lock file is a link, a folder, a pipe or a
+    device, or the lock can't be made (missing or read-only folder, a file system that takes no
+    new files).
     """
     folder = Path(path).parent
     if not folder.is_dir():
         raise GameFileError(f"{path}: the folder {folder} does not exist")
     check_target(path)
     wait = lock_timeout() if timeout is None else timeout
-    lock_file = str(path) + ".lock"
-    try:
-        os.close(os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o666))
-    except OSError as exc:
-        raise GameFileError(f"{path}: can't make the lock file {lock_file}: {exc.strerror}") from None
-    from filelock import FileLock, Timeout
+    from acquire_ref import locking
 
-    lock = FileLock(lock_file, timeout=wait)
+    fd = locking.open_lock(Path(path), lock_path(path))
     try:
-        lock.acquire()
-    except Timeout:
-        raise GameBusyError(f"{path} is locked by another acquire-ref command; try again when it has finished") from None
-    except OSError as exc:
-        raise GameFileError(f"{path}: can't lock the game file: {exc.strerror}") from None
-    try:
-        yield
+        locking.take(fd, Path(path), wait)
+        try:
+            yield
+        finally:
+            locking.release(fd)
     finally:
-        lock.release()
+        os.close(fd)
 
 
 def refuse_overwrite(path: Path, force: bool) -> None:
@@ -419,7 +471,7 @@ def refuse_same_file(target: Path, reads: Mapping[str, Path | None], option: str
     for what, source in reads.items():
         if source is None:
             continue
-        lock = Path(str(source) + ".lock") if what == "game file" else None
+        lock = lock_path(source) if what == "game file" else None
         if same_file(target, source) or (lock is not None and same_file(target, lock)):
             name = "the game file" if what == "game file" else f"the {what} {source}"
             raise NotationError(f"{option} {target} is {name}: name another file for the output")
@@ -427,14 +479,28 @@ def refuse_same_file(target: Path, reads: Mapping[str, Path | None], option: str
 
 def write_export(target: Path, text: str, reads: Mapping[str, Path | None], option: str = "--svg/--html") -> None:
     """Write an export (``option`` names it in messages): never over a file the command read
-    (``reads``, see :func:`refuse_same_file`), only over a regular file, atomically
-    (:func:`write_atomic`).
+    (``reads``, see :func:`refuse_same_file`), never under a side file's name (a name ending in
+    one of :data:`SIDE_SUFFIXES`, whoever's it is), never through a symbolic link at its name,
+    only over a regular file, atomically (:func:`write_atomic`: the rename replaces the name
+    itself, so a link put there meanwhile is replaced, never followed).
 
-    A symbolic link is followed to its target. Raises :class:`NotationError` (exit 2) or
-    :class:`GameFileError` (exit 4).
+    Every command's ``--html``, ``--svg`` and ``--csv`` file (``log --html``, the standings,
+    ``tournament sheets``, ``ratings``) is written here. Raises :class:`NotationError` (exit 2)
+    for a file read or a side file's name, :class:`GameFileError` (exit 4) for a link, a folder,
+    a pipe or a device, or a write that fails.
     """
-    target = _follow(Path(target))
+    target = Path(target)
     refuse_same_file(target, reads, option)
+    if target.name.endswith(SIDE_SUFFIXES):
+        raise NotationError(f"{option} {target}: names ending in {' or '.join(SIDE_SUFFIXES)} are acquire-ref's side "
+                            "files (a game's lock, its seats' links), never an export's: name another file")
+    try:
+        linked = stat.S_ISLNK(os.lstat(target).st_mode)
+    except (OSError, ValueError):
+        linked = False
+    if linked:
+        raise GameFileError(f"{option} {target} is a symbolic link: an export is never written through a link (it "
+                            "could point at anyone's file); name the file itself, or remove the link")
     write_atomic(target, text, what="export")
 
 

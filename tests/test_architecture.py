@@ -19,15 +19,16 @@ LAYERS: list[set[str]] = [
     {"state", "game"},
     {"describe", "views"},
     {"record", "inspection", "storage", "rulebook", "render", "simulate", "bots", "session", "tournament", "event_file",
-     "event_games", "tournament_views", "ratings", "seat_links"},
+     "event_games", "tournament_views", "ratings", "seat_links", "locking"},
     {"cli", "console", "pipe", "web"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
 ENGINE = {"values", "tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
           "supply", "merger", "buying", "drawing", "ending", "placing", "state", "game", "describe", "views"}
-FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "jinja2", "filelock", "tomli_w",
-                       "acquire_ref.record", "acquire_ref.storage", "acquire_ref.cli", "acquire_ref.render"}
+FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "jinja2", "tomli_w",
+                       "acquire_ref.record", "acquire_ref.storage", "acquire_ref.locking", "acquire_ref.cli",
+                       "acquire_ref.render"}
 
 
 def module_name(path: Path) -> str:

@@ -146,10 +146,8 @@ def test_corrupt_game_file_exit_4_without_traceback(cli, tmp_path):
 
 
 def test_locked_game_file_exit_5(cli, game, monkeypatch):
-    from filelock import FileLock
-
     monkeypatch.setattr(storage, "LOCK_TIMEOUT", 0.1)
-    with FileLock(str(game) + ".lock"):
+    with storage.locked(game, 0):  # another holder of the lock: a second opening of the lock file
         out = refused(cli, game, "place", "5C", code=5)
     assert "locked" in out
     assert cli("place", "5C", game=game).exit_code == 0

@@ -336,12 +336,12 @@ WRITES = {
 @posix_only
 @pytest.mark.parametrize("args", list(WRITES.values()), ids=list(WRITES))
 def test_a_command_that_waits_too_long_for_the_lock_exits_5_and_changes_nothing(cli, tmp_path, args):
-    from filelock import FileLock
+    from acquire_ref.storage import locked
 
     path = started_game(cli, tmp_path)
     before = path.read_bytes()
     env = _env(ACQUIRE_LOCK_TIMEOUT="0.5")
-    with FileLock(str(path) + ".lock"):
+    with locked(path, 0):
         t0 = time.monotonic()
         r = acq("--game", path, *args, env=env)
         waited = time.monotonic() - t0

@@ -1,5 +1,5 @@
 """Start-up is the cost of every command at the table (DESIGN 5): each command imports only what
-it uses. A read command imports no drawing (rich), locking (filelock), writing (tomli_w) or
+it uses. A read command imports no drawing (rich), locking (acquire_ref.locking), writing (tomli_w) or
 defining (dataclasses) library; a placement no drawing; completion nothing that draws, locks or
 writes; `--help` not even the engine. The other front ends (Textual, the live board's Starlette,
 uvicorn and Jinja2, the browser tests' Playwright, openskill) are never imported by these commands,
@@ -30,7 +30,7 @@ print(json.dumps({"modules": sorted(sys.modules), "out": out.getvalue()}))
 """
 
 NEVER = {"textual", "starlette", "uvicorn", "jinja2", "markupsafe", "playwright", "openskill", "pydantic"}
-READ = NEVER | {"rich", "filelock", "tomli_w", "dataclasses"}
+READ = NEVER | {"rich", "tomli_w", "dataclasses"}
 
 
 def loaded(args: list[str], env: dict[str, str] | None = None) -> tuple[set[str], set[str], str]:
@@ -54,6 +54,7 @@ def test_read_commands_import_nothing_they_do_not_use(game, command):
     top, ours, out = loaded(["--game", str(game), *command])
     assert out and "acquire_ref.game" in ours  # the probe really ran the command
     assert not top & READ, top & READ
+    assert "acquire_ref.locking" not in ours
     assert not {m for m in ours if m.startswith(("acquire_ref.console", "acquire_ref.web"))}  # other front ends' modules
 
 
@@ -70,9 +71,10 @@ def test_a_placement_imports_no_drawing_library(cli, tmp_path):
 def test_completion_imports_nothing_that_draws_locks_or_writes(game):
     env = {**os.environ, "_ACQUIRE_REF_COMPLETE": "complete_bash",
            "COMP_WORDS": f"acquire-ref --game {game} choose T", "COMP_CWORD": "4"}
-    top, _, out = loaded([], env)
+    top, ours, out = loaded([], env)
     assert "Tower" in out
-    assert not top & (NEVER | {"rich", "filelock", "tomli_w"}), top & (NEVER | {"rich", "filelock", "tomli_w"})
+    assert not top & (NEVER | {"rich", "tomli_w"}), top & (NEVER | {"rich", "tomli_w"})
+    assert "acquire_ref.locking" not in ours
 
 
 def test_help_does_not_load_the_engine():
