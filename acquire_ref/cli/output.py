@@ -8,7 +8,6 @@ Only Typer is imported at start-up; each helper imports what it uses.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from acquire_ref import quick
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from acquire_ref.session import GameFile
     from acquire_ref.views import Viewer
 
-DEFAULT_GAME = "acquire.toml"
+DEFAULT_GAME = quick.DEFAULT_GAME
 """The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
 
 
@@ -54,7 +54,7 @@ def say(text: str = "", err: bool = False) -> None:
 
 def print_json(doc: object) -> None:
     """Write ``doc`` to stdout as one JSON document, indented by 2, with a final newline."""
-    sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+    sys.stdout.write(quick.json_text(doc))
 
 
 def command_viewer(game: Game) -> Viewer:
