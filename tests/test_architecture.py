@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"describe", "views"},
     {"record", "inspection", "storage", "render", "simulate", "bots", "session", "tournament", "event_file",
      "event_games", "tournament_views", "ratings", "seat_links"},
-    {"cli", "console", "pipe", "web", "quick"},
+    {"cli", "console", "pipe", "web", "quick", "build"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
