@@ -76,6 +76,10 @@ FORMS: dict[str, tuple[Spec | None, bool]] = {
 """The commands answered here: name -> (the one argument it takes, or None; whether ``--json`` is
 required). ``--json`` is the only option after the command."""
 
+COMPLETED = {"place": TILE, "why": TILE, "hand": PLAYER}
+"""The commands whose first argument is completed here as well (the tiles to place, the players):
+the completions a table asks for most, with the same completers the Typer commands use."""
+
 COMPLETE_VARIABLE = "_ACQUIRE_REF_COMPLETE"
 """The variable by which a shell asks the program for completions (Typer's name for ``acquire-ref``)."""
 
@@ -124,6 +128,35 @@ def log_document(game: Game, viewer: Viewer, shown: list[tuple[int, LogEntry, li
 
     moves = history(game) if shown is None else shown
     return [log_entry(n, entry, events, game, viewer) for n, entry, events in moves]
+
+
+def fitting(names: list[str], typed: str) -> list[str]:
+    """The ``names`` that start with ``typed`` ignoring case (``f`` fits Festival), in order."""
+    return [n for n in names if n.lower().startswith(typed.lower())]
+
+
+def tiles_to_complete(game: Game, discard: bool = False) -> list[str]:
+    """The tiles a completion offers: those legal to place now, or with ``discard`` the dead tiles
+    that can be discarded (R4.6), in the order of :meth:`Game.legal_moves`."""
+    from acquire_ref.moves import Discard, Place
+
+    tiles: list[str] = []
+    for move in game.legal_moves():
+        if discard and isinstance(move, Discard):
+            tiles += [str(t) for t in move.tiles]
+        elif not discard and isinstance(move, Place):
+            tiles.append(str(move.tile))
+    return tiles
+
+
+def completion_game(path: str) -> Game | None:
+    """The game in the file at ``path`` for a completion, or None when it can't be read."""
+    from acquire_ref.storage import load_game
+
+    try:
+        return load_game(Path(path))[0]
+    except Exception:  # noqa: BLE001 (completion must never fail: no game file, no suggestions from it)
+        return None
 
 
 def json_text(doc: object) -> str:
@@ -238,9 +271,10 @@ def respond(asked: Asked) -> tuple[str, str]:
 
 
 def complete(environ: Mapping[str, str]) -> str | None:
-    """Bash's completion of a command's name, after any ``--game``/``--as`` options: the names of
-    :data:`COMMAND_NAMES` that start with the word typed, a line each; None for anything else
-    (another shell, another word, quoting), which Typer completes."""
+    """Bash's completion, after any ``--game``/``--as`` options, of a command's name (the names of
+    :data:`COMMAND_NAMES` that start with the word typed) or of the first argument of a command of
+    :data:`COMPLETED` (ignoring case), a line each; None for anything else (another shell, another
+    word, quoting), which Typer completes."""
     words, at = environ.get("COMP_WORDS", ""), environ.get("COMP_CWORD", "")
     if any(c in words for c in "'\"\\$`") or not at.isdigit():
         return None
@@ -249,9 +283,19 @@ def complete(environ: Mapping[str, str]) -> str | None:
     if (typed and not typed[0].isalnum()) or (words.endswith(" ") and n < len(split)):
         return None
     asked = Asked()
-    if n < 1 or n > len(split) or _globals(split[1:n], asked) != n - 1:
+    command = _globals(split[1:n], asked) if 1 <= n <= len(split) else None
+    if command == n - 1:
+        return "\n".join(name for name in COMMAND_NAMES if name.startswith(typed)) + "\n"
+    if command != n - 2 or split[n - 1] not in COMPLETED:
         return None
-    return "\n".join(name for name in COMMAND_NAMES if name.startswith(typed)) + "\n"
+    path = asked.game or environ.get(GAME_VARIABLE)
+    if path == "":
+        return None  # an empty $ACQUIRE_GAME: Typer's to judge
+    game = completion_game(path or DEFAULT_GAME)
+    if game is None:
+        return "\n"
+    names = game.players if COMPLETED[split[n - 1]] is PLAYER else tiles_to_complete(game)
+    return "\n".join(fitting(names, typed)) + "\n"
 
 
 def answer(args: list[str], environ: Mapping[str, str]) -> bool:

@@ -170,8 +170,10 @@ WHOLE = {
     "a broken file": ([], ["--game", "broken.toml", "log", "--json"], False),
     "completing a command": ({quick.COMPLETE_VARIABLE: "complete_bash", "COMP_WORDS": "acquire-ref -g g.toml s",
                               "COMP_CWORD": "3"}, [], True),
-    "completing a tile": ({quick.COMPLETE_VARIABLE: "complete_bash", "COMP_WORDS": "acquire-ref -g g.toml why ",
-                           "COMP_CWORD": "4"}, [], False),
+    "completing a tile": ({quick.COMPLETE_VARIABLE: "complete_bash", "COMP_WORDS": "acquire-ref -g d.toml place ",
+                           "COMP_CWORD": "4"}, [], True),
+    "completing a chain": ({quick.COMPLETE_VARIABLE: "complete_bash", "COMP_WORDS": "acquire-ref -g d.toml buy ",
+                            "COMP_CWORD": "4"}, [], False),
 }
 """Whole programs run both ways: (environment, arguments, answered by the fast path)."""
 
@@ -190,14 +192,21 @@ COMPLETIONS = {
     "after --game": ("acquire-ref --game g.toml p", "3", True),
     "no command": ("acquire-ref zz", "1", True),
     "an option": ("acquire-ref --", "1", False),
-    "a tile": ("acquire-ref --game g.toml why ", "4", False),
+    "a tile, game over": ("acquire-ref --game g.toml why ", "4", True),
+    "a tile to place": ("acquire-ref --game d.toml place ", "4", True),
+    "a tile, lower case": ("acquire-ref -g d.toml why 1", "3", True),
+    "a player": ("acquire-ref --game d.toml hand c", "4", True),
+    "a player, no game file": ("acquire-ref --game none.toml hand ", "4", True),
+    "a chain": ("acquire-ref --game d.toml buy ", "4", False),
+    "a second argument": ("acquire-ref --game d.toml place 1A ", "5", False),
     "a quoted word": ("acquire-ref 's", "1", False),
 }
 
 
 @pytest.mark.parametrize(("words", "cword", "answered"), COMPLETIONS.values(), ids=COMPLETIONS.keys())
 def test_completion_both_ways(cli, folder, words, cword, answered):
-    said = quick.complete({"COMP_WORDS": words, "COMP_CWORD": cword})
+    with contextlib.chdir(folder):
+        said = quick.complete({"COMP_WORDS": words, "COMP_CWORD": cword})
     assert (said is not None) is answered
     env = {quick.COMPLETE_VARIABLE: "complete_bash", "COMP_WORDS": words, "COMP_CWORD": cword}
     if said is not None:
@@ -210,6 +219,17 @@ def test_completion_both_ways(cli, folder, words, cword, answered):
 def test_completing_a_command_name_offers_the_names_that_fit():
     said = quick.complete({"COMP_WORDS": "acquire-ref s", "COMP_CWORD": "1"})
     assert said == "start\nstatus\nscore\nsimulate\nserve\nseats\n"
+
+
+def test_completing_a_player_or_a_tile_ignores_case(folder):
+    said = quick.complete({"COMP_WORDS": f"acquire-ref --game {folder / 'd.toml'} hand b", "COMP_CWORD": "4"})
+    assert said == "Ben\n"
+    tiles = quick.complete({"COMP_WORDS": f"acquire-ref --game {folder / 'd.toml'} place ", "COMP_CWORD": "4"})
+    assert tiles is not None and tiles.split()  # the player to move has tiles to place
+    first = tiles.split()[0]
+    lower = quick.complete({"COMP_WORDS": f"acquire-ref --game {folder / 'd.toml'} place {first.lower()}",
+                            "COMP_CWORD": "4"})
+    assert lower is not None and first in lower.split()
 
 
 def test_the_fast_paths_names_options_and_help_are_the_typer_apps():
