@@ -20,6 +20,7 @@ version-checked write as the commands.
 
 from __future__ import annotations
 
+import os
 import sys
 
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer before main() runs
@@ -107,6 +108,8 @@ def main() -> None:
     - output that can't be written (``log | head -1``, ``place 5C > /dev/full``) is not a bug:
       no traceback, and the exit code is the command's own (a move saved still exits 0); a write
       error other than a closed pipe is named in one line on stderr;
+    - the read commands a table runs all the time are answered by :mod:`acquire_ref.quick`
+      without importing Typer; everything else, and any error, by the Typer app;
     - Ctrl-C at any moment, start-up included, prints one line saying whether the move was saved
       (storage holds the interrupt back while a file is being replaced, so the answer is exact)
       and exits 130, with no temporary file left.
@@ -116,9 +119,12 @@ def main() -> None:
     code: int | str | None = 0
     try:
         try:
-            from acquire_ref.cli import run
+            from acquire_ref.quick import answer
 
-            run()
+            if not answer(sys.argv[1:], os.environ):  # the read commands of a table, without Typer
+                from acquire_ref.cli import run
+
+                run()
         except KeyboardInterrupt:
             code = 130
         except SystemExit as exc:

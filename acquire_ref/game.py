@@ -144,8 +144,11 @@ class Game(GameState):
         game._restart = partial(cls.table, players, ed, options)
         return game
 
-    new = table
-    """The usual game: :meth:`table`."""
+    @classmethod
+    def new(cls, players: Iterable[str], edition: Edition | str = "classic", options: dict[str, str] | None = None,
+            ) -> Game:
+        """The usual game: :meth:`table` (a method of its own, not an alias: a compiled class, mypyc's, has no alias)."""
+        return cls.table(players, edition, options)
 
     @classmethod
     def dealt(cls, players: Iterable[str], bag_order: Sequence[Tile], seed: int = 0,

@@ -152,7 +152,8 @@ class Inspection:
         self.notices = notices
 
 
-def examine(text: str, source: str = "game file", game_file: bool = False) -> Inspection:
+def examine(text: str, source: str = "game file", game_file: bool = False, data: TomlTable | None = None,
+            ) -> Inspection:
     """Validate a game file's or script's ``text`` without changing anything, listing every
     problem (``check``, DESIGN 3).
 
@@ -161,10 +162,11 @@ def examine(text: str, source: str = "game file", game_file: bool = False) -> In
     and moves is a notice (it will be rebuilt); one whose digest matches is checked for its own
     figures (:func:`conservation_problems`) and against the replay (:func:`snapshot_problems`).
     ``source`` names the file in messages. With ``game_file`` (not a script, which has no
-    snapshot), a missing snapshot is a notice too: it is rebuilt on the next write.
+    snapshot), a missing snapshot is a notice too: it is rebuilt on the next write. ``data`` is the
+    text's TOML when the caller has parsed it already (:meth:`Record.problems`).
     """
     notices: list[str] = []
-    record, problems = Record.problems(text, source)
+    record, problems = Record.problems(text, source, data)
     if record is None:
         return Inspection(None, None, problems, [])
     game = None

@@ -140,38 +140,6 @@ def check_order(order: Sequence[str], sizes: dict[str, int]) -> str | None:
     return None
 
 
-class SurvivorPlan(NamedTuple):
-    """A verified ``choose`` of the survivor of ``merger``, with the defunct ``order`` (R5.2, R5.3)."""
-
-    move: Choose
-    merger: Merger
-    order: list[str]
-
-
-class OrderPlan(NamedTuple):
-    """A verified ``choose`` of the next of equal defunct chains of ``merger`` (R5.3)."""
-
-    move: Choose
-    merger: Merger
-    order: list[str]
-
-
-class DisposePlan(NamedTuple):
-    """A verified ``dispose``: ``who`` answers ``decision`` in ``merger``, the counts worked out (R5.3b)."""
-
-    move: Dispose
-    decision: DisposeShares
-    who: str
-    merger: Merger
-
-
-class MarketPlan(NamedTuple):
-    """A verified ``market``: the tile drawn for the market's holding in ``decision.chain`` (R9)."""
-
-    move: Market
-    decision: DrawForMarket
-
-
 MergerStep = OrderDefunct | DrawForMarket | DisposeShares | None
 """What a merger waits for next: the mergemaker's order of equal defunct chains (R5.3), the
 market's tile (R9), a holder's disposal (R5.3b), or nothing: the merger is complete."""
@@ -273,6 +241,40 @@ class Merger:
 
 
 # ----- the merger's moves: checked here, before anything changes -----------------------------
+# The plans name Merger, so they follow it: a compiled module (mypyc) defines a class before any
+# class naming it is made.
+class SurvivorPlan(NamedTuple):
+    """A verified ``choose`` of the survivor of ``merger``, with the defunct ``order`` (R5.2, R5.3)."""
+
+    move: Choose
+    merger: Merger
+    order: list[str]
+
+
+class OrderPlan(NamedTuple):
+    """A verified ``choose`` of the next of equal defunct chains of ``merger`` (R5.3)."""
+
+    move: Choose
+    merger: Merger
+    order: list[str]
+
+
+class DisposePlan(NamedTuple):
+    """A verified ``dispose``: ``who`` answers ``decision`` in ``merger``, the counts worked out (R5.3b)."""
+
+    move: Dispose
+    decision: DisposeShares
+    who: str
+    merger: Merger
+
+
+class MarketPlan(NamedTuple):
+    """A verified ``market``: the tile drawn for the market's holding in ``decision.chain`` (R9)."""
+
+    move: Market
+    decision: DrawForMarket
+
+
 def plan_merger(move: Place, effect: Effect, board_sizes: dict[str, int], mergemaker: str) -> Merger:
     """The merger the tile of ``move`` starts (``effect`` a merge, R4.4), with the survivor and
     the defunct order given up front (``--survivor``, ``--order``) checked against the pre-merger

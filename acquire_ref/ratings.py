@@ -25,6 +25,7 @@ from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, No
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
+    from acquire_ref.record import TomlTable
     from acquire_ref.tournament import Tournament
 
 T = TypeVar("T")
@@ -171,11 +172,14 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     files = season_files(paths, season.skipped if keep_going else None)
     season.files = files
     events: dict[int, Tournament | None] = {}
+    games: dict[int, Rated | AcquireError] = {}  # each game file read (once), with its result or refusal
     for n, path in enumerate(files):
         skipped = len(season.skipped)
-        event = season.attempt(str(path), keep_going, lambda path=path: _event_or_none(path))  # type: ignore[misc]
-        if event is not None or len(season.skipped) > skipped:
-            events[n] = event  # None: a file that can't be read, already reported
+        read = season.attempt(str(path), keep_going, lambda path=path: _event_or_game(path, projected))  # type: ignore[misc]
+        if isinstance(read, Rated | AcquireError):
+            games[n] = read
+        elif read is not None or len(season.skipped) > skipped:
+            events[n] = read  # None: a file that can't be read, already reported
     claimed = _claimed(files, events)
     found: list[tuple[tuple[object, ...], Rated]] = []
     for n, path in enumerate(files):
@@ -185,7 +189,7 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
                 found += [((*_when(r.played), _tie(by_time, where), n, i), r)
                           for i, (r, where) in enumerate(_event_games(path, event_n, projected, season))]
         elif n not in claimed:
-            one = season.attempt(str(path), keep_going, lambda path=path: _game(path, projected))  # type: ignore[misc]
+            one = season.attempt(str(path), keep_going, lambda n=n: _told(games[n]))  # type: ignore[misc]
             if one is not None:
                 found.append(((*_when(one.played), _tie(by_time, path), n, 0), one))
         else:
@@ -211,8 +215,10 @@ def _tie(by_time: bool, path: Path) -> int:
         return 0
 
 
-def _event_or_none(path: Path) -> Tournament | None:
-    """The event in ``path`` when it is an event file (a top-level ``event`` key), else None.
+def _event_or_game(path: Path, projected: bool) -> Tournament | Rated | AcquireError:
+    """The event in ``path`` when it is an event file (a top-level ``event`` key), else its game
+    (:func:`_game`) or why that game is not rated, from the one read and parse of the file; the
+    refusal is raised later (:func:`_told`), only if the file is not a table of an event given.
     Raises :class:`GameFileError` (exit 4) for a file that can't be read, or an event file that
     is corrupt."""
     from acquire_ref.event_file import loads
@@ -220,9 +226,20 @@ def _event_or_none(path: Path) -> Tournament | None:
     from acquire_ref.storage import read_text
 
     text = read_text(path, "game or event file")
-    if "event" not in parse_toml(text, str(path)):
-        return None
-    return loads(text, str(path))
+    data = parse_toml(text, str(path))
+    if "event" in data:
+        return loads(text, str(path))
+    try:
+        return _game(path, projected, (text, data))
+    except AcquireError as exc:
+        return exc
+
+
+def _told(game: Rated | AcquireError) -> Rated:
+    """``game``, or its refusal raised."""
+    if isinstance(game, AcquireError):
+        raise game
+    return game
 
 
 def _claimed(files: Sequence[Path], events: dict[int, Tournament | None]) -> dict[int, str]:
@@ -245,11 +262,12 @@ def _claimed(files: Sequence[Path], events: dict[int, Tournament | None]) -> dic
     return out
 
 
-def _game(path: Path, projected: bool) -> Rated:
-    """The finished game in the game file at ``path`` (:func:`final_money`), with its date."""
+def _game(path: Path, projected: bool, read: tuple[str, TomlTable] | None = None) -> Rated:
+    """The finished game in the game file at ``path`` (:func:`final_money`), with its date; from
+    ``read``, its text and TOML, when :func:`_event_or_none` has read it."""
     from acquire_ref.storage import load_game
 
-    game, record, _ = load_game(path)
+    game, record, _ = load_game(path, read)
     money = final_money(game, path, projected)
     return Rated(str(path), money, record.played, "game" if game.over else "projected")
 

@@ -238,15 +238,17 @@ class Record:
 
     # ----- text -> record ------------------------------------------------------------------
     @classmethod
-    def problems(cls, text: str, source: str = "game file") -> tuple[Record | None, list[str]]:
-        """Read and type-check a game file's ``text``, without replaying it.
+    def problems(cls, text: str, source: str = "game file", data: TomlTable | None = None,
+                 ) -> tuple[Record | None, list[str]]:
+        """Read and type-check a game file's ``text`` (or ``data``, that text's TOML when the caller
+        has parsed it already: a file is parsed once), without replaying it.
 
         Returns ``(record, problems)``: every problem found (TOML syntax with line and column, a
         newer format, unknown, missing or mistyped keys with the key's path); the record is None
         when there is any problem. ``source`` names the file in the messages.
         """
         try:
-            data = parse_toml(text, source)
+            data = parse_toml(text, source) if data is None else data
         except GameFileError as exc:
             return None, [str(exc)]
         problems = Problems()

@@ -44,7 +44,7 @@ from acquire_ref.errors import GameBusyError, GameFileError, NotationError
 if TYPE_CHECKING:
     from acquire_ref.game import Game
     from acquire_ref.inspection import Inspection
-    from acquire_ref.record import Record
+    from acquire_ref.record import Record, TomlTable
 
 LOCK_TIMEOUT: float | None = None
 """Seconds a command waits for another command's lock on the same game file before exit 5;
@@ -518,13 +518,14 @@ def output_folder(folder: Path) -> Path:
     return folder
 
 
-def inspect(path: Path, text: str | None = None, what: str = "game file") -> Inspection:
+def inspect(path: Path, text: str | None = None, what: str = "game file", data: TomlTable | None = None) -> Inspection:
     """Validate the game file or script at ``path`` without changing it (``check``): read it
     (unless ``text`` is given) and hand it to :func:`acquire_ref.record.examine`.
 
     Returns an :class:`~acquire_ref.record.Inspection`; a file that can't be read is one problem
     in it, not an exception. ``what`` names the kind of file expected (see :func:`read_text`):
-    ``check FILE`` reads a game file or a script.
+    ``check FILE`` reads a game file or a script. ``data`` is the text's TOML when the caller has
+    parsed it already (a file is parsed once).
     """
     from acquire_ref.inspection import Inspection, examine
 
@@ -532,12 +533,15 @@ def inspect(path: Path, text: str | None = None, what: str = "game file") -> Ins
         text = read_text(path, what) if text is None else text
     except GameFileError as exc:
         return Inspection(None, None, [str(exc)], [])
-    return examine(text, str(path), game_file=what == "game file")
+    return examine(text, str(path), game_file=what == "game file", data=data)
 
 
-def load_game(path: Path) -> tuple[Game, Record, list[str]]:
+def load_game(path: Path, read: tuple[str, TomlTable] | None = None) -> tuple[Game, Record, list[str]]:
     """Read, validate and replay the game file at ``path`` (DESIGN 3): :func:`load_stamped`
-    without the stamp. Returns ``(game, record, notices)``."""
+    without the stamp, or, with ``read``, from the file's text and its parsed TOML that the caller
+    has read already (``ratings``: a file is read and parsed once). Returns ``(game, record, notices)``."""
+    if read is not None:
+        return _loaded(path, inspect(path, read[0], data=read[1]))
     game, record, notices, _ = load_stamped(path)
     return game, record, notices
 
@@ -553,10 +557,15 @@ def load_stamped(path: Path) -> tuple[Game, Record, list[str], Stamp]:
     unreadable or corrupt file, or a move log that no longer replays, listing every problem.
     """
     text, version = read_stamped(path)
-    found = inspect(path, text)
+    return (*_loaded(path, inspect(path, text)), version)
+
+
+def _loaded(path: Path, found: Inspection) -> tuple[Game, Record, list[str]]:
+    """The game of a file :func:`inspect` found sound: ``(game, record, notices)``; raises
+    :class:`GameFileError` (exit 4) naming every problem otherwise."""
     if found.problems or found.game is None or found.record is None:
         problems = found.problems
         if len(problems) == 1:
             raise GameFileError(problems[0])
         raise GameFileError(f"{path} has {len(problems)} problems (edited by hand?):\n  " + "\n  ".join(problems))
-    return found.game, found.record, found.notices, version
+    return found.game, found.record, found.notices

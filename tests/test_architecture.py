@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"describe", "views"},
     {"record", "inspection", "storage", "rulebook", "render", "simulate", "bots", "session", "tournament", "event_file",
      "event_games", "tournament_views", "ratings", "seat_links", "locking"},
-    {"cli", "console", "pipe", "web"},
+    {"cli", "console", "pipe", "web", "quick", "build"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 

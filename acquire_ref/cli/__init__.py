@@ -18,6 +18,9 @@
 - :mod:`~acquire_ref.cli.tournament`: the ``tournament`` sub-commands (T1-T5);
 - :mod:`~acquire_ref.cli.ratings`: ``ratings`` (T6).
 
+The read commands a table runs all the time are answered before this package is imported, by
+:mod:`acquire_ref.quick`, whose names, options and help the commands here share.
+
 Each command is a thin call into the library; only Typer is imported at start-up.
 """
 

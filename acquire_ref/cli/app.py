@@ -19,6 +19,7 @@ import typer
 from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
+from acquire_ref import quick
 from acquire_ref.cli import card, moves, new, programs, ratings, reading, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.errors import AcquireError
@@ -121,14 +122,11 @@ def _version(value: bool) -> None:
 @app.callback()
 def main(
     game: Path = typer.Option(
-        DEFAULT_GAME, "--game", "-g", envvar="ACQUIRE_GAME", metavar="FILE", help="The game file.", show_default=True
+        DEFAULT_GAME, *quick.GAME.names, envvar=quick.GAME_VARIABLE, metavar=quick.GAME.metavar, help=quick.GAME.help,
+        show_default=True,
     ),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
-    viewer: str | None = typer.Option(
-        None, "--as", metavar="NAME|referee",
-        help="With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
-        "or everything for the referee; the default is the public view.",
-    ),
+    viewer: str | None = typer.Option(None, *quick.VIEWER.names, metavar=quick.VIEWER.metavar, help=quick.VIEWER.help),
 ) -> None:
     """A referee for Sid Sackson's board game Acquire."""
     STATE.game = game

@@ -10,11 +10,11 @@ file and nothing that draws, locks or writes (tests/test_startup.py).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, SupportsIndex
 
 import typer
 
+from acquire_ref import quick
 from acquire_ref.cli.output import DEFAULT_GAME
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class AnyCase(str):
 
 def matching(names: list[str], incomplete: str) -> list[str]:
     """The names that start with ``incomplete`` ignoring case, as :class:`AnyCase` values, in order."""
-    return [AnyCase(n) for n in names if n.lower().startswith(incomplete.lower())]
+    return [AnyCase(n) for n in quick.fitting(names, incomplete)]
 
 
 def completion_game(ctx: typer.Context) -> Game | None:
@@ -44,14 +44,8 @@ def completion_game(ctx: typer.Context) -> Game | None:
     ./acquire.toml), or None when it can't be read."""
     import os
 
-    from acquire_ref.storage import load_game
-
     root = ctx.find_root()
-    path = root.params.get("game") or os.environ.get("ACQUIRE_GAME") or DEFAULT_GAME
-    try:
-        return load_game(Path(path))[0]
-    except Exception:  # noqa: BLE001 (completion must never fail: no game file, no suggestions from it)
-        return None
+    return quick.completion_game(str(root.params.get("game") or os.environ.get(quick.GAME_VARIABLE) or DEFAULT_GAME))
 
 
 def complete_chain(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -85,14 +79,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def complete_tile(ctx: typer.Context, incomplete: str) -> list[str]:
     """Tiles that are legal to place now (for ``discard``: dead tiles, R4.6)."""
-    from acquire_ref.moves import Discard, Place
-
     game = completion_game(ctx)
     if game is None:
         return []
-    wanted = Discard if ctx.info_name == "discard" else Place
-    tiles: list[str] = []
-    for move in game.legal_moves():
-        if isinstance(move, wanted):
-            tiles += [str(move.tile)] if isinstance(move, Place) else [str(t) for t in move.tiles]
-    return matching(tiles, incomplete)
+    return matching(quick.tiles_to_complete(game, discard=ctx.info_name == "discard"), incomplete)

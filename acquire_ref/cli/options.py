@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from acquire_ref import quick
 from acquire_ref.errors import NotationError
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown
 HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
 BOARD_SVG = typer.Option(None, "--svg", metavar="FILE",
                          help="Also write the board, chains and players as an SVG picture to print or share.")
-JSON = typer.Option(False, "--json", help="One JSON document on stdout.")
+JSON = typer.Option(False, *quick.JSON.names, help=quick.JSON.help)
 
 def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:
     """An edition named on the command line: a built-in name, or the path of a ruleset file.

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from acquire_ref import quick
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from acquire_ref.session import GameFile
     from acquire_ref.views import Viewer
 
-DEFAULT_GAME = "acquire.toml"
+DEFAULT_GAME = quick.DEFAULT_GAME
 """The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
 
 
@@ -54,10 +55,8 @@ def say(text: str = "", err: bool = False) -> None:
 def print_json(doc: object) -> None:
     """Write ``doc`` to stdout as one JSON document, indented by 2, with a final newline: letters as
     they are, controls and invisible characters escaped (:func:`acquire_ref.words.json_text`). Every
-    command's ``--json`` goes through here."""
-    from acquire_ref.words import json_text
-
-    sys.stdout.write(json_text(doc) + "\n")
+    command's ``--json`` goes through here, and the fast path (:mod:`acquire_ref.quick`) writes the same."""
+    sys.stdout.write(quick.json_text(doc))
 
 
 def command_viewer(game: Game) -> Viewer:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from acquire_ref import quick
 from acquire_ref.cli.completion import complete_player, complete_tile
 from acquire_ref.cli.options import BOARD_SVG, HTML, JSON, SVG
 from acquire_ref.cli.output import command_viewer, game_path, load, print_json, say, say_notices, show
@@ -23,26 +24,19 @@ if TYPE_CHECKING:
 
 
 def hand(
-    player: str = typer.Argument(
-        ..., metavar="PLAYER", help="Whose rack (dealt mode), for that player's eyes only.", autocompletion=complete_player,
-    ),
+    player: str = typer.Argument(..., metavar=quick.PLAYER.metavar, help=quick.PLAYER.help, autocompletion=complete_player),
     as_json: bool = JSON,
 ) -> None:
     """A player's rack in a dealt game, each tile with what it would do now (R4).
 
     Example: acquire-ref hand Ann
     """
-    from acquire_ref.describe import hand as describe_hand
-
-    game = load()
-    who = game.resolve_player(player)
-    rack = describe_hand(game, who)
+    doc = quick.hand_document(load(), player)
     if as_json:
-        print_json({"player": who, "rack": rack})
+        print_json(doc)
         return
-    say(f"{who}'s rack:")
-    for t in rack:
-        say(f"  {t['tile']:>4}  {t['text']}")
+    for line in quick.hand_lines(doc):
+        say(line)
 
 
 def status(
@@ -63,12 +57,7 @@ def status(
     game = load()
     viewer = Viewer.of(game.resolve_player(player)) if player else command_viewer(game)
     if as_json:
-        from acquire_ref.views import status as status_doc
-        from acquire_ref.words import with_program
-
-        doc = status_doc(game, viewer)
-        doc["pending"]["text"] = with_program(doc["pending"]["text"])
-        print_json(doc)
+        print_json(quick.status_document(game, viewer))
         return
     from acquire_ref.render import status_view
 
@@ -140,7 +129,7 @@ def _standings(position: Path | None) -> tuple[Game | None, dict[str, Any], str,
 
 
 def why(
-    tile: str = typer.Argument(..., metavar="TILE", help="The tile to ask about.", autocompletion=complete_tile),
+    tile: str = typer.Argument(..., metavar=quick.TILE.metavar, help=quick.TILE.help, autocompletion=complete_tile),
     as_json: bool = JSON,
 ) -> None:
     """What placing TILE would do right now: lone, found, grow, merge (with bonuses), blocked or dead.
@@ -149,11 +138,9 @@ def why(
     """
     from acquire_ref.tiles import parse_tile
 
-    t = parse_tile(tile)
+    parse_tile(tile)  # a tile that is not one is refused before the game file is read
     game = load()
-    from acquire_ref.views import tile as describe_tile
-
-    info = describe_tile(game, t, command_viewer(game))
+    info = quick.why_document(game, tile, command_viewer(game))
     if as_json:
         print_json(info)
         return
@@ -187,12 +174,12 @@ def log(
 
         write_export(html, review.page(review.document(record)), {"game file": game_path()}, "--html")
         say(f"Wrote {html}", err=True)
-    from acquire_ref.views import history, history_lines, log_entry, log_line
+    from acquire_ref.views import history, history_lines, log_line
 
     shown = history(game, player, turn)
     viewer = command_viewer(game)
     if as_json:
-        print_json([log_entry(n, entry, events, game, viewer) for n, entry, events in shown])
+        print_json(quick.log_document(game, viewer, shown))
         return
     if not shown:
         say("No moves" + (" match." if turn is not None or player else " yet."))

@@ -9,8 +9,10 @@ the previous release's) in the same interleaved rounds of part 1, and reports af
 
 1. Each command a table uses, timed as a whole process in interleaved rounds (median), against
    `python -c pass` and against the floor of a Python referee (`python -I -S` reading the TOML
-   game file and printing JSON): `status --json`, `status`, `score`, `why`, `hand`, `log`, `check`,
-   `place` and `undo` (each with the fsync of its write), shell completion and `--help`. For the
+   game file and printing JSON): `status --json`, `status`, `score` (and `--json`), `why`, `hand`, `log`
+   (and `--json`), `check`,
+   `place` and `undo` (each with the fsync of its write), shell completion (of a tile, and of a command
+   name) and `--help`. For the
    writing commands the CPU time (user + system) is reported too, which leaves out the fsync wait.
 2. In-process replay of a complete game, in microseconds a move.
 3. `simulate` of random 4-player games: games a second with `--jobs 1` and with one job per core,
@@ -110,6 +112,8 @@ def startup(folder: Path, repeat: int, against: Path | None = None) -> None:
     work = folder / "work.toml"
     complete_env = dict(os.environ, COMP_WORDS=f"acquire-ref --game {done} place 1", COMP_CWORD="4",
                         _ACQUIRE_REF_COMPLETE="complete_bash")
+    command_env = dict(os.environ, COMP_WORDS=f"acquire-ref --game {done} s", COMP_CWORD="3",
+                       _ACQUIRE_REF_COMPLETE="complete_bash")
 
     def commands(exe: Path) -> dict[str, tuple[Callable[[], list[str]], dict[str, str] | None]]:
         def place() -> list[str]:
@@ -131,6 +135,9 @@ def startup(folder: Path, repeat: int, against: Path | None = None) -> None:
             "place": (place, None),
             "undo": (undo, None),
             "completion": (lambda: [str(exe)], complete_env),
+            "completion (command name)": (lambda: [str(exe)], command_env),
+            "score --json": (lambda: [str(exe), "--game", str(done), "score", "--json"], None),
+            "log --json": (lambda: [str(exe), "--game", str(done), "log", "--json"], None),
             "--help": (lambda: [str(exe), "--help"], None),
         }
 

@@ -1,14 +1,15 @@
 """Benchmark of a championship's tournament commands, each timed as a whole process (not part of
 the test run; T5, issue 26 and 28's event lookups).
 
-    .venv/bin/python tests/benchmarks/tournament.py [--players 90] [--heats 3] [--large 5000]
+    .venv/bin/python tests/benchmarks/tournament.py [--players 90] [--heats 3] [--large 5000[,10000]]
 
 1. A WBC-sized event: ``--players`` players (default 90), ``--heats`` heats with 4- and 5-player
    tables, each heat drawn, every table's sheet entered, the standings (text, CSV and the hall
    page) read, then the semifinal and final seeded: the seconds of each command (the slowest
    result command of each heat and the median).
 2. A large event (``--large`` players, default 5,000): ``add`` of all of them in one command,
-   ``draw``, one ``result``, and ``standings``, each timed once.
+   ``draw``, one ``result``, and ``standings``, each timed once; with several sizes (``--large
+   5000,10000``) each, and each draw's time against the first's. ``--players 0`` skips part 1.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def wbc(folder: Path, players: int, heats: int) -> None:
         print(f"  advance ({stage}) {'':<12} {took:6.3f}")
 
 
-def large(folder: Path, players: int) -> None:
+def large(folder: Path, players: int) -> float:
     rng = random.Random(5)
     names = [f"P{i:05d}" for i in range(1, players + 1)]
     print(f"A {players:,}-player event (CPU seconds, one run each):")
@@ -85,21 +86,29 @@ def large(folder: Path, players: int) -> None:
     t = json.loads(out)["round"]["tables"][0]
     print(f"  {'result (one table)':<28} {timed(folder, 'result', '1', '1', *sheet(t['seats'], rng))[0]:6.2f}")
     print(f"  {'standings':<28} {timed(folder, 'standings')[0]:6.2f}")
+    return took
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--players", type=int, default=90)
     parser.add_argument("--heats", type=int, default=3)
-    parser.add_argument("--large", type=int, default=5000)
+    parser.add_argument("--large", default="5000", help="players of the large event; several, comma-separated "
+                        "(5000,10000), give the draw's time of each against the first's")
     args = parser.parse_args()
     print(f"{time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}; CPU seconds (user + system) a command")
     print(f"  baseline: tournament --help {timed(Path('.'), '--help')[0]:.3f}")
-    with tempfile.TemporaryDirectory() as tmp:
-        wbc(Path(tmp), args.players, args.heats)
-    if args.large:
+    if args.players:
         with tempfile.TemporaryDirectory() as tmp:
-            large(Path(tmp), args.large)
+            wbc(Path(tmp), args.players, args.heats)
+    draws: dict[int, float] = {}
+    for size in (int(n) for n in args.large.split(",") if n.strip() and int(n)):
+        with tempfile.TemporaryDirectory() as tmp:
+            draws[size] = large(Path(tmp), size)
+    first = next(iter(draws), None)
+    for size, took in draws.items():
+        if first is not None and size != first:
+            print(f"draw of {size:,} players: {took / draws[first]:.2f}x the draw of {first:,}")
     print(f"wall clock: median {statistics.median(WALL):.2f} s, slowest {max(WALL):.2f} s over {len(WALL)} commands")
 
 

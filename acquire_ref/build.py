@@ -1,0 +1,101 @@
+"""The compiled engine, an opt-in: ``python -m acquire_ref.build`` compiles the pure engine
+modules of :data:`COMPILED` with mypyc into the installed package, beside their sources, and
+Python imports the compiled module in place of the source from then on (the same rules, the
+same results, about twice as fast to replay and simulate). ``python -m acquire_ref.build
+--clean`` removes them again: the pure Python is what runs when they are absent.
+
+It needs mypyc (it ships with mypy: ``pip install mypy``), setuptools, a C compiler and the
+Python headers (Debian: ``apt-get install gcc python3-dev``), and write access to the package's
+folder; it takes a few minutes. Nothing else changes: an ordinary ``pip install`` never compiles.
+
+The modules holding the immutable values (:mod:`acquire_ref.values` and those defining
+:class:`~acquire_ref.values.Value` classes), and :mod:`acquire_ref.problems`, stay Python: their
+classes are made by a metaclass, or derive from ``list``, which mypyc does not compile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+COMPILED = ("tiles", "board", "setup", "supply", "merger", "buying", "drawing", "ending", "placing", "state", "game")
+"""The engine modules compiled, by name under ``acquire_ref``."""
+
+GROUP = "acquire_ref.engine"
+"""The name of the one library the compiled modules share (``acquire_ref/engine__mypyc...``)."""
+
+SETUP = """
+import sys
+from mypyc.build import mypycify
+from setuptools import setup
+
+paths = [f"acquire_ref/{name}.py" for name in sys.argv[2:]]
+setup(name="acquire-ref-engine", ext_modules=mypycify(paths, group_name=sys.argv[1]),
+      script_args=["build_ext", "--inplace"])
+"""
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def compiled_files(folder: Path = PACKAGE) -> list[Path]:
+    """The compiled modules (and their shared library) in ``folder``, the package's by default."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    names = [*COMPILED, GROUP.rsplit(".", 1)[1] + "__mypyc"]
+    return [folder / f"{name}{suffix}" for name in names if (folder / f"{name}{suffix}").exists()]
+
+
+def clean(folder: Path = PACKAGE) -> list[Path]:
+    """Remove the compiled modules from ``folder``: the pure Python runs again. Returns what was removed."""
+    found = compiled_files(folder)
+    for path in found:
+        path.unlink()
+    return found
+
+
+def build(folder: Path = PACKAGE) -> list[Path]:
+    """Compile :data:`COMPILED` from ``folder``'s sources, in a scratch folder, and copy the
+    compiled modules into ``folder``. Returns them. Raises :class:`RuntimeError` naming what
+    is missing (mypyc) or the compiler's last words when the build fails; ``folder`` is then
+    unchanged."""
+    try:
+        import mypyc  # noqa: F401 (only to say it is missing)
+    except ImportError:
+        raise RuntimeError("mypyc is not installed: `pip install mypy` brings it") from None
+    with tempfile.TemporaryDirectory() as scratch:
+        tree = Path(scratch) / "acquire_ref"
+        shutil.copytree(folder, tree, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+        done = subprocess.run([sys.executable, "-c", SETUP, GROUP, *COMPILED], cwd=scratch, capture_output=True,
+                              text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError("the build failed:\n" + "\n".join((done.stdout + done.stderr).splitlines()[-15:]))
+        made = compiled_files(tree)
+        for path in made:
+            shutil.copy2(path, folder / path.name)
+        return [folder / path.name for path in made]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m acquire_ref.build [--clean]``: compile the engine, or remove the compiled engine."""
+    parser = argparse.ArgumentParser(prog="python -m acquire_ref.build", description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules: run the pure Python")
+    args = parser.parse_args(argv)
+    if args.clean:
+        removed = clean()
+        print(f"removed {len(removed)} compiled modules from {PACKAGE}" if removed else "no compiled modules to remove")
+        return 0
+    try:
+        made = build()
+    except RuntimeError as exc:
+        print(f"acquire_ref.build: {exc}", file=sys.stderr)
+        return 1
+    print(f"compiled {len(made) - 1} engine modules into {PACKAGE}; `python -m acquire_ref.build --clean` removes them")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,326 @@
+"""The read commands a table runs all the time, answered without Typer (DESIGN 5: start-up is
+paid by every command): ``status --json``, ``score --json``, ``log --json``, ``why TILE``,
+``hand PLAYER`` (each with or without ``--json`` where the command takes it), and shell
+completion of a command's name under bash.
+
+This is not a second command line. It knows the exact forms in :data:`FORMS` and nothing else:
+the options before the command (``--game``/``-g FILE``, ``--as NAME``, and ``$ACQUIRE_GAME``),
+each at most once, and the command's own words. Anything else (``--help``, another option, a
+value that looks like an option, ``--``, a repeated option) is handed to the Typer app, and so is
+every error: the answer is written only when the whole command succeeded, so on any error the
+Typer command runs from the start and says it in its own words and exit code.
+
+A front end beside :mod:`acquire_ref.cli` (outside it, since importing that package imports
+Typer). The names, options and help of these forms are defined here once and used by the Typer
+commands (:mod:`~acquire_ref.cli.app`, :mod:`~acquire_ref.cli.options`, :mod:`~acquire_ref.cli.reading`),
+and the documents come from the functions below, which the Typer commands call too, so both ways
+print the same bytes (tests/test_quick.py). This module imports neither Typer, Click nor rich.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from acquire_ref.events import Event
+    from acquire_ref.game import Game, LogEntry
+    from acquire_ref.views import Viewer
+
+
+class Spec:
+    """An option or argument as the command line names it and ``--help`` explains it: ``names``
+    (an option's spellings, or an argument's name), ``metavar`` (None for a flag) and ``help``."""
+
+    __slots__ = ("help", "metavar", "names")
+
+    def __init__(self, names: tuple[str, ...], metavar: str | None, help: str) -> None:
+        self.names = names
+        self.metavar = metavar
+        self.help = help
+
+
+GAME = Spec(("--game", "-g"), "FILE", "The game file.")
+GAME_VARIABLE = "ACQUIRE_GAME"
+"""The environment variable naming the game file when ``--game`` does not."""
+DEFAULT_GAME = "acquire.toml"
+"""The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
+VIEWER = Spec(("--as",), "NAME|referee",
+              "With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
+              "or everything for the referee; the default is the public view.")
+JSON = Spec(("--json",), None, "One JSON document on stdout.")
+PLAYER = Spec(("PLAYER",), "PLAYER", "Whose rack (dealt mode), for that player's eyes only.")
+TILE = Spec(("TILE",), "TILE", "The tile to ask about.")
+
+COMMAND_NAMES = (
+    "new", "start", "market", "hand", "place", "choose", "dispose", "buy", "pass", "discard", "end", "status",
+    "watch", "score", "why", "price", "chart", "bonus", "rule", "log", "undo", "redo", "check", "simulate", "table",
+    "serve", "seats", "play", "pipe", "ratings", "tournament",
+)
+"""Every command's name, in the order ``--help`` lists them (the Typer app's, checked by
+tests/test_quick.py): what completing the first word offers."""
+
+FORMS: dict[str, tuple[Spec | None, bool]] = {
+    "status": (None, True),
+    "score": (None, True),
+    "log": (None, True),
+    "why": (TILE, False),
+    "hand": (PLAYER, False),
+}
+"""The commands answered here: name -> (the one argument it takes, or None; whether ``--json`` is
+required). ``--json`` is the only option after the command."""
+
+COMPLETED = {"place": TILE, "why": TILE, "hand": PLAYER}
+"""The commands whose first argument is completed here as well (the tiles to place, the players):
+the completions a table asks for most, with the same completers the Typer commands use."""
+
+COMPLETE_VARIABLE = "_ACQUIRE_REF_COMPLETE"
+"""The variable by which a shell asks the program for completions (Typer's name for ``acquire-ref``)."""
+
+
+# ----- the documents, shared with the Typer commands ---------------------------------------------
+def status_document(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """``status --json``: :func:`acquire_ref.views.status` for ``viewer``, its pending text
+    naming the program's commands (R10)."""
+    from acquire_ref.views import status
+    from acquire_ref.words import with_program
+
+    doc = status(game, viewer)
+    doc["pending"]["text"] = with_program(doc["pending"]["text"])
+    return doc
+
+
+def hand_document(game: Game, player: str) -> dict[str, Any]:
+    """``hand PLAYER``: ``{"player": name, "rack": [...]}``, the name as the game spells it
+    (:func:`acquire_ref.describe.hand`, R4). Raises what :meth:`Game.resolve_player` and
+    :func:`~acquire_ref.describe.hand` raise."""
+    from acquire_ref.describe import hand
+
+    who = game.resolve_player(player)
+    return {"player": who, "rack": hand(game, who)}
+
+
+def hand_lines(doc: Mapping[str, Any]) -> list[str]:
+    """``hand PLAYER`` for people: the rack of :func:`hand_document`, a tile a line."""
+    return [f"{doc['player']}'s rack:", *(f"  {t['tile']:>4}  {t['text']}" for t in doc["rack"])]
+
+
+def why_document(game: Game, tile: str, viewer: Viewer) -> dict[str, Any]:
+    """``why TILE``: what placing it would do now (:func:`acquire_ref.views.tile`). Raises
+    :class:`~acquire_ref.errors.NotationError` for a tile that is not one."""
+    from acquire_ref.tiles import parse_tile
+    from acquire_ref.views import tile as describe_tile
+
+    return describe_tile(game, parse_tile(tile), viewer)
+
+
+def log_document(game: Game, viewer: Viewer, shown: list[tuple[int, LogEntry, list[Event]]] | None = None,
+                 ) -> list[dict[str, Any]]:
+    """``log --json``: the moves ``shown`` (by default every move, :func:`acquire_ref.views.history`)
+    as :func:`acquire_ref.views.log_entry` tells them to ``viewer``."""
+    from acquire_ref.views import history, log_entry
+
+    moves = history(game) if shown is None else shown
+    return [log_entry(n, entry, events, game, viewer) for n, entry, events in moves]
+
+
+def fitting(names: list[str], typed: str) -> list[str]:
+    """The ``names`` that start with ``typed`` ignoring case (``f`` fits Festival), in order."""
+    return [n for n in names if n.lower().startswith(typed.lower())]
+
+
+def tiles_to_complete(game: Game, discard: bool = False) -> list[str]:
+    """The tiles a completion offers: those legal to place now, or with ``discard`` the dead tiles
+    that can be discarded (R4.6), in the order of :meth:`Game.legal_moves`."""
+    from acquire_ref.moves import Discard, Place
+
+    tiles: list[str] = []
+    for move in game.legal_moves():
+        if discard and isinstance(move, Discard):
+            tiles += [str(t) for t in move.tiles]
+        elif not discard and isinstance(move, Place):
+            tiles.append(str(move.tile))
+    return tiles
+
+
+def completion_game(path: str) -> Game | None:
+    """The game in the file at ``path`` for a completion, or None when it can't be read."""
+    from acquire_ref.storage import load_game
+
+    try:
+        return load_game(Path(path))[0]
+    except Exception:  # noqa: BLE001 (completion must never fail: no game file, no suggestions from it)
+        return None
+
+
+def json_text(doc: object) -> str:
+    """``doc`` as the program prints a JSON document: indented by 2, with a final newline, letters
+    kept and invisible characters escaped (:func:`acquire_ref.words.json_text`, the one writer)."""
+    from acquire_ref.words import json_text as written
+
+    return written(doc) + "\n"
+
+
+# ----- the fast path -----------------------------------------------------------------------------
+class Asked:
+    """A command line in one of :data:`FORMS`: the ``command``, its ``argument`` (or None),
+    ``as_json``, the ``game`` file named (as given) and the ``viewer`` named by ``--as`` (or None)."""
+
+    __slots__ = ("argument", "as_json", "command", "game", "viewer")
+
+    def __init__(self) -> None:
+        self.command = ""
+        self.argument: str | None = None
+        self.as_json = False
+        self.game: str | None = None
+        self.viewer: str | None = None
+
+
+def _value(word: str) -> bool:
+    """True when ``word`` can only be an option's value or an argument: not empty, not an option."""
+    return bool(word) and not word.startswith("-")
+
+
+def _globals(args: list[str], asked: Asked) -> int | None:
+    """Read the options before the command into ``asked``; returns the index of the command, or
+    None for anything but ``--game``/``-g FILE`` and ``--as NAME`` (each at most once)."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        name, eq, value = args[i].partition("=")
+        if not eq:
+            if i + 1 == len(args):
+                return None
+            value, i = args[i + 1], i + 1
+        elif name == "-g":
+            return None
+        if not _value(value):
+            return None
+        if name in GAME.names and asked.game is None:
+            asked.game = value
+        elif name in VIEWER.names and asked.viewer is None:
+            asked.viewer = value
+        else:
+            return None
+        i += 1
+    return i
+
+
+def parse(args: list[str], environ: Mapping[str, str]) -> Asked | None:
+    """``args`` (the words after the program's name) as one of :data:`FORMS`, or None when they
+    are anything else; the game file from ``--game``, else ``environ``'s ``$ACQUIRE_GAME``, else
+    ``./acquire.toml``."""
+    asked = Asked()
+    at = _globals(args, asked)
+    if at is None or at == len(args) or args[at] not in FORMS:
+        return None
+    asked.command = args[at]
+    wanted, json_required = FORMS[asked.command]
+    for word in args[at + 1:]:
+        if word == JSON.names[0] and not asked.as_json:
+            asked.as_json = True
+        elif wanted is not None and asked.argument is None and _value(word):
+            asked.argument = word
+        else:
+            return None
+    if (wanted is not None and asked.argument is None) or (json_required and not asked.as_json):
+        return None
+    if asked.game is None:
+        env = environ.get(GAME_VARIABLE)
+        if env is not None and not _value(env):
+            return None  # an empty $ACQUIRE_GAME: Typer's to judge
+        asked.game = env or DEFAULT_GAME
+    return asked
+
+
+def respond(asked: Asked) -> tuple[str, str]:
+    """Run the command ``asked`` for: ``(stdout, stderr)`` as the Typer command prints them.
+    Raises whatever the command would raise (the caller hands it to Typer)."""
+    from acquire_ref.storage import game_path, load_game
+    from acquire_ref.views import Viewer
+    from acquire_ref.words import cut, visible
+
+    if asked.command == "why":  # the tile is read before the game file, as the Typer command does
+        from acquire_ref.tiles import parse_tile
+
+        parse_tile(asked.argument or "")
+    assert asked.game is not None
+    game, _, notices = load_game(game_path(Path(asked.game)))
+    err = "".join(visible(f"acquire-ref: {cut(n)}") + "\n" for n in notices)
+    doc: Any
+    if asked.command == "hand":  # as the Typer command, which asks for no viewer
+        doc = hand_document(game, asked.argument or "")
+    else:
+        viewer = Viewer.parse(game, asked.viewer)
+        if asked.command == "status":
+            doc = status_document(game, viewer)
+        elif asked.command == "score":
+            from acquire_ref.views import score
+
+            doc = score(game, viewer)
+        elif asked.command == "log":
+            doc = log_document(game, viewer)
+        else:
+            doc = why_document(game, asked.argument or "", viewer)
+    if asked.as_json:
+        return json_text(doc), err
+    lines = doc["text"] if asked.command == "why" else hand_lines(doc)
+    return "".join(visible(line) + "\n" for line in lines), err
+
+
+def complete(environ: Mapping[str, str]) -> str | None:
+    """Bash's completion, after any ``--game``/``--as`` options, of a command's name (the names of
+    :data:`COMMAND_NAMES` that start with the word typed) or of the first argument of a command of
+    :data:`COMPLETED` (ignoring case), a line each; None for anything else (another shell, another
+    word, quoting), which Typer completes."""
+    words, at = environ.get("COMP_WORDS", ""), environ.get("COMP_CWORD", "")
+    if any(c in words for c in "'\"\\$`") or not at.isdigit():
+        return None
+    split, n = words.split(), int(at)
+    typed = split[n] if n < len(split) else ""
+    if (typed and not typed[0].isalnum()) or (words.endswith(" ") and n < len(split)):
+        return None
+    asked = Asked()
+    command = _globals(split[1:n], asked) if 1 <= n <= len(split) else None
+    if command == n - 1:
+        return "\n".join(name for name in COMMAND_NAMES if name.startswith(typed)) + "\n"
+    if command != n - 2 or split[n - 1] not in COMPLETED:
+        return None
+    path = asked.game or environ.get(GAME_VARIABLE)
+    if path == "":
+        return None  # an empty $ACQUIRE_GAME: Typer's to judge
+    game = completion_game(path or DEFAULT_GAME)
+    if game is None:
+        return "\n"
+    names = game.players if COMPLETED[split[n - 1]] is PLAYER else tiles_to_complete(game)
+    return "\n".join(fitting(names, typed)) + "\n"
+
+
+def answer(args: list[str], environ: Mapping[str, str]) -> bool:
+    """Answer the command line ``args`` (after the program's name) when it is one of the forms
+    this module knows, writing what the Typer command would write; returns False, having written
+    nothing, for anything else or any error, for the Typer app to run."""
+    if COMPLETE_VARIABLE in environ:
+        main = sys.modules.get("__main__")
+        if (environ[COMPLETE_VARIABLE] != "complete_bash" or os.path.basename(sys.argv[0]) != "acquire-ref"
+                or getattr(main, "__package__", None) not in (None, "")):
+            return False
+        said = complete(environ)
+        if said is None:
+            return False
+        sys.stdout.write(said)
+        return True
+    asked = parse(args, environ)
+    if asked is None:
+        return False
+    try:
+        out, err = respond(asked)
+    except Exception:  # noqa: BLE001 (every error is the Typer command's to report, in its words)
+        return False
+    sys.stderr.write(err)
+    sys.stdout.write(out)
+    return True
