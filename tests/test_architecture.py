@@ -17,15 +17,16 @@ LAYERS: list[set[str]] = [
     {"merger"},
     {"buying", "drawing", "ending", "placing"},
     {"state", "game"},
-    {"describe", "views"},
+    {"describe", "views", "seat_view"},
     {"record", "inspection", "storage", "render", "simulate", "bots", "session", "tournament", "event_file",
-     "event_games", "tournament_views", "ratings", "seat_links"},
+     "event_games", "tournament_views", "ratings", "seat_links", "search", "ladder"},
     {"cli", "console", "pipe", "web"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
 ENGINE = {"values", "tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
-          "supply", "merger", "buying", "drawing", "ending", "placing", "state", "game", "describe", "views"}
+          "supply", "merger", "buying", "drawing", "ending", "placing", "state", "game", "describe", "views",
+          "seat_view"}
 FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "jinja2", "filelock", "tomli_w",
                        "acquire_ref.record", "acquire_ref.storage", "acquire_ref.cli", "acquire_ref.render"}
 
