@@ -102,16 +102,18 @@ class SearchBot:
             return view.legal[0]
         return best(self.analyse(view)).move
 
-    def analyse(self, view: SeatView, also: Move | None = None, prune: bool = True) -> list[Estimate]:
+    def analyse(self, view: SeatView, also: Move | None = None, prune: bool = True,
+                moves: list[Move] | None = None) -> list[Estimate]:
         """Every candidate's estimate for the seat of ``view``, in the order of :func:`candidates`
-        (and ``also``, a legal move to estimate as well, when it is not among them).
+        (or of ``moves``, legal moves to weigh instead), and ``also``, a legal move to estimate as
+        well, when it is not among them.
 
         The budget is spent in *passes*: each deals one determinisation and plays every candidate
         still in the running on it (the same deal and the same playout seed for each, so that
         they are compared on equal luck). With ``prune``, after every second pass the worse half
         of the candidates leaves the running (sequential halving); the ones left have the most
         visits. At least one pass is made."""
-        moves = candidates(view)
+        moves = list(moves) if moves is not None else candidates(view)
         if also is not None and also not in moves:
             moves.append(also)
         stats = [Estimate(m) for m in moves]

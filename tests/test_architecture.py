@@ -19,7 +19,8 @@ LAYERS: list[set[str]] = [
     {"state", "game"},
     {"describe", "views", "seat_view"},
     {"record", "inspection", "storage", "render", "simulate", "bots", "session", "tournament", "event_file",
-     "event_games", "tournament_views", "ratings", "seat_links", "search", "ladder"},
+     "event_games", "tournament_views", "ratings", "seat_links", "search", "ladder",
+     "turning"},
     {"cli", "console", "pipe", "web"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
