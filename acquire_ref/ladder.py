@@ -12,8 +12,8 @@ With ``--strategy search`` alone (no ``--against``), every seat is a search bot;
 :class:`Ladder` too, with the same strategy on both sides.
 
 >>> ladder = Ladder(3, "greedy", "random", "classic", {})
->>> [r.winners != [] for r in ladder.play(1)]
-[True, True, True]
+>>> [(r.winners != [], money > 6000) for r, money in ladder.play(1)]
+[(True, True), (True, True), (True, True)]
 """
 
 from __future__ import annotations
@@ -64,9 +64,10 @@ class Ladder:
             return SearchBot(deal, self.think_ms, self.iterations, self.rounds)
         return built_in(strategy, deal * 1000 + int(name[1:]))
 
-    def play(self, deal: int) -> list[GameResult]:
+    def play(self, deal: int) -> list[tuple[GameResult, int]]:
         """The games of ``deal``, one with the ``strategy`` seat in each position (p1 first, then
-        p2...); the other seats play ``against``."""
+        p2...), the other seats playing ``against``: each game's result and the winner's money
+        (dollars, R8.3)."""
         results = []
         names = self.names()
         for position in range(self.players):
@@ -78,11 +79,11 @@ class Ladder:
                 play_out(game, chance, seats)
             except RuntimeError as exc:
                 raise RuntimeError(f"deal {deal}: {exc}") from None
-            results.append(GameResult.of(game, deal))
+            results.append((GameResult.of(game, deal), game.standings()[0][1]))
         return results
 
 
-def run_ladder(ladder: Ladder, deals: range, jobs: int = 1) -> Iterator[list[GameResult]]:
+def run_ladder(ladder: Ladder, deals: range, jobs: int = 1) -> Iterator[list[tuple[GameResult, int]]]:
     """Play the ``deals`` and yield each deal's games in deal order, on ``jobs`` processes; the
     results do not depend on the number of jobs (with ``iterations``; with a time budget, a
     search bot's choices depend on the machine)."""
@@ -105,11 +106,17 @@ class Standing:
         self.by_strategy: dict[str, float] = {ladder.strategy: 0.0, ladder.against: 0.0}
         self.shares: list[float] = []
         self.by_position: list[float] = [0.0] * ladder.players
+        self.money: list[float] = []
+        """Each deal's mean winner's money (dollars)."""
+        self.turns: list[float] = []
+        """Each deal's mean game length (turns)."""
 
-    def add(self, games: list[GameResult]) -> None:
+    def add(self, games: list[tuple[GameResult, int]]) -> None:
         """Count the games of one deal (as :meth:`Ladder.play` gives them)."""
         mine = 0.0
-        for position, result in enumerate(games):
+        self.money.append(sum(m for _, m in games) / len(games))
+        self.turns.append(sum(r.turns for r, _ in games) / len(games))
+        for position, (result, _) in enumerate(games):
             self.summary.add(result)
             for p in result.winners:
                 one = p == f"p{position + 1}"
@@ -122,7 +129,9 @@ class Standing:
     def as_dict(self) -> dict[str, Any]:
         """Plain data for JSON: :meth:`Summary.as_dict` and ``deals``, ``strategy``, ``against``,
         ``wins_by_strategy``, ``win_share`` (``share``, ``ci95`` low and high, ``chance``: one
-        in the number of players) and ``wins_by_position`` of the one seat."""
+        in the number of players), ``wins_by_position`` of the one seat, and ``game_length``
+        (turns) and ``winners_money`` (dollars), each ``{"mean", "ci95"}`` over the deals: what a
+        house-rule study compares between two runs with different ``--option``."""
         doc = self.summary.as_dict()
         low, mean, high = confidence(self.shares)
         budget: dict[str, Any] = ({"iterations": self.ladder.iterations} if self.ladder.iterations is not None
@@ -134,8 +143,18 @@ class Standing:
             "win_share": {"strategy": self.ladder.strategy, "share": mean, "ci95": [low, high],
                           "chance": 1 / self.ladder.players},
             "wins_by_position": self.by_position,
+            "game_length": _interval(self.turns), "winners_money": _interval(self.money),
         })
         return doc
+
+
+def _interval(values: list[float]) -> dict[str, Any]:
+    """``{"mean", "ci95": [low, high]}`` of ``values`` (any positive numbers: not clipped)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
+    return {"mean": round(mean, 1), "ci95": [round(mean - half, 1), round(mean + half, 1)] if n > 1 else None}
 
 
 def confidence(values: list[float]) -> tuple[float, float, float]:

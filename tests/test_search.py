@@ -250,11 +250,16 @@ def test_r5_3b_r6_the_short_lists_keep_the_telling_choices():
 
 def test_the_duplicate_ladder_rotates_the_one_seat_through_every_position():
     ladder = Ladder(3, "greedy", "random", "classic", {})
-    games = ladder.play(21)
+    played = ladder.play(21)
+    games = [r for r, _ in played]
     assert len(games) == 3 and all(r.winners for r in games)
+    assert all(money > 6000 for _, money in played)  # the winner ends above the $6,000 every seat starts with
     standing = Standing(ladder)
-    standing.add(games)
+    standing.add(played)
     doc = standing.as_dict()
+    assert doc["winners_money"]["mean"] == pytest.approx(sum(m for _, m in played) / 3, abs=0.1)
+    assert doc["game_length"]["mean"] == pytest.approx(sum(r.turns for r in games) / 3, abs=0.1)
+    assert doc["winners_money"]["ci95"] is None  # one deal: no interval
     assert abs(sum(doc["wins_by_strategy"].values()) - 3) < 1e-9
     assert doc["win_share"]["share"] == pytest.approx(doc["wins_by_strategy"]["greedy"] / 3)
     assert doc["wins_by_position"] == [
@@ -284,6 +289,7 @@ def test_simulate_against_shows_a_table_and_refuses_what_it_does_not_offer(cli, 
     result = cli("simulate", "--strategy", "greedy", "--against", "random", "--games", "2", "--players", "3", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert "win share of the greedy seat" in result.stdout and "6 games (2 deals" in result.stdout
+    assert "winner's money (mean)" in result.stdout and "turns per game (mean)" in result.stdout
     bad = cli("simulate", "--strategy", "search", "--against", "clever")
     assert bad.exit_code == 2 and "--against 'clever'" in bad.output
     assert cli("simulate", "--against", "greedy", "--out", tmp_path / "x").exit_code == 2

@@ -82,8 +82,10 @@ def _table(doc: dict[str, Any]) -> Any:
     t.add_row("chance", f"{share['chance']:.1%}")
     for strategy, wins in doc["wins_by_strategy"].items():
         t.add_row(f"wins by {strategy}", f"{wins:g}")
-    turns = doc["turns"]
-    t.add_row("turns per game (mean, min-max)", f"{turns['mean']:.1f} ({turns['min']}-{turns['max']})")
+    for key, label, unit in (("game_length", "turns per game", ""), ("winners_money", "winner's money", "$")):
+        part = doc[key]
+        span = f" ({unit}{part['ci95'][0]:,.0f}-{unit}{part['ci95'][1]:,.0f}, 95%)" if part["ci95"] else ""
+        t.add_row(f"{label} (mean)", f"{unit}{part['mean']:,.0f}{span}")
     if doc["search"]:
         t.add_row("search budget", ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in doc["search"].items()))
     return t
