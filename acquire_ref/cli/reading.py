@@ -159,6 +159,8 @@ def log(
         None, "--html", metavar="FILE",
         help="Also write the whole game's review as one self-contained HTML page: step through every move.",
     ),
+    turning: bool = typer.Option(True, "--turning-points/--no-turning-points",
+                                 help="With --html, a finished game's turning points for each player (the search bot's)."),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
@@ -169,10 +171,12 @@ def log(
     game, record, notices = load_game(game_path())
     say_notices(notices)
     if html is not None:  # the post-game review, the public view while holdings are hidden (R10.1)
+        from acquire_ref.cli.turning import turning_for
         from acquire_ref.storage import write_export
         from acquire_ref.web import review
 
-        write_export(html, review.page(review.document(record)), {"game file": game_path()}, "--html")
+        points = turning_for(record) if turning else None
+        write_export(html, review.page(review.document(record, turning=points)), {"game file": game_path()}, "--html")
         say(f"Wrote {html}", err=True)
     from acquire_ref.views import history, history_lines, log_line
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from acquire_ref.cli.ladder import ladder
 from acquire_ref.cli.options import EDITION, edition_spec, rule_options
 from acquire_ref.cli.output import print_json
 from acquire_ref.errors import IllegalMoveError, NotationError
@@ -33,11 +34,22 @@ def _fresh_outputs(folder: Path, seed: int, games: int) -> None:
                                 "name an empty or new folder, or another --seed")
 
 
+AGAINST = typer.Option(
+    None, "--against", metavar="random|greedy|search",
+    help="Seat one --strategy bot against the others playing this, each deal once per position (duplicate); "
+    "--games counts deals.",
+)
+THINK_MS = typer.Option(100.0, "--think-ms", min=1, max=600_000, metavar="MS", help="A search bot's processor time per decision.")
+ITERATIONS = typer.Option(None, "--iterations", min=1, max=10**7, metavar="N",
+                          help="A search bot's playouts per decision instead (the same on any machine).")
+
+
 def simulate(
     games: int = typer.Option(100, "--games", min=1, max=10**6, metavar="N", help="How many complete games (at most 1,000,000)."),
     seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
     players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
-    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy", help="How the built-in bots play."),
+    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy|search", help="How the built-in bots play."),
+    against: str | None = AGAINST, think_ms: float = THINK_MS, iterations: int | None = ITERATIONS,
     edition: str = EDITION,
     option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
     out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
@@ -69,6 +81,9 @@ def simulate(
     from acquire_ref.game import Game
     from acquire_ref.simulate import Batch
 
+    if against is not None or strategy == "search":  # one bot against the others, in duplicate (cli.ladder)
+        return ladder(games, seed, players, strategy, against or strategy, edition, option, jobs, bot, out, think_ms,
+                      iterations, as_json)
     _check_choices(strategy, bot_faults, bot_timeout)
     names, bots, ed, edition_value, opts = _seats(players, edition, option, bot)
     if out is not None:

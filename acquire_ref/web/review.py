@@ -212,7 +212,8 @@ def redacted(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [*out, *steps[-1:]]
 
 
-def document(record: Record, title: str | None = None, builder: Builder | None = None) -> dict[str, Any]:
+def document(record: Record, title: str | None = None, builder: Builder | None = None,
+             turning: dict[str, Any] | None = None) -> dict[str, Any]:
     """The review of the game of ``record`` as plain data (issue 29); ``title`` defaults to
     "Acquire: " and the players' names; ``builder`` keeps what was built for the next version of
     the same game (:class:`Builder`; a new one by default).
@@ -256,7 +257,8 @@ def document(record: Record, title: str | None = None, builder: Builder | None =
         standings = score(game)["standings"]
     return {"title": title or "Acquire: " + ", ".join(game.players), "edition": ed.name, "chains": chains,
             "players": list(game.players), "over": game.over, "result": game.end_reason or None,
-            "standings": standings, "worth": worth, "steps": steps}
+            "standings": standings, "worth": worth, "steps": steps,
+            "turning_points": turning if game.over else None}  # acquire_ref.turning's, once the game is over
 
 
 def data_json(doc: dict[str, Any]) -> str:

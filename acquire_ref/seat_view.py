@@ -1,0 +1,147 @@
+"""What one seat may know of a game, for a bot that plays it (R10): the public game, the seat's
+own rack, and the tiles it has not seen; never the bag's order, another rack, or (with hidden
+holdings) another player's cash and shares.
+
+:func:`seat_view` builds a :class:`SeatView` from the referee's game through :mod:`acquire_ref.views`
+(the one place that decides what is hidden). The view holds a *stripped copy* of the game: no
+log, no way back to the dealt bag, the tiles off the board as counts only. A search bot never
+touches the referee's game: it plays out *determinisations* of the view (:meth:`SeatView.determinise`),
+games in which the unseen tiles are dealt at random to the bag and the other racks.
+
+>>> from acquire_ref.game import Game, shuffled_bag
+>>> g = Game.dealt(["Ann", "Ben", "Cat"], shuffled_bag(4), 4)
+>>> _ = g.apply(g.legal_moves()[0])
+>>> v = seat_view(g, "Ann")
+>>> len(v.rack), len(v.unseen), v.game.supply.knows_racks
+(6, 99, False)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING
+
+from acquire_ref import views
+from acquire_ref.board import Board
+from acquire_ref.merger import MarketRule
+from acquire_ref.supply import DealtSupply, TableSupply
+from acquire_ref.tiles import ALL_TILES, Tile
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+    from acquire_ref.moves import Move
+
+
+class SeatView:
+    """The game as ``seat`` may know it (R10).
+
+    ``game`` is a stripped copy (counts of tiles only, :class:`~acquire_ref.supply.TableSupply`;
+    no log; a market whose draws are not the referee's); ``rack`` the seat's own tiles (empty in
+    table mode, where the referee does not know them); ``unseen`` every tile the seat has not
+    seen (in the bag or another rack), in board order; ``legal`` the legal answers as the seat
+    may know them (:func:`acquire_ref.views.legal`); ``moves`` how many moves the game has had
+    (a bot seeds its choices with it). With hidden holdings the rivals' cash and shares in
+    ``game`` are guesses made from public facts (:func:`_guess_holdings`), not theirs.
+    """
+
+    __slots__ = ("game", "legal", "moves", "rack", "seat", "unseen")
+
+    def __init__(self, seat: str, game: Game, rack: tuple[Tile, ...], unseen: tuple[Tile, ...],
+                 legal: list[Move], moves: int) -> None:
+        self.seat = seat
+        self.game = game
+        self.rack = rack
+        self.unseen = unseen
+        self.legal = legal
+        self.moves = moves
+
+    def determinise(self, rng: random.Random) -> Game:
+        """A complete dealt game consistent with what the seat knows: a copy of :attr:`game` whose
+        unseen tiles are shuffled with ``rng`` and dealt to the other racks (as many as each
+        holds) and the bag; the seat's own rack is its own. In table mode the seat's rack is
+        unknown too, and is dealt like the others'."""
+        tiles = list(self.unseen)
+        rng.shuffle(tiles)
+        racks = self.game.supply.racks
+        supply = DealtSupply(self.game.players, [])
+        for p in self.game.players:
+            if p == self.seat and self.rack:
+                supply.rack_tiles[p] = list(self.rack)
+            else:
+                supply.rack_tiles[p], tiles = tiles[:racks[p]], tiles[racks[p]:]
+        supply.bag_tiles = tiles
+        supply.racks = {p: len(supply.rack_tiles[p]) for p in self.game.players}
+        supply.bag = len(tiles)
+        world = clone(self.game)
+        world.supply = supply
+        world.market.seed = rng.randrange(2**32)
+        return world
+
+
+def seat_view(game: Game, seat: str) -> SeatView:
+    """What ``seat`` (a player's name as the game spells it) may know of ``game`` now (R10).
+
+    The copy has no log (its events name dealt tiles of other seats' dead-tile replacements) and
+    no way to rebuild the dealt game; its tile bag and racks are counts. Raises
+    :class:`ValueError` for a name that is not a player's."""
+    if seat not in game.players:
+        raise ValueError(f"{seat!r} is not a player of this game")
+    viewer = views.Viewer.of(seat)
+    rack = tuple(game.supply.rack(seat)) if game.supply.knows_racks else ()
+    seen = {*game.board.owner, *game.discarded, *rack}
+    unseen = tuple(t for t in ALL_TILES if t not in seen)
+    public = clone(game)
+    public.supply = TableSupply(game.players, game.supply.bag, dict(game.supply.racks))
+    public.market.seed = 0
+    if views.withheld(game, viewer):
+        _guess_holdings(public, seat)
+    return SeatView(seat, public, rack, unseen, views.legal(game, viewer), len(game.log))
+
+
+def _guess_holdings(game: Game, seat: str) -> None:
+    """With hidden holdings (R10.1): give each rival the same cash as ``seat`` and an equal part
+    of the shares no one but they can hold (the edition's shares less the bank's and the seat's),
+    the remainder to the earliest seats. Public facts only; the rivals' own figures are gone."""
+    rivals = [p for p in game.players if p != seat]
+    for p in rivals:
+        game.cash[p] = game.cash[seat]
+    for c in game.edition.chain_names:
+        out = game.edition.shares_per_chain - game.bank[c] - game.shares[seat][c]
+        for i, p in enumerate(rivals):
+            game.shares[p][c] = out // len(rivals) + (1 if i < out % len(rivals) else 0)
+
+
+def clone(game: Game) -> Game:
+    """A copy of ``game`` that moves can change without touching the original: its board,
+    books, merger and market are copied; its log starts empty, and it cannot rebuild its own
+    start (no worth history). The supply is shared: replace it before applying a move."""
+    world = copy.copy(game)
+    board = world.board = Board.__new__(Board)
+    board.owner = dict(game.board.owner)
+    board.sizes = dict(game.board.sizes)
+    board.chain_order = game.board.chain_order
+    board._kinds = dict(game.board._kinds)
+    board._kinds_for = game.board._kinds_for
+    world.cash = dict(game.cash)
+    world.shares = {p: dict(s) for p, s in game.shares.items()}
+    world.bank = dict(game.bank)
+    world.discarded = list(game.discarded)
+    world.start_worth = dict(game.start_worth)
+    world.log = []
+    world._worth = []
+    world._worth_moves = 0
+    world._restart = None
+    world.market = _market(game.market)
+    if game._merger is not None:
+        m = world._merger = copy.copy(game._merger)
+        m.order, m.remaining, m.queue, m.sizes = list(m.order), list(m.remaining), list(m.queue), dict(m.sizes)
+    return world
+
+
+def _market(market: MarketRule) -> MarketRule:
+    """A copy of the market's books (R9)."""
+    out = copy.copy(market)
+    out.at_end = dict(market.at_end)
+    out.history = list(market.history)
+    return out
