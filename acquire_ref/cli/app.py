@@ -19,7 +19,7 @@ import typer
 from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
-from acquire_ref.cli import card, moves, new, programs, ratings, reading, scripts, simulate, tournament, undo
+from acquire_ref.cli import card, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.errors import AcquireError
 
@@ -122,7 +122,7 @@ COMMANDS: list[Callable[..., None]] = [
     new.new, moves.start, moves.market, reading.hand, moves.place, moves.choose, moves.dispose, moves.buy,
     moves.pass_, moves.discard, moves.end, reading.status, programs.watch, reading.score, reading.why, card.price,
     card.chart, card.bonus, reading.log, undo.undo, undo.redo, reading.check, simulate.simulate, programs.table,
-    programs.serve, programs.seats, scripts.play, programs.pipe,
+    programs.serve, programs.seats, room.room, scripts.play, programs.pipe,
 ]
 """Every command of the program, in the order ``--help`` lists them (each named after its
 function, ``pass_`` as ``pass``); ``tournament`` and ``ratings`` follow."""

@@ -107,6 +107,21 @@ class FileWatch:
         """The game last read (None while the file can't be read), for the seats' pages."""
         self.streams = 0
         """The event streams running, the TV's pages and the seats' together (:data:`MAX_STREAMS`)."""
+        self.extra: Callable[[], str] | None = None
+        """What the TV's page shows after the board (the room's join panel), or None."""
+
+    def _fragment(self, doc: dict[str, Any]) -> str:
+        return pages.fragment(doc) + (self.extra() if self.extra is not None else "")
+
+    def redraw(self) -> None:
+        """Make the TV's fragment again from the document last read (what :attr:`extra` shows
+        changed, not the file): a new version when it differs, and every page told."""
+        if not self.doc:
+            return
+        html = self._fragment(self.doc)
+        if html != self.html:
+            self.html, self.version = html, self.version + 1
+        self._wake()
 
     def too_many_streams(self, headers: dict[str, str] | None = None) -> Response | None:
         """The 503 answer to one more event stream when :data:`MAX_STREAMS` are open, else None.
@@ -155,7 +170,7 @@ class FileWatch:
                 doc = await anyio.to_thread.run_sync(self._read)
                 # a file replaced while it was read is read again at the next look
                 self._stamp = now if stamp(self.path) == now else _UNREAD
-                html = pages.fragment(doc)
+                html = self._fragment(doc)
                 # a move that changes a seat's view but not the TV's (a purchase while holdings are
                 # hidden) is a new version too, so that the seats' pages follow it
                 if html != self.html or (self.game is not None and self.game.moves != self._moves):
@@ -359,12 +374,14 @@ async def board_events(request: Request, board: FileWatch, poll: float, stopping
 
 
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
-               hosts: Iterable[str] = ()) -> Guard:
+               hosts: Iterable[str] = (), join: str | None = None) -> Guard:
     """The application serving the live board of the game file at ``path``: one reader follows
     the file (:meth:`FileWatch.follow`, started with the application, looking every ``poll``
     seconds where there are no change notices); once ``stopping`` is set, the reader and every
     event stream end (within ``poll`` seconds), so that the server stops at once. It answers to
-    the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`."""
+    the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`. With
+    ``join`` (the join page's full address: ``acquire-ref room``) it also serves the join page
+    and the TV's page shows it with its QR code while a seat is free (:mod:`acquire_ref.web.join`)."""
     board = FileWatch(path)
     stopping = stopping or threading.Event()
 
@@ -390,9 +407,18 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
     from acquire_ref.web import review
-    from acquire_ref.web.seats import routes as seat_routes
+    from acquire_ref.web.room import Room
+    from acquire_ref.web.seats import SeatRoutes
 
-    routes += seat_routes(path, board, _headers(), poll, stopping, KEEPALIVE)
+    room = Room(path, join)
+    seats = SeatRoutes(path, board, _headers(), poll, stopping, KEEPALIVE, room)
+    routes += seats.routes()
+    if join is not None:
+        from acquire_ref.web import join as joining
+
+        routes += joining.routes(seats, _headers())
+        board.extra = lambda: joining.panel(seats)
+        room.changed = board.redraw
     routes += review.routes(path)  # the post-game review, move by move
     app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
     app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead

@@ -18,7 +18,7 @@ from types import FrameType
 from acquire_ref.errors import GameFileError, NotationError
 from acquire_ref.seat_links import lan_address
 
-__all__ = ["addresses", "bind", "lan_address", "run"]
+__all__ = ["addresses", "bind", "lan_address", "run", "run_room"]
 
 
 
@@ -91,7 +91,28 @@ def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str]
     say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
 
 
-def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
+def _tell_room(path: Path, host: str, found: list[str], say: Callable[[str], None]) -> str:
+    """Say where the room of ``path`` is (the TV's page, the join page, the review) and whether a
+    phone can reach it; returns the join page's address."""
+    join = found[-1] + "join"
+    say(f"The room of {path} is open.")
+    say(f"On the TV, open {found[-1]}")
+    say(f"Players join from their phones at {join} (the TV shows it with a QR code)")
+    if host.startswith("127.") or host in ("localhost", "::1"):
+        say(f"Only this computer can reach {host}: phones can't join; give --host with this computer's "
+            "address on the local network, or --host 0.0.0.0")
+    say(f"The review, move by move, during the game or after it: {found[-1]}review")
+    say("Every decision is made on the phones from now on. Ctrl-C stops.")
+    return join
+
+
+def run_room(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
+    """``acquire-ref room``: :func:`run` with the join page, the TV's join panel and the
+    seats' start tiles and take-backs (:mod:`acquire_ref.web.join`, :mod:`acquire_ref.web.room`)."""
+    run(path, host, port, say, room=True)
+
+
+def run(path: Path, host: str, port: int, say: Callable[[str], None], room: bool = False) -> None:
     """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
     ``say`` prints a line for people.
 
@@ -109,7 +130,9 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
     sock = bind(host, port)
     port = sock.getsockname()[1]
     found = addresses(host, port)
-    _tell_addresses(path, host, found, say)
+    join = _tell_room(path, host, found, say) if room else None
+    if join is None:
+        _tell_addresses(path, host, found, say)
     stopping = threading.Event()
 
     class Server(uvicorn.Server):
@@ -118,7 +141,7 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
             super().handle_exit(sig, frame)
 
     names = [urlsplit(url).netloc for url in found] + ([host] if host not in ("0.0.0.0", "::", "") else [])
-    config = uvicorn.Config(create_app(path, stopping=stopping, hosts=names), log_level="warning", access_log=False,
+    config = uvicorn.Config(create_app(path, stopping=stopping, hosts=names, join=join), log_level="warning", access_log=False,
                             timeout_graceful_shutdown=2, lifespan="on")
     try:
         Server(config).run(sockets=[sock])
