@@ -116,11 +116,10 @@ class FileWatch:
     def redraw(self) -> None:
         """Make the TV's fragment again from the document last read (what :attr:`extra` shows
         changed, not the file): a new version when it differs, and every page told."""
-        if not self.doc:
-            return
-        html = self._fragment(self.doc)
-        if html != self.html:
-            self.html, self.version = html, self.version + 1
+        if self.doc:
+            html = self._fragment(self.doc)
+            if html != self.html:
+                self.html, self.version = html, self.version + 1
         self._wake()
 
     def too_many_streams(self, headers: dict[str, str] | None = None) -> Response | None:

@@ -53,8 +53,15 @@ class Room:
         self.lock = threading.Lock()
 
     def bump(self) -> None:
-        """Count a change and tell the TV's page."""
+        """Count a change and tell the TV's page; from a worker thread (a seat's move being
+        written) only count it: the move route redraws once the write is done."""
+        import asyncio
+
         self.version += 1
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
         if self.changed is not None:
             self.changed()
 

@@ -213,14 +213,14 @@ class SeatRoutes:
         streams while it runs (:data:`~acquire_ref.web.app.MAX_STREAMS`)."""
         from acquire_ref.web.app import sse
 
-        sent, quiet = -1, 0.0
+        sent, quiet = "", 0.0
         self.board.streams += 1
         try:
             yield "retry: 1000\n\n"
             while not self.stopping.is_set() and not await request.is_disconnected():
-                version, _, html = await self.document(player)
-                if version != sent:
-                    sent, quiet = version, 0.0
+                _, _, html = await self.document(player)
+                if html != sent:  # only what changes this seat's page: a count being tapped is kept
+                    sent, quiet = html, 0.0
                     yield sse("seat", html)
                 elif quiet >= self.keepalive:
                     quiet = 0.0
@@ -332,7 +332,7 @@ class SeatRoutes:
             return self.refuse(400, str(exc))
         except AcquireError as exc:  # busy (another program holds the lock) or the file can't be read
             return self.refuse(503, str(exc))
-        self.board.notify()  # every page follows at once, without waiting for the next look
+        self.board.redraw()  # every page follows at once (the TV's room panel too), without waiting for the next look
         return JSONResponse(done, headers=self.headers)
 
 

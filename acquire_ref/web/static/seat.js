@@ -126,7 +126,7 @@
     var hit = find(stepMove());
     var pv = document.getElementById("steppreview");
     var button = document.getElementById("stepsend");
-    pv.textContent = hit ? hit.preview : why(box.getAttribute("data-kind"));
+    pv.textContent = hit ? hit.preview : why(seat.querySelector(".steppers").getAttribute("data-kind"));
     pv.className = hit ? "preview" : "preview bad";
     button.disabled = !hit;
     button.textContent = hit ? "Send: " + hit.label : "Send";
