@@ -111,7 +111,7 @@ class FileWatch:
         """What the TV's page shows after the board (the room's join panel), or None."""
 
     def _fragment(self, doc: dict[str, Any]) -> str:
-        return pages.fragment(doc) + (self.extra() if self.extra is not None else "")
+        return pages.fragment(doc, self.extra() if self.extra is not None else "")
 
     def redraw(self) -> None:
         """Make the TV's fragment again from the document last read (what :attr:`extra` shows

@@ -69,11 +69,12 @@ def render(template: str, **values: Any) -> str:
     return environment().get_template(template).render(css=asset("board.css"), **values)
 
 
-def fragment(doc: dict[str, Any]) -> str:
+def fragment(doc: dict[str, Any], room: str = "") -> str:
     """The part of the live page that changes: the board, chains, players, pending decision,
     banner and final standings of a :func:`acquire_ref.web.model.board` document, or the waiting
-    notice of a :func:`~acquire_ref.web.model.waiting` one."""
-    return render("fragment.html", doc=doc)
+    notice of a :func:`~acquire_ref.web.model.waiting` one; ``room`` is the room's join panel
+    (our own markup, :func:`acquire_ref.web.join.panel`), shown under the players."""
+    return render("fragment.html", doc=doc, room=Markup(room))
 
 
 def live_page(doc: dict[str, Any]) -> str:
