@@ -386,7 +386,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
 
     async def page(request: Request) -> Response:
         _, doc, _ = await board.latest()
-        return HTMLResponse(pages.live_page(doc))
+        return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
 
     async def state(request: Request) -> Response:
         import json

@@ -77,10 +77,10 @@ def fragment(doc: dict[str, Any], room: str = "") -> str:
     return render("fragment.html", doc=doc, room=Markup(room))
 
 
-def live_page(doc: dict[str, Any]) -> str:
-    """The live page (``GET /``): the fragment, and the script that replaces it with each one the
-    event stream sends."""
-    return render("live.html", doc=doc, script=asset("live.js"))
+def live_page(doc: dict[str, Any], room: str = "") -> str:
+    """The live page (``GET /``): the fragment (with the room's join panel ``room``, see
+    :func:`fragment`), and the script that replaces it with each one the event stream sends."""
+    return render("live.html", doc=doc, room=Markup(room), script=asset("live.js"))
 
 
 def status_html(game: Game, viewer: ViewerLike = None) -> str:
