@@ -164,3 +164,17 @@ def test_room_refuses_players_for_a_game_file_that_exists(cli, tmp_path):
     result = cli("room", "Ann", "Ben", game=path)
     assert result.exit_code == 2 and "already exists" in result.output
     assert cli("room", game=tmp_path / "none.toml").exit_code == 4
+
+
+def test_seats_and_serve_say_when_their_defaults_cannot_reach_each_other(cli, tmp_path):
+    from acquire_ref.web.serve import _tell_addresses
+
+    path, _, _ = made(cli, tmp_path, 5)
+    result = cli("seats", "--host", "192.168.1.20", game=path)
+    assert "`serve` alone listens on 127.0.0.1, which no phone reaches" in result.output
+    said: list[str] = []
+    _tell_addresses(path, "127.0.0.1", ["http://127.0.0.1:8765/"], said.append)
+    assert any("phones can't reach it. Use --host 0.0.0.0, or `acquire-ref room`." in line for line in said)
+    said.clear()
+    _tell_addresses(tmp_path / "other.toml", "127.0.0.1", ["http://127.0.0.1:8765/"], said.append)
+    assert not any("phones" in line for line in said)  # no links made: nothing to warn of

@@ -148,6 +148,9 @@ def seats(
         typer.echo(qr(seat["url"]))
     say(f"Start `acquire-ref serve --host 0.0.0.0 --port {port}` and scan a code with each player's phone; "
          "a link is its player's own: keep it to them.")
+    if not (host or default_host()).startswith("127."):
+        say("`serve` alone listens on 127.0.0.1, which no phone reaches: these links need its --host 0.0.0.0 "
+            "(or `acquire-ref room`, which serves the TV and the phones and lets each phone join itself).")
 
 
 def pipe() -> None:

@@ -87,6 +87,11 @@ def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str]
         say("This computer has no address on a local network: the TV can't reach it")
     else:
         say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
+        from acquire_ref.seat_links import side_file
+
+        if side_file(path).exists():  # `seats` names the network address: its links would be refused
+            say("The players' links (acquire-ref seats) name this computer's network address, which a server on "
+                f"{host} does not answer: phones can't reach it. Use --host 0.0.0.0, or `acquire-ref room`.")
     say(f"The review, move by move, during the game or after it: {found[-1]}review")
     say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
 
