@@ -177,9 +177,27 @@
     return;
   }
   var stream = new EventSource(base + "/events");
+  function held() {  // what is being entered: a tile typed, counts on the steppers
+    var ask = seat.querySelector(".ask"), tile = document.getElementById("tile"), counts = [];
+    var outs = seat.querySelectorAll(".stepper output");
+    for (var i = 0; i < outs.length; i++) { counts.push(outs[i].textContent); }
+    return {at: version() + " " + (ask ? ask.getAttribute("data-kind") : ""), tile: tile ? tile.value : "", counts: counts};
+  }
+  function keep(was) {  // the same decision redrawn (another seat joined, a start tile came in): keep what was entered
+    var ask = seat.querySelector(".ask");
+    if (was.at !== version() + " " + (ask ? ask.getAttribute("data-kind") : "")) { return; }
+    var tile = document.getElementById("tile"), outs = seat.querySelectorAll(".stepper output");
+    if (tile && was.tile) { tile.value = was.tile; tileChanged(); }
+    if (outs.length === was.counts.length) {
+      for (var i = 0; i < outs.length; i++) { outs[i].textContent = was.counts[i]; }
+      stepChanged();
+    }
+  }
   stream.addEventListener("seat", function (event) {
+    var was = held();
     seat.innerHTML = event.data;
     fresh_();
+    keep(was);
     link.className = "link";
     link.textContent = "live";
   });
