@@ -324,6 +324,7 @@ class SeatRoutes:
         if isinstance(found, Response):
             return found
         player, asked = found
+        room = self.room.version
         try:
             done = await anyio.to_thread.run_sync(self.write, player, asked["move"], asked["version"])
         except Refused as exc:
@@ -332,7 +333,9 @@ class SeatRoutes:
             return self.refuse(400, str(exc))
         except AcquireError as exc:  # busy (another program holds the lock) or the file can't be read
             return self.refuse(503, str(exc))
-        self.board.redraw()  # every page follows at once (the TV's room panel too), without waiting for the next look
+        if self.room.version != room:
+            self.board.redraw()  # the TV's room panel changed (a start tile, a take-back): drawn again
+        self.board.notify()  # every page follows at once, without waiting for the next look
         return JSONResponse(done, headers=self.headers)
 
 
