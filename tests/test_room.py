@@ -178,3 +178,25 @@ def test_seats_and_serve_say_when_their_defaults_cannot_reach_each_other(cli, tm
     said.clear()
     _tell_addresses(tmp_path / "other.toml", "127.0.0.1", ["http://127.0.0.1:8765/"], said.append)
     assert not any("phones" in line for line in said)  # no links made: nothing to warn of
+
+
+def test_a_phone_says_who_did_what_ben_founded_american_R4_2(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, 1)
+    assert send(client, path, kept["Ben"], "place 6C")[1]["did"] == "Ben placed 6C"
+    status, answer = send(client, path, kept["Ben"], "choose American")
+    assert status == 200 and answer["did"] == "Ben founded American"
+    page = client.get(f"/seat/{kept['Cat']}").text
+    assert "Last: Ben founded American" in page and "Enter" not in page  # phone words name no key
+
+
+def test_a_phone_names_no_key_at_any_decision(cli, tmp_path):
+    from acquire_ref.game import Game
+    from acquire_ref.moves import parse_move
+    from acquire_ref.web.pages import seat_fragment
+
+    game = Game.table(PLAYERS)
+    for move in moves_of(FOUR):
+        if game.pending.player:
+            html = seat_fragment(seat_model.seat(game, game.pending.player))
+            assert "Enter" not in html, (move, game.pending.decision)
+        game.apply(parse_move(move))

@@ -62,7 +62,8 @@ def _chosen(game: Game, chain: str) -> str:
 
 def answers(game: Game, cash: int | None) -> dict[str, Any]:
     """The pending decision as the seat whose decision it is answers it: ``kind`` (the
-    decision), ``title`` and ``hint`` (the console's), ``answers`` (every legal move as
+    decision), ``title`` (the console's, in a phone's words: no key named) and ``hint`` (empty:
+    the console's names keys), ``answers`` (every legal move as
     ``{move, label, preview, kind}``, the move in notation), and for a tile in table mode
     ``tiles`` (every playable tile of the board, with what it would do; the page checks the
     typed tile against it) and ``discards`` (the dead tiles that may be shown and replaced, R7.3);
@@ -73,7 +74,8 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
 
     prompt = prompt_for(game, game.pending.player)  # the seat whose decision it is sees its own figures (R10.3)
     legal = game.legal_moves()
-    out: dict[str, Any] = {"kind": game.pending.decision, "title": prompt.title, "hint": prompt.hint,
+    title = prompt.title.replace(", or Enter to buy none", ", or none")  # a phone has no Enter key
+    out: dict[str, Any] = {"kind": game.pending.decision, "title": title, "hint": "",
                            "answers": [], "tiles": None, "discards": {}, "quick": []}
     dealt = game.supply.knows_racks
     listed: list[dict[str, str]] = out["answers"]
