@@ -200,3 +200,11 @@ def test_a_phone_names_no_key_at_any_decision(cli, tmp_path):
             html = seat_fragment(seat_model.seat(game, game.pending.player))
             assert "Enter" not in html, (move, game.pending.decision)
         game.apply(parse_move(move))
+
+
+def test_help_wraps_paragraphs_as_typer_does_not_in_mid_sentence(cli):
+    for command, sentence in (("seats", "kept beside the game file in GAME.seats (readable by you only) and made"),
+                              ("serve", "The TV's page only reads the game file; the players' own pages"),
+                              ("table", "with players named, it creates the file first")):
+        result = cli(command, "--help", env={"COLUMNS": "200"})
+        assert result.exit_code == 0 and sentence in result.output, (command, result.output)

@@ -127,8 +127,18 @@ COMMANDS: list[Callable[..., None]] = [
 """Every command of the program, in the order ``--help`` lists them (each named after its
 function, ``pass_`` as ``pass``); ``tournament`` and ``ratings`` follow."""
 
+def _paragraphs(doc: str | None) -> str | None:
+    """A command's help as Typer wraps it: each paragraph of its docstring on one line (Typer keeps
+    the single line breaks after the first paragraph, so `--help` broke lines in mid-sentence)."""
+    import inspect
+
+    if doc is None:
+        return None
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
 for command in COMMANDS:
-    app.command(name="pass" if command is moves.pass_ else None)(command)
+    app.command(name="pass" if command is moves.pass_ else None, help=_paragraphs(command.__doc__))(command)
 app.add_typer(tournament.tournament_app, name="tournament")
 app.command()(ratings.ratings)
 
