@@ -202,12 +202,13 @@ def links(game: Path, players: Sequence[str], host: str, port: int, new: bool = 
     return [{"player": p, "url": f"{prefix}/seat/{kept[p]}"} for p in players]
 
 
-def qr(url: str) -> str:
-    """``url`` as a QR code in text (half blocks, a quiet zone of 2 modules), lines ending ``\\n``."""
+def qr(url: str, error: str = "m", border: int = 2) -> str:
+    """``url`` as a QR code in text (half blocks, a quiet zone of ``border`` modules, error
+    correction ``error``: l, m, q or h), lines ending ``\\n``."""
     import io
 
     import segno
 
     out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    segno.make(url, error=error).terminal(out=out, compact=True, border=border)
     return out.getvalue()

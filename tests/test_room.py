@@ -208,3 +208,27 @@ def test_help_wraps_paragraphs_as_typer_does_not_in_mid_sentence(cli):
                               ("table", "with players named, it creates the file first")):
         result = cli(command, "--help", env={"COLUMNS": "200"})
         assert result.exit_code == 0 and sentence in result.output, (command, result.output)
+
+
+def test_the_console_f7_names_the_table_port_is_in_the_footer_and_fits_80_by_24(cli, tmp_path):
+    import asyncio
+
+    from textual.containers import VerticalScroll
+
+    from acquire_ref.console.app import HELP, InfoScreen, TableApp
+
+    path, kept, _ = made(cli, tmp_path, 1)  # Ben places first
+
+    async def run() -> tuple[str, int, str]:
+        app = TableApp(path, port=9123)
+        async with app.run_test(size=(80, 24)) as pilot:
+            footer = " ".join(key for key, b in app.active_bindings.items() if b.binding.show)
+            await pilot.press("f7")
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen)
+            return str(app.screen.text), app.screen.query_one(VerticalScroll).max_scroll_y, footer
+
+    text, scroll, footer = asyncio.run(run())
+    assert text.startswith("Ben's own screen") and f":9123/seat/{kept['Ben']}" in text
+    assert scroll == 0  # the whole code shows at 80 x 24, without scrolling
+    assert "f7" in footer and "F7 a seat's QR code" in HELP

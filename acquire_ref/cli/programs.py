@@ -78,6 +78,8 @@ def table(
     edition: str = EDITION,
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new."),
     seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT",
+                             help="The port of `serve` or `room`, which the seats' links of F7 name."),
 ) -> None:
     """The table console: a full-screen referee that asks for exactly the pending decision.
 
@@ -100,7 +102,7 @@ def table(
         raise NotationError("the table console needs a terminal: use the other commands in a script")
     from acquire_ref.console.app import run as run_console
 
-    run_console(path)
+    run_console(path, port)
 
 
 def serve(
