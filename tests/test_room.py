@@ -232,3 +232,20 @@ def test_the_console_f7_names_the_table_port_is_in_the_footer_and_fits_80_by_24(
     assert text.startswith("Ben's own screen") and f":9123/seat/{kept['Ben']}" in text
     assert scroll == 0  # the whole code shows at 80 x 24, without scrolling
     assert "f7" in footer and "F7 a seat's QR code" in HELP
+
+
+def test_the_okabe_ito_palette_colours_every_chain_on_the_tv_and_the_seats_letters_kept(cli, tmp_path):
+    from acquire_ref.web.palette import OKABE_ITO
+
+    path, kept, _ = made(cli, tmp_path, 12)  # Tower, American, Festival and Continental founded
+    client = TestClient(create_app(path, join=JOIN, palette="okabe-ito"), base_url=ORIGIN)
+    game = load_game(path)[0]
+    names = list(game.edition.names)
+    tv = client.get("/state.json").json()
+    for chain in tv["chains"]:
+        assert chain["colour"] == OKABE_ITO[names.index(chain["name"])] and chain["letter"]
+    cells = [c for row in tv["grid"] for c in row["cells"] if c["kind"] == "chain"]
+    assert cells and all(c["colour"] == OKABE_ITO[names.index(c["chain"])] and c["letter"] for c in cells)
+    seat = client.get(f"/seat/{kept['Ann']}/state.json").json()
+    assert {c["colour"] for c in seat["board"]["chains"]} <= set(OKABE_ITO)
+    assert cli("serve", "--palette", "rainbow", game=path).exit_code == 2

@@ -15,6 +15,7 @@ import typer
 from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import EDITION
 from acquire_ref.cli.output import STATE, game_path, load, print_json, say
+from acquire_ref.cli.room import PALETTE, palette_of
 from acquire_ref.errors import GameFileError, NotationError
 
 
@@ -109,6 +110,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="HOST",
                              help="The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the local network)."),
     port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+    palette: str = PALETTE,
 ) -> None:
     """The live board for a TV or tablet: a web page that follows the game file (Ctrl-C stops).
 
@@ -121,7 +123,7 @@ def serve(
     """
     from acquire_ref.web.serve import run as run_server
 
-    run_server(game_path(), host, port, say)
+    run_server(game_path(), host, port, say, palette=palette_of(palette))
 
 
 def seats(

@@ -16,6 +16,19 @@ from acquire_ref.cli.options import EDITION
 from acquire_ref.cli.output import game_path, say
 from acquire_ref.errors import GameFileError, NotationError
 
+PALETTE = typer.Option(
+    "edition", "--palette", metavar="edition|okabe-ito",
+    help="The chains' colours on the pages: the edition's, or okabe-ito (told apart with colour blindness).",
+)
+"""``--palette`` of ``room`` and ``serve`` (:mod:`acquire_ref.web.palette`)."""
+
+
+def palette_of(value: str) -> str:
+    """``--palette``'s value, checked: raises :class:`NotationError` (exit 2) for another."""
+    if value not in ("edition", "okabe-ito"):
+        raise NotationError(f"--palette {value!r}: edition or okabe-ito")
+    return value
+
 
 def room(
     players: list[str] | None = typer.Argument(
@@ -31,6 +44,7 @@ def room(
         help="The address to listen on (default: this computer's address on the local network).",
     ),
     port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+    palette: str = PALETTE,
     release: str | None = typer.Option(
         None, "--release", metavar="NAME",
         help="Free a player's seat for a new phone: its old link stops working. Serves nothing.",
@@ -47,7 +61,7 @@ def room(
     """
     from acquire_ref.storage import file_exists
 
-    path = game_path()
+    path, palette = game_path(), palette_of(palette)
     if release is not None:
         if players:
             raise NotationError("room --release frees one seat of the game file: name no players with it")
@@ -64,7 +78,7 @@ def room(
     from acquire_ref.seat_links import default_host
     from acquire_ref.web.serve import run_room
 
-    run_room(path, host or default_host(), port, say)
+    run_room(path, host or default_host(), port, say, palette)
 
 
 def _release(player: str) -> None:

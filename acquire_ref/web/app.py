@@ -107,6 +107,8 @@ class FileWatch:
         """The game last read (None while the file can't be read), for the seats' pages."""
         self.streams = 0
         """The event streams running, the TV's pages and the seats' together (:data:`MAX_STREAMS`)."""
+        self.palette = "edition"
+        """The chains' colours on the pages: the edition's, or ``okabe-ito`` (:mod:`.palette`)."""
         self.extra: Callable[[], str] | None = None
         """What the TV's page shows after the board (the room's join panel), or None."""
 
@@ -153,7 +155,16 @@ class FileWatch:
             self.game = None
             return _printable(model.waiting(str(exc)))
         self.game = game
-        return _printable(model.board(game))
+        return _printable(self.coloured(model.board(game), game))
+
+    def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
+        """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
+        if self.palette != "okabe-ito":
+            return doc
+        from acquire_ref.web.palette import colours, recolour
+
+        coloured: dict[str, Any] = recolour(doc, colours(list(game.edition.names)))
+        return coloured
 
     async def current(self) -> tuple[int, dict[str, Any], str]:
         """``(version, document, fragment)`` of the game file now (see :func:`model.board`,
@@ -372,16 +383,35 @@ async def board_events(request: Request, board: FileWatch, poll: float, stopping
         board.streams -= 1
 
 
+def _seat_routes(path: Path, board: FileWatch, poll: float, stopping: threading.Event, join: str | None) -> list[Route]:
+    """The seats' routes, and with ``join`` the room's: the join page, and its panel on the TV."""
+    from acquire_ref.web.room import Room
+    from acquire_ref.web.seats import SeatRoutes
+
+    room = Room(path, join)
+    seats = SeatRoutes(path, board, _headers(), poll, stopping, KEEPALIVE, room)
+    routes = seats.routes()
+    if join is not None:
+        from acquire_ref.web import join as joining
+
+        routes += joining.routes(seats, _headers())
+        board.extra = lambda: joining.panel(seats)
+        room.changed = board.redraw
+    return routes
+
+
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
-               hosts: Iterable[str] = (), join: str | None = None) -> Guard:
+               hosts: Iterable[str] = (), join: str | None = None, palette: str = "edition") -> Guard:
     """The application serving the live board of the game file at ``path``: one reader follows
     the file (:meth:`FileWatch.follow`, started with the application, looking every ``poll``
     seconds where there are no change notices); once ``stopping`` is set, the reader and every
     event stream end (within ``poll`` seconds), so that the server stops at once. It answers to
     the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`. With
     ``join`` (the join page's full address: ``acquire-ref room``) it also serves the join page
-    and the TV's page shows it with its QR code while a seat is free (:mod:`acquire_ref.web.join`)."""
+    and the TV's page shows it with its QR code while a seat is free (:mod:`acquire_ref.web.join`).
+    ``palette`` is ``edition`` or ``okabe-ito`` (:mod:`acquire_ref.web.palette`), for every page."""
     board = FileWatch(path)
+    board.palette = palette
     stopping = stopping or threading.Event()
 
     async def page(request: Request) -> Response:
@@ -406,18 +436,8 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
     from acquire_ref.web import review
-    from acquire_ref.web.room import Room
-    from acquire_ref.web.seats import SeatRoutes
 
-    room = Room(path, join)
-    seats = SeatRoutes(path, board, _headers(), poll, stopping, KEEPALIVE, room)
-    routes += seats.routes()
-    if join is not None:
-        from acquire_ref.web import join as joining
-
-        routes += joining.routes(seats, _headers())
-        board.extra = lambda: joining.panel(seats)
-        room.changed = board.redraw
+    routes += _seat_routes(path, board, poll, stopping, join)
     routes += review.routes(path)  # the post-game review, move by move
     app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
     app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead

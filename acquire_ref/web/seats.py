@@ -178,7 +178,7 @@ class SeatRoutes:
         """``player``'s seat document (:func:`seat_model.seat`) with what the room adds: the start
         tile decision (R2.2) for each seat whose tile is not in, the seat's ``code``, the last
         take-back ``note`` and, once the game is over, the ``review`` link."""
-        doc = seat_model.seat(game, player)
+        doc: dict[str, Any] = self.board.coloured(seat_model.seat(game, player), game)
         if game.pending.decision == "start":
             starts = self.room.start_tiles(game)
             doc["turn"] = player not in starts

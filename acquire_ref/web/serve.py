@@ -111,13 +111,14 @@ def _tell_room(path: Path, host: str, found: list[str], say: Callable[[str], Non
     return join
 
 
-def run_room(path: Path, host: str, port: int, say: Callable[[str], None]) -> None:
+def run_room(path: Path, host: str, port: int, say: Callable[[str], None], palette: str = "edition") -> None:
     """``acquire-ref room``: :func:`run` with the join page, the TV's join panel and the
     seats' start tiles and take-backs (:mod:`acquire_ref.web.join`, :mod:`acquire_ref.web.room`)."""
-    run(path, host, port, say, room=True)
+    run(path, host, port, say, room=True, palette=palette)
 
 
-def run(path: Path, host: str, port: int, say: Callable[[str], None], room: bool = False) -> None:
+def run(path: Path, host: str, port: int, say: Callable[[str], None], room: bool = False,
+        palette: str = "edition") -> None:
     """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
     ``say`` prints a line for people.
 
@@ -146,7 +147,8 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None], room: bool
             super().handle_exit(sig, frame)
 
     names = [urlsplit(url).netloc for url in found] + ([host] if host not in ("0.0.0.0", "::", "") else [])
-    config = uvicorn.Config(create_app(path, stopping=stopping, hosts=names, join=join), log_level="warning", access_log=False,
+    app = create_app(path, stopping=stopping, hosts=names, join=join, palette=palette)
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=2, lifespan="on")
     try:
         Server(config).run(sockets=[sock])
