@@ -249,3 +249,13 @@ def test_the_okabe_ito_palette_colours_every_chain_on_the_tv_and_the_seats_lette
     seat = client.get(f"/seat/{kept['Ann']}/state.json").json()
     assert {c["colour"] for c in seat["board"]["chains"]} <= set(OKABE_ITO)
     assert cli("serve", "--palette", "rainbow", game=path).exit_code == 2
+
+
+def test_a_phone_takes_nothing_back_once_the_game_is_over(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, None)  # the whole example: Ann's purchase ended it
+    game = load_game(path)[0]
+    assert game.over and game.log[-1].player == "Ann"
+    assert client.get(f"/seat/{kept['Ann']}/state.json").json()["undo"] is None
+    status, answer = send(client, path, kept["Ann"], "undo")
+    assert status == 403 and answer["error"].startswith("the game is over")
+    assert load_game(path)[0].over

@@ -188,7 +188,7 @@ class SeatRoutes:
         doc["note"] = self.room.said(doc["version"])
         doc["review"] = "/review" if game.over else None
         last = game.log[-1] if game.log else None
-        doc["undo"] = str(last.move) if last is not None and last.player == player else None
+        doc["undo"] = str(last.move) if last is not None and last.player == player and not game.over else None
         return doc
 
     async def page(self, request: Request) -> Response:
@@ -277,6 +277,8 @@ class SeatRoutes:
         last move and the page shows the game as it is (checked under the lock). Raises
         :class:`Refused` (403 for another's move, 409 for a stale page)."""
         def mine(game: Game) -> None:
+            if game.over:
+                raise Refused(403, "the game is over: only the referee takes back the final payout (acquire-ref undo)")
             if not game.log or game.log[-1].player != player:
                 raise Refused(403, "you can take back only your own last move, while nobody has answered since: "
                                    "the referee takes back anything older (acquire-ref undo)")
