@@ -374,6 +374,8 @@ def last_move(game: Game, shown: bool = True) -> str | None:
         said[:0] = [f"{who} disposed of {chain} shares"] if hidden else disposed
     if entry.player is None and said:
         return "Start tiles: " + ", ".join(said)
+    if said and said[0].startswith("founding "):  # the chain chosen after the tile: say who founded it (R4.2)
+        said[0] = f"{who} founded {said[0].removeprefix('founding ')}"
     if not said:
         words = str(entry.move).split(" ")
         said.append(f"{who} chose {_and(words[1:])}" if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}")

@@ -103,10 +103,15 @@ def write(game: Path, players: Sequence[str]) -> dict[str, str]:
     :class:`~acquire_ref.errors.GameFileError` (exit 4) when it can't be written, or when the
     side file's name is taken by a folder or a device.
     """
+    return store(game, {p: secrets.token_urlsafe(BYTES) for p in players})
+
+
+def store(game: Path, tokens: dict[str, str]) -> dict[str, str]:
+    """Write ``tokens`` (``{player: token}``) to the side file of ``game``, replacing it
+    atomically (see :func:`write`); returns them. Raises what :func:`write` raises."""
     path = side_file(game)
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise GameFileError(f"{path} is not a regular file: move it away to make the seats' links")
-    tokens = {p: secrets.token_urlsafe(BYTES) for p in players}
     text = json.dumps({"game": Path(game).name, "seats": tokens}, indent=2) + "\n"
     temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     try:
@@ -131,6 +136,27 @@ def tokens(game: Path, players: Sequence[str], new: bool = False) -> dict[str, s
         if kept is not None:
             return kept
     return write(game, players)
+
+
+def renew(game: Path, players: Sequence[str], player: str) -> dict[str, str]:
+    """A new token for ``player``'s seat alone (the others kept), written to the side file of
+    ``game``: the seat's old link stops working at once (a seat taken over by a new phone, or
+    released by the referee). Returns every seat's token. Raises what :func:`read` and
+    :func:`write` raise, and :class:`NotationError` (exit 2) when ``player`` has no seat."""
+    if player not in players:
+        raise NotationError(f"{player!r} has no seat in this game: {', '.join(players)}")
+    kept = read(game, players) or {p: secrets.token_urlsafe(BYTES) for p in players}
+    return store(game, {**kept, player: secrets.token_urlsafe(BYTES)})
+
+
+def seat_code(token: str) -> str:
+    """The seat's own code, six digits made from its token: shown on the seat's phone, it lets a
+    new phone take the seat over (the join page asks for it). Only who sees the token (the
+    seat's phone) can tell it."""
+    import hashlib
+
+    digest = hashlib.sha256(b"acquire-ref seat code\0" + token.encode("utf-8")).digest()
+    return f"{int.from_bytes(digest[:8], 'big') % 1_000_000:06d}"
 
 
 def seat_of(kept: dict[str, str], token: str) -> str | None:
@@ -182,12 +208,13 @@ def links(game: Path, players: Sequence[str], host: str, port: int, new: bool = 
     return [{"player": p, "url": f"{prefix}/seat/{kept[p]}"} for p in players]
 
 
-def qr(url: str) -> str:
-    """``url`` as a QR code in text (half blocks, a quiet zone of 2 modules), lines ending ``\\n``."""
+def qr(url: str, error: str = "m", border: int = 2) -> str:
+    """``url`` as a QR code in text (half blocks, a quiet zone of ``border`` modules, error
+    correction ``error``: l, m, q or h), lines ending ``\\n``."""
     import io
 
     import segno
 
     out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    segno.make(url, error=error).terminal(out=out, compact=True, border=border)
     return out.getvalue()

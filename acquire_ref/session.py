@@ -214,9 +214,10 @@ class GameFile:
                 self._write()
         return added, error
 
-    def undo(self, n: int = 1) -> list[LogEntry]:
+    def undo(self, n: int = 1, before: Callable[[Game], None] | None = None) -> list[LogEntry]:
         """Take back the last ``n`` moves (kept for ``redo`` until another move is made) and save.
-        Returns the log entries taken back, earliest first.
+        Returns the log entries taken back, earliest first. ``before``, as for :meth:`apply_all`,
+        is called under the lock first: what it raises takes nothing back (a seat's own undo).
 
         Raises :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) when the game has fewer than
         ``n`` moves (or ``n`` is below 1), and what :meth:`save` raises.
@@ -225,6 +226,8 @@ class GameFile:
 
         with locked(self.path, self.lock_wait):
             self.refresh()
+            if before is not None:
+                before(self.game)
             taken = self.game.log[len(self.game.log) - n:] if n >= 1 else []
             try:
                 self.game = self.record.undo(self.game, n, str(self.path))

@@ -256,7 +256,7 @@ def test_the_console_shows_the_pending_seats_qr_code_on_f7_then_the_next(table):
         return shown
 
     ben, cat = asyncio.run(run())
-    assert ben.startswith("Ben's own screen") and kept["Ben"] in ben and "▄▄▄▄▄" in ben
+    assert ben.startswith("Ben's own screen") and kept["Ben"] in ben and "█▀▀▀▀▀▀▀█" in ben
     assert cat.startswith("Cat's own screen") and kept["Cat"] in cat
 
 

@@ -60,7 +60,10 @@ def answer(page, move: str) -> None:
     if word == "place":
         page.fill("#tile", rest[0])
         page.click("#placetile")
-    elif word in ("choose", "end", "pass"):
+    elif word == "choose":
+        page.click(f'button[data-move="{move}"]')
+    elif word in ("end", "pass"):  # asked once more: a second tap confirms
+        page.click(f'button[data-move="{move}"]')
         page.click(f'button[data-move="{move}"]')
     elif word == "dispose":
         counts = dict(zip(rest[1::2], rest[2::2], strict=True)) if len(rest) > 1 else {}
@@ -108,7 +111,8 @@ def test_a_whole_game_from_four_phones_with_the_tv_following(browser, serve, cli
         else:
             page.evaluate("document.getElementById('sent').textContent = ''")
             answer(page, move)
-            expect(page.locator("#sent")).to_contain_text("Sent:", timeout=WAIT)
+            expect(page.locator("#sent")).not_to_have_text("Sending...", timeout=WAIT)
+            assert "bad" not in (page.locator("#sent").get_attribute("class") or ""), page.locator("#sent").text_content()
         if move.startswith("dispose") and not merged:  # among the disposals of the three-chain merger
             merged = True
             tv_html = tv.content()

@@ -20,7 +20,7 @@ from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
 from acquire_ref import quick
-from acquire_ref.cli import card, moves, new, programs, ratings, reading, scripts, simulate, tournament, undo
+from acquire_ref.cli import card, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.errors import AcquireError
 
@@ -137,13 +137,23 @@ COMMANDS: list[Callable[..., None]] = [
     new.new, moves.start, moves.market, reading.hand, moves.place, moves.choose, moves.dispose, moves.buy,
     moves.pass_, moves.discard, moves.end, reading.status, programs.watch, reading.score, reading.why, card.price,
     card.chart, card.bonus, card.rule, reading.log, undo.undo, undo.redo, reading.check, simulate.simulate, programs.table,
-    programs.serve, programs.seats, scripts.play, programs.pipe,
+    programs.serve, programs.seats, room.room, scripts.play, programs.pipe,
 ]
 """Every command of the program, in the order ``--help`` lists them (each named after its
 function, ``pass_`` as ``pass``); ``tournament`` and ``ratings`` follow."""
 
+def _paragraphs(doc: str | None) -> str | None:
+    """A command's help as Typer wraps it: each paragraph of its docstring on one line (Typer keeps
+    the single line breaks after the first paragraph, so `--help` broke lines in mid-sentence)."""
+    import inspect
+
+    if doc is None:
+        return None
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
 for command in COMMANDS:
-    app.command(name="pass" if command is moves.pass_ else None)(command)
+    app.command(name="pass" if command is moves.pass_ else None, help=_paragraphs(command.__doc__))(command)
 app.add_typer(tournament.tournament_app, name="tournament")
 app.command()(ratings.ratings)
 

@@ -15,6 +15,7 @@ import typer
 from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import EDITION
 from acquire_ref.cli.output import STATE, game_path, load, print_json, say
+from acquire_ref.cli.room import PALETTE, palette_of
 from acquire_ref.errors import GameFileError, NotationError
 
 
@@ -78,6 +79,8 @@ def table(
     edition: str = EDITION,
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new."),
     seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT",
+                             help="The port of `serve` or `room`, which the seats' links of F7 name."),
 ) -> None:
     """The table console: a full-screen referee that asks for exactly the pending decision.
 
@@ -100,7 +103,7 @@ def table(
         raise NotationError("the table console needs a terminal: use the other commands in a script")
     from acquire_ref.console.app import run as run_console
 
-    run_console(path)
+    run_console(path, port)
 
 
 def serve(
@@ -110,6 +113,7 @@ def serve(
     trust_proxy: list[str] = typer.Option([], "--trust-proxy", metavar="ADDRESS",
                                           help="A reverse proxy's address whose X-Forwarded-For is believed "
                                                "(repeatable; default: none, the connection's own address counts)."),
+    palette: str = PALETTE,
 ) -> None:
     """The live board for a TV or tablet: a web page that follows the game file (Ctrl-C stops).
 
@@ -122,7 +126,7 @@ def serve(
     """
     from acquire_ref.web.serve import run as run_server
 
-    run_server(game_path(), host, port, say, trusted=trust_proxy)
+    run_server(game_path(), host, port, say, trusted=trust_proxy, palette=palette_of(palette))
 
 
 def seats(
@@ -151,6 +155,9 @@ def seats(
         typer.echo(qr(seat["url"]))
     say(f"Start `acquire-ref serve --host 0.0.0.0 --port {port}` and scan a code with each player's phone; "
          "a link is its player's own: keep it to them.")
+    if not (host or default_host()).startswith("127."):
+        say("`serve` alone listens on 127.0.0.1, which no phone reaches: these links need its --host 0.0.0.0 "
+            "(or `acquire-ref room`, which serves the TV and the phones and lets each phone join itself).")
 
 
 def pipe() -> None:

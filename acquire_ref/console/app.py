@@ -52,7 +52,8 @@ Type the answer on the line below it and press Enter; the line under that says w
 Keys: F5 pass (no playable tile), F6 declare the end (asks first; says why not when it
 is not available, R8.1),
 Ctrl+Z undo (asks first), Ctrl+Y redo, F2 why (what a tile would do), F3 score,
-F4 log, F1 this help, Ctrl+Q quit. Chains: letter and colour (T Tower, L Luxor ...).
+F4 log, F7 a seat's QR code for its phone (again: the next seat), F1 this help,
+Ctrl+Q quit. Chains: letter and colour (T Tower, L Luxor ...).
 The game file is the same as the command line's: `acquire-ref status` works beside it."""
 
 
@@ -251,6 +252,13 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class QrScreen(InfoScreen):
+    """A seat's QR code (F7): the dialog may take the whole height, so the code fits 80 x 24."""
+
+    def on_mount(self) -> None:
+        self.query_one("#dialog").styles.max_height = "100%"
+
+
 class ConfirmScreen(InfoScreen, inherit_bindings=False):
     """A question answered with y (yes) or n / Escape (no)."""
 
@@ -308,12 +316,14 @@ class TableApp(App[None]):
         Binding("ctrl+z", "undo", "Undo", priority=True),
         Binding("ctrl+y", "redo", "Redo", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f7", "seat_link", "Seat QR", priority=True, show=False),
+        Binding("f7", "seat_link", "Seat QR", priority=True),
     ]
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, port: int = 8765) -> None:
         super().__init__()
         self.books = Books(path)
+        self.port = port
+        """The port the phones' links of F7 name: the one `serve` or `room` listens on."""
         self.prompt: Prompt | None = None
 
     def compose(self) -> ComposeResult:
@@ -510,14 +520,15 @@ class TableApp(App[None]):
     def action_seat_link(self) -> None:
         """F7: one seat's private link as a QR code, to hand a phone its own screen (DESIGN 9):
         the player whose decision is pending first, the next player at each press; the link
-        names this computer's address on its network and serve's default port 8765."""
+        names this computer's address on its network and :attr:`port`; the code is drawn small
+        (error correction L, a quiet zone of 1) so that it fits a terminal of 80 x 24."""
         game = self.books.game
         if game is None:
             return
         from acquire_ref.seat_links import default_host, links, qr
 
         try:
-            found = links(self.books.path, game.players, default_host(), 8765)
+            found = links(self.books.path, game.players, default_host(), self.port)
         except AcquireError as exc:
             self.push_screen(InfoScreen(str(exc)))
             return
@@ -527,8 +538,8 @@ class TableApp(App[None]):
         self._seat_shown = (shown + 1) % len(found)
         if isinstance(self.screen, InfoScreen):
             self.pop_screen()
-        self.push_screen(InfoScreen(f"{visible(seat['player'])}'s own screen: scan with their phone "
-                                    f"(F7 again: the next player)\n\n{qr(seat['url'])}\n{seat['url']}"))
+        self.push_screen(QrScreen(f"{visible(seat['player'])}'s own screen: scan with their phone "
+                                    f"(F7 again: the next)\n{qr(seat['url'], 'l', 1)}{seat['url']}"))
 
     def action_log(self) -> None:
         game = self.books.game
@@ -560,6 +571,7 @@ class TableApp(App[None]):
         self.push_screen(InfoScreen("\n".join(lines)))
 
 
-def run(path: Path) -> None:
-    """Run the console on the game file at ``path`` until the referee quits."""
-    TableApp(path).run()
+def run(path: Path, port: int = 8765) -> None:
+    """Run the console on the game file at ``path`` until the referee quits; F7's links name
+    ``port``."""
+    TableApp(path, port).run()

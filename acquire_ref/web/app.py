@@ -108,11 +108,27 @@ class FileWatch:
         self._changed: asyncio.Event | None = None
         self.game: Game | None = None
         """The game last read (None while the file can't be read), for the seats' pages."""
+        self.palette = "edition"
+        """The chains' colours on the pages: the edition's, or ``okabe-ito`` (:mod:`.palette`)."""
+        self.extra: Callable[[], str] | None = None
+        """What the TV's page shows after the board (the room's join panel), or None."""
         from acquire_ref.web.guard import StreamBudget
 
         self.budget = StreamBudget(MAX_STREAMS)
         """The event streams open: each seat's own few, the anonymous ones (the TV's) capped per
         client address and in all (:data:`MAX_STREAMS`)."""
+
+    def _fragment(self, doc: dict[str, Any]) -> str:
+        return pages.fragment(doc, self.extra() if self.extra is not None else "")
+
+    def redraw(self) -> None:
+        """Make the TV's fragment again from the document last read (what :attr:`extra` shows
+        changed, not the file): a new version when it differs, and every page told."""
+        if self.doc:
+            html = self._fragment(self.doc)
+            if html != self.html:
+                self.html, self.version = html, self.version + 1
+        self._wake()
 
     @property
     def streams(self) -> int:
@@ -142,7 +158,16 @@ class FileWatch:
             self.game = None
             return _printable(model.waiting(str(exc)))
         self.game = game
-        return _printable(model.board(game))
+        return _printable(self.coloured(model.board(game), game))
+
+    def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
+        """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
+        if self.palette != "okabe-ito":
+            return doc
+        from acquire_ref.web.palette import colours, recolour
+
+        coloured: dict[str, Any] = recolour(doc, colours(list(game.edition.names)))
+        return coloured
 
     async def current(self) -> tuple[int, dict[str, Any], str]:
         """``(version, document, fragment)`` of the game file now (see :func:`model.board`,
@@ -158,7 +183,7 @@ class FileWatch:
                 doc = await anyio.to_thread.run_sync(self._read)
                 # a file replaced while it was read is read again at the next look
                 self._stamp = now if stamp(self.path) == now else _UNREAD
-                html = pages.fragment(doc)
+                html = self._fragment(doc)
                 # a move that changes a seat's view but not the TV's (a purchase while holdings are
                 # hidden) is a new version too, so that the seats' pages follow it
                 if html != self.html or (self.game is not None and self.game.moves != self._moves):
@@ -356,19 +381,40 @@ async def board_events(request: Request, board: FileWatch, poll: float, stopping
             quiet += poll
 
 
+def _seat_routes(path: Path, board: FileWatch, poll: float, stopping: threading.Event, join: str | None) -> list[Route]:
+    """The seats' routes, and with ``join`` the room's: the join page, and its panel on the TV."""
+    from acquire_ref.web.room import Room
+    from acquire_ref.web.seats import SeatRoutes
+
+    room = Room(path, join)
+    seats = SeatRoutes(path, board, _headers(), poll, stopping, KEEPALIVE, room)
+    routes = seats.routes()
+    if join is not None:
+        from acquire_ref.web import join as joining
+
+        routes += joining.routes(seats, _headers())
+        board.extra = lambda: joining.panel(seats)
+        room.changed = board.redraw
+    return routes
+
+
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
-               hosts: Iterable[str] = ()) -> Guard:
+               hosts: Iterable[str] = (), join: str | None = None, palette: str = "edition") -> Guard:
     """The application serving the live board of the game file at ``path``: one reader follows
     the file (:meth:`FileWatch.follow`, started with the application, looking every ``poll``
     seconds where there are no change notices); once ``stopping`` is set, the reader and every
     event stream end (within ``poll`` seconds), so that the server stops at once. It answers to
-    the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`."""
+    the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`. With
+    ``join`` (the join page's full address: ``acquire-ref room``) it also serves the join page
+    and the TV's page shows it with its QR code while a seat is free (:mod:`acquire_ref.web.join`).
+    ``palette`` is ``edition`` or ``okabe-ito`` (:mod:`acquire_ref.web.palette`), for every page."""
     board = FileWatch(path)
+    board.palette = palette
     stopping = stopping or threading.Event()
 
     async def page(request: Request) -> Response:
         _, doc, _ = await board.latest()
-        return HTMLResponse(pages.live_page(doc))
+        return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
 
     async def state(request: Request) -> Response:
         import json
@@ -389,9 +435,8 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
               Route("/state.json", state, methods=["GET"])]
     from acquire_ref.web import review
-    from acquire_ref.web.seats import routes as seat_routes
 
-    routes += seat_routes(path, board, _headers(), poll, stopping, KEEPALIVE)
+    routes += _seat_routes(path, board, poll, stopping, join)
     routes += review.routes(path)  # the post-game review, move by move
     app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
     app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead

@@ -69,17 +69,18 @@ def render(template: str, **values: Any) -> str:
     return environment().get_template(template).render(css=asset("board.css"), **values)
 
 
-def fragment(doc: dict[str, Any]) -> str:
+def fragment(doc: dict[str, Any], room: str = "") -> str:
     """The part of the live page that changes: the board, chains, players, pending decision,
     banner and final standings of a :func:`acquire_ref.web.model.board` document, or the waiting
-    notice of a :func:`~acquire_ref.web.model.waiting` one."""
-    return render("fragment.html", doc=doc)
+    notice of a :func:`~acquire_ref.web.model.waiting` one; ``room`` is the room's join panel
+    (our own markup, :func:`acquire_ref.web.join.panel`), shown under the players."""
+    return render("fragment.html", doc=doc, room=Markup(room))
 
 
-def live_page(doc: dict[str, Any]) -> str:
-    """The live page (``GET /``): the fragment, and the script that replaces it with each one the
-    event stream sends."""
-    return render("live.html", doc=doc, script=asset("live.js"))
+def live_page(doc: dict[str, Any], room: str = "") -> str:
+    """The live page (``GET /``): the fragment (with the room's join panel ``room``, see
+    :func:`fragment`), and the script that replaces it with each one the event stream sends."""
+    return render("live.html", doc=doc, room=Markup(room), script=asset("live.js"))
 
 
 def status_html(game: Game, viewer: ViewerLike = None) -> str:

@@ -62,24 +62,28 @@ def _chosen(game: Game, chain: str) -> str:
 
 def answers(game: Game, cash: int | None) -> dict[str, Any]:
     """The pending decision as the seat whose decision it is answers it: ``kind`` (the
-    decision), ``title`` and ``hint`` (the console's), ``answers`` (every legal move as
+    decision), ``title`` (the console's, in a phone's words: no key named) and ``hint`` (empty:
+    the console's names keys), ``answers`` (every legal move as
     ``{move, label, preview, kind}``, the move in notation), and for a tile in table mode
     ``tiles`` (every playable tile of the board, with what it would do; the page checks the
-    typed tile against it). ``cash`` is the seat's own cash, for the cash left after a purchase
-    (None when the seat may not see it)."""
+    typed tile against it) and ``discards`` (the dead tiles that may be shown and replaced, R7.3);
+    for a disposal ``quick`` (the one-tap answers: sell all, trade the most), for a purchase
+    ``buy`` (what it is checked against, for the page's reasons). ``cash`` is the seat's own
+    cash, for the cash left after a purchase (None when the seat may not see it)."""
     from acquire_ref.console.prompts import prompt_for
 
     prompt = prompt_for(game, game.pending.player)  # the seat whose decision it is sees its own figures (R10.3)
     legal = game.legal_moves()
-    out: dict[str, Any] = {"kind": game.pending.decision, "title": prompt.title, "hint": prompt.hint,
-                           "answers": [], "tiles": None}
+    title = prompt.title.replace(", or Enter to buy none", ", or none")  # a phone has no Enter key
+    out: dict[str, Any] = {"kind": game.pending.decision, "title": title, "hint": "",
+                           "answers": [], "tiles": None, "discards": {}, "quick": []}
     dealt = game.supply.knows_racks
     listed: list[dict[str, str]] = out["answers"]
     if game.pending.decision == "place" and not dealt:
         out["tiles"] = {str(m.tile): game.effect(m.tile).phrase(game.board.sizes) for m in legal if isinstance(m, Place)}
         for m in legal:
-            if isinstance(m, Discard):
-                out["tiles"][" ".join(map(str, m.tiles))] = prompt.describe(m)
+            if isinstance(m, Discard):  # a dead tile is shown and replaced, never placed (R7.3)
+                out["discards"][" ".join(map(str, m.tiles))] = prompt.describe(m)
     for m in legal:
         if isinstance(m, Place) and dealt:
             listed.append(_answer(m, str(m.tile), prompt.describe(m), "tile"))
@@ -99,18 +103,48 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
             listed.append(_answer(m, "Pass", "pass: no tile can be placed (R7)", "pass"))
         elif isinstance(m, End):
             listed.append(_answer(m, "Declare the end", "declare the game over now, and score it (R8.1)", "end"))
+    if game.pending.decision == "dispose":
+        out["quick"] = _quick(game, [m for m in legal if isinstance(m, Dispose)], prompt.describe)
+    if game.pending.decision == "buy":
+        out["buy"] = _buying(game, cash)
     return out
+
+
+def _quick(game: Game, legal: list[Dispose], describe: Any) -> list[dict[str, str]]:
+    """The one-tap disposals (R5.3b): sell every share, and trade as many as the bank's survivor
+    shares allow (the rest held), when they differ from holding all."""
+    out: list[dict[str, str]] = []
+    sell = max((m for m in legal if not m.trade), key=lambda m: m.sell or 0, default=None)
+    trade = max((m for m in legal if not m.sell), key=lambda m: m.trade or 0, default=None)
+    if sell is not None and sell.sell:
+        out.append(_answer(sell, f"Sell all {sell.sell}", describe(sell), "quick"))
+    if trade is not None and trade.trade:
+        out.append(_answer(trade, f"Trade the most: {trade.trade} for {trade.trade // 2}", describe(trade), "quick"))
+    return out
+
+
+def _buying(game: Game, cash: int | None) -> dict[str, Any]:
+    """What a purchase is checked against (R6), for the page to say why a count is refused: the
+    ``limit`` a turn, the seat's ``cash`` (dollars) and each chain on the board the bank still has
+    shares of, ``[{chain, price (dollars), bank}]``."""
+    chains = [{"chain": c, "price": game.price(c), "bank": game.bank[c]}
+              for c in game.edition.names if c in game.board.sizes and game.bank[c] > 0]
+    return {"limit": game.edition.buy_limit, "cash": cash, "chains": chains}
 
 
 def seat(game: Game, player: str) -> dict[str, Any]:
     """The document of ``player``'s seat: ``version`` (:func:`version`), ``player``, ``board``
     (the board as ``player`` may see it: :func:`acquire_ref.web.model.board`), ``me`` (their own
-    figures, :func:`mine`), ``turn`` (True when the pending decision is theirs) and ``ask`` (the
-    decision with its answers, :func:`answers`, or None when it is not theirs)."""
+    figures, :func:`mine`), ``turn`` (True when the pending decision is theirs), ``ask`` (the
+    decision with its answers, :func:`answers`, or None when it is not theirs), and what the
+    server's room fills in (:meth:`acquire_ref.web.seats.SeatRoutes.made`): the seat's ``code``,
+    the take-back ``note``, the ``review`` link and ``undo`` (their own last move, while it is the
+    game's last), empty here."""
     from acquire_ref.views import status
 
     doc = model.board(game, player)
     own = next(p for p in status(game, player)["players"] if p["name"] == player)
     theirs = game.pending.player == player and not game.over
     return {"version": version(game), "player": player, "board": doc, "me": mine(game, doc, player), "turn": theirs,
-            "ask": answers(game, own["cash"]) if theirs else None}
+            "ask": answers(game, own["cash"]) if theirs else None, "code": "", "note": None, "review": None,
+            "undo": None}

@@ -41,7 +41,9 @@ from starlette.routing import Route
 
 from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.tiles import parse_tile
 from acquire_ref.web import pages, seat_model
+from acquire_ref.web import room as rooms
 from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget
 
 __all__ = ["BODY", "Bucket", "Refused", "SeatRoutes", "Seats", "routes"]
@@ -125,12 +127,13 @@ class SeatRoutes:
     ``keepalive`` the seconds of silence before a comment keeps a stream open."""
 
     def __init__(self, path: Path, board: Any, headers: dict[str, str], poll: float, stopping: threading.Event,
-                 keepalive: float) -> None:
+                 keepalive: float, room: rooms.Room | None = None) -> None:
         self.path, self.board, self.poll, self.stopping, self.keepalive = path, board, poll, stopping, keepalive
         self.seats = Seats(path)
+        self.room = room or rooms.Room(path)
         policy = headers["Content-Security-Policy"].replace(pages.script_hash(), pages.script_hash("seat.js"))
         self.headers = {**headers, "Content-Security-Policy": policy}
-        self.cache: dict[tuple[int, str], tuple[dict[str, Any], str]] = {}
+        self.cache: dict[tuple[int, str, int], tuple[dict[str, Any], str]] = {}
 
     def routes(self) -> list[Route]:
         """The four routes of :mod:`acquire_ref.web.seats`."""
@@ -161,6 +164,7 @@ class SeatRoutes:
             return self.refuse(503, f"the seats' links can't be read just now: {self.seats.refused}")
         player = tokens.seat_of(kept, request.path_params["token"])
         if player is not None:
+            self.room.saw(request.path_params["token"])
             return player
         client = request.client.host if request.client else "?"
         if not self.seats.bucket.allowed(client):
@@ -173,10 +177,10 @@ class SeatRoutes:
         waiting state while the file can't be read or has no such player (replaced by another game)."""
         version, _, _ = await self.board.current()
         game = self.board.game
-        key = (version, player)
+        key = (version, player, self.room.version)
         if key not in self.cache:
             if game is not None and player in game.players:
-                doc = seat_model.seat(game, player)
+                doc = self.made(game, player)
             else:
                 doc = {"waiting": self.board.doc.get("waiting", "") or "this seat is not in the game file now"}
             if len(self.cache) > 64:
@@ -184,6 +188,23 @@ class SeatRoutes:
             self.cache[key] = (doc, pages.seat_fragment(doc))
         doc, html = self.cache[key]
         return version, doc, html
+
+    def made(self, game: Game, player: str) -> dict[str, Any]:
+        """``player``'s seat document (:func:`seat_model.seat`) with what the room adds: the start
+        tile decision (R2.2) for each seat whose tile is not in, the seat's ``code``, the last
+        take-back ``note`` and, once the game is over, the ``review`` link."""
+        doc: dict[str, Any] = self.board.coloured(seat_model.seat(game, player), game)
+        if game.pending.decision == "start":
+            starts = self.room.start_tiles(game)
+            doc["turn"] = player not in starts
+            doc["ask"] = rooms.start_ask(game, player, starts)
+        kept = self.seats.kept(list(game.players)) or {}
+        doc["code"] = tokens.seat_code(kept[player]) if player in kept else ""
+        doc["note"] = self.room.said(doc["version"])
+        doc["review"] = "/review" if game.over else None
+        last = game.log[-1] if game.log else None
+        doc["undo"] = str(last.move) if last is not None and last.player == player and not game.over else None
+        return doc
 
     async def page(self, request: Request) -> Response:
         """``GET /seat/TOKEN``: the seat's page."""
@@ -209,16 +230,16 @@ class SeatRoutes:
         another game, the stream ends). While the files can't be read, nothing new is sent."""
         from acquire_ref.web.app import sse
 
-        sent, quiet = -1, 0.0
+        sent, quiet = "", 0.0
         token = request.path_params["token"]
         yield "retry: 1000\n\n"
         while not self.stopping.is_set() and not await request.is_disconnected():
-            version, _, html = await self.document(player)
+            _, _, html = await self.document(player)
             standing = self.seats.standing(self.board.game, player, token)
             if standing is False:
                 return  # the link was renewed or the seat is gone: not one more event for it
-            if standing and version != sent:  # None: can't be told now, so nothing new is sent
-                sent, quiet = version, 0.0
+            if standing and html != sent:  # None: can't be told now; only what changes this seat's page
+                sent, quiet = html, 0.0
                 yield sse("seat", html)
             elif quiet >= self.keepalive:
                 quiet = 0.0
@@ -242,16 +263,55 @@ class SeatRoutes:
         """Apply ``move`` for ``player`` through :class:`~acquire_ref.session.GameFile`, if the
         game is still version ``shown`` and the decision ``player``'s (checked under the lock).
         Returns the answer; raises :class:`Refused` and the game's errors."""
+        from acquire_ref.moves import Start
         from acquire_ref.session import GameFile
 
         handle = GameFile.open(self.path)
         handle.lock_wait = 2.0
-        added, error = handle.apply_all([move], before=_stale(shown, player))
+        asked = rooms.parse(move, handle.game)
+        if asked is None:
+            return self.take_back(handle, player, shown)
+        if isinstance(asked, Start):
+            with self.room.lock:
+                tiles = rooms.enter_start(self.room, handle.game, player, asked)
+                self.room.bump()
+                if tiles is None:
+                    waiting = [p for p in handle.game.players if p not in self.room.starts]
+                    return {"ok": True, "move": str(asked), "version": seat_model.version(handle.game),
+                            "did": f"Your start tile is {self.room.starts[player]}; waiting for {', '.join(waiting)}"}
+                asked = Start(tuple(parse_tile(t) for t in tiles))
+                added, error = handle.apply_all([asked], before=_starting)
+                self.room.starts.clear()
+        else:
+            added, error = handle.apply_all([asked], before=_stale(shown, player))
         if error is not None:
             raise error
         doc = seat_model.seat(handle.game, player)
         return {"ok": True, "move": str(handle.game.moves[-1]) if added else move, "version": doc["version"],
                 "did": doc["board"]["last"]}
+
+    def take_back(self, handle: Any, player: str, shown: int) -> dict[str, Any]:
+        """``undo`` from ``player``'s seat: their own last move taken back, while it is the game's
+        last move and the page shows the game as it is (checked under the lock). Raises
+        :class:`Refused` (403 for another's move, 409 for a stale page)."""
+        def mine(game: Game) -> None:
+            if game.over:
+                raise Refused(403, "the game is over: only the referee takes back the final payout (acquire-ref undo)")
+            if not game.log or game.log[-1].player != player:
+                raise Refused(403, "you can take back only your own last move, while nobody has answered since: "
+                                   "the referee takes back anything older (acquire-ref undo)")
+            if seat_model.version(game) != shown:
+                raise Refused(409, "the game has moved on since this page was drawn: it shows the game as it is now")
+
+        before = handle.game
+        taken = handle.undo(1, before=mine)
+        from acquire_ref.views import move_text
+
+        what = move_text(before, taken[0])  # as every screen may show it (R10.1)
+        doc = seat_model.seat(handle.game, player)
+        self.room.note = (doc["version"], f"{player} took back {what}")
+        self.room.bump()
+        return {"ok": True, "move": "undo", "version": doc["version"], "did": f"You took back {what}"}
 
     async def checked(self, request: Request) -> tuple[str, dict[str, Any]] | Response:
         """The player and the ``{move, version}`` asked by a move request, or its refusal."""
@@ -290,6 +350,7 @@ class SeatRoutes:
         if isinstance(found, Response):
             return found
         player, asked = found
+        room = self.room.version
         try:
             done = await anyio.to_thread.run_sync(self.write, player, asked["move"], asked["version"])
         except Refused as exc:
@@ -298,11 +359,19 @@ class SeatRoutes:
             return self.refuse(400, str(exc))
         except AcquireError as exc:  # busy (another program holds the lock) or the file can't be read
             return self.refuse(503, str(exc))
+        if self.room.version != room:
+            self.board.redraw()  # the TV's room panel changed (a start tile, a take-back): drawn again
         self.board.notify()  # every page follows at once, without waiting for the next look
         return JSONResponse(done, headers=self.headers)
 
 
+def _starting(game: Game) -> None:
+    """Refuses the start tiles once the game has started (another seat's last tile came first)."""
+    if game.pending.decision != "start":
+        raise Refused(409, "the start tiles are on the board already: the page shows the game as it is now")
+
+
 def routes(path: Path, board: Any, headers: dict[str, str], poll: float, stopping: threading.Event,
-           keepalive: float) -> list[Route]:
+           keepalive: float, room: rooms.Room | None = None) -> list[Route]:
     """The seat routes for the game file at ``path`` (:class:`SeatRoutes`)."""
-    return SeatRoutes(path, board, headers, poll, stopping, keepalive).routes()
+    return SeatRoutes(path, board, headers, poll, stopping, keepalive, room).routes()

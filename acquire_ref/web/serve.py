@@ -18,7 +18,7 @@ from types import FrameType
 from acquire_ref.errors import GameFileError, NotationError
 from acquire_ref.seat_links import lan_address
 
-__all__ = ["addresses", "bind", "lan_address", "run"]
+__all__ = ["addresses", "bind", "lan_address", "run", "run_room"]
 
 
 
@@ -87,6 +87,11 @@ def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str]
         say("This computer has no address on a local network: the TV can't reach it")
     else:
         say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
+        from acquire_ref.seat_links import side_file
+
+        if side_file(path).exists():  # `seats` names the network address: its links would be refused
+            say("The players' links (acquire-ref seats) name this computer's network address, which a server on "
+                f"{host} does not answer: phones can't reach it. Use --host 0.0.0.0, or `acquire-ref room`.")
     say(f"The review, move by move, during the game or after it: {found[-1]}review")
     say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
 
@@ -105,7 +110,29 @@ def trusted_proxies(given: list[str]) -> list[str]:
     return list(given)
 
 
-def run(path: Path, host: str, port: int, say: Callable[[str], None], trusted: list[str] | None = None) -> None:
+def _tell_room(path: Path, host: str, found: list[str], say: Callable[[str], None]) -> str:
+    """Say where the room of ``path`` is (the TV's page, the join page, the review) and whether a
+    phone can reach it; returns the join page's address."""
+    join = found[-1] + "join"
+    say(f"The room of {path} is open.")
+    say(f"On the TV, open {found[-1]}")
+    say(f"Players join from their phones at {join} (the TV shows it with a QR code)")
+    if host.startswith("127.") or host in ("localhost", "::1"):
+        say(f"Only this computer can reach {host}: phones can't join; give --host with this computer's "
+            "address on the local network, or --host 0.0.0.0")
+    say(f"The review, move by move, during the game or after it: {found[-1]}review")
+    say("Every decision is made on the phones from now on. Ctrl-C stops.")
+    return join
+
+
+def run_room(path: Path, host: str, port: int, say: Callable[[str], None], palette: str = "edition") -> None:
+    """``acquire-ref room``: :func:`run` with the join page, the TV's join panel and the
+    seats' start tiles and take-backs (:mod:`acquire_ref.web.join`, :mod:`acquire_ref.web.room`)."""
+    run(path, host, port, say, room=True, palette=palette)
+
+
+def run(path: Path, host: str, port: int, say: Callable[[str], None], trusted: list[str] | None = None,
+        room: bool = False, palette: str = "edition") -> None:
     """Serve the live board of the game file at ``path`` on ``host``:``port`` until Ctrl-C;
     ``say`` prints a line for people. ``trusted`` are the reverse proxies whose
     ``X-Forwarded-For`` is believed (none by default). The connections are guarded
@@ -127,7 +154,9 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None], trusted: l
     sock = bind(host, port)
     port = sock.getsockname()[1]
     found = addresses(host, port)
-    _tell_addresses(path, host, found, say)
+    join = _tell_room(path, host, found, say) if room else None
+    if join is None:
+        _tell_addresses(path, host, found, say)
     stopping = threading.Event()
 
     class Server(uvicorn.Server):
@@ -136,8 +165,8 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None], trusted: l
             super().handle_exit(sig, frame)
 
     names = [urlsplit(url).netloc for url in found] + ([host] if host not in ("0.0.0.0", "::", "") else [])
-    config = server_config(create_app(path, stopping=stopping, hosts=names), proxies, log_level="warning",
-                           timeout_graceful_shutdown=2, lifespan="on")
+    app = create_app(path, stopping=stopping, hosts=names, join=join, palette=palette)
+    config = server_config(app, proxies, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
     try:
         Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the server has stopped, as asked

@@ -1,6 +1,7 @@
 """Benchmark of the players' own screens (DESIGN 9; not part of the test run).
 
     .venv/bin/python tests/benchmarks/seats.py [--moves 40] [--pages 7]
+    .venv/bin/python tests/benchmarks/seats.py --room     # six seats and a TV on `acquire-ref room`
 
 A server (`acquire-ref serve --port 0`, the installed command) serves a four-player game with
 hidden holdings; ``--pages`` event streams are opened over loopback (the four seats' and the
@@ -8,7 +9,9 @@ rest TV pages), and the example game's moves are sent, each from the seat whose 
 through its write route (CSRF token and Origin as its page sends them). For each move and each
 open page the time from the request to the page's stream carrying the new fragment is taken:
 median and 95th percentile in milliseconds. The server's resident memory (VmRSS) is read with
-no page open and with every page open: the difference per page, in KB.
+no page open and with every page open: the difference per page, in KB. With ``--room`` the game
+is examples/six-players.toml on `acquire-ref room` (its join panel on the TV's page), with the
+six seats' streams and one TV's.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.helpers import installed, moves_of  # noqa: E402
+from tests.helpers import EXAMPLES, installed, moves_of  # noqa: E402
 from tests.test_serve_pages import FOUR, game_file  # noqa: E402
 
 
@@ -68,18 +71,37 @@ class Stream:
             return
 
 
+def six_players(path: Path) -> Path:
+    """examples/six-players.toml as a game script with its start tiles only and hidden holdings."""
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads((EXAMPLES / "six-players.toml").read_text())
+    data["moves"] = moves_of(EXAMPLES / "six-players.toml")[:1]
+    data["options"] = {**data.get("options", {}), "holdings": "hidden"}
+    data.pop("final", None)
+    path.write_text(tomli_w.dumps(data))
+    return path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--pages", type=int, default=7)
+    parser.add_argument("--room", action="store_true", help="six seats and a TV on `acquire-ref room`")
     args = parser.parse_args()
+    example = EXAMPLES / "six-players.toml" if args.room else FOUR
+    pages = 7 if args.room else args.pages
     folder = Path(tempfile.mkdtemp())
-    script = game_file(folder / "script.toml", 1, holdings="hidden")
+    script = six_players(folder / "script.toml") if args.room else game_file(folder / "script.toml", 1, holdings="hidden")
     path = folder / "g.toml"
     subprocess.run([installed(), "--game", str(path), "play", str(script), "--force"], check=True, capture_output=True)
-    server = subprocess.Popen([installed(), "--game", str(path), "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    command = ["room", "--host", "127.0.0.1", "--port", "0"] if args.room else ["serve", "--port", "0"]
+    server = subprocess.Popen([installed(), "--game", str(path), *command], stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
-    url = re.search(r"http://\S+/", server.stdout.readline())
+    said = server.stdout.readline() + (server.stdout.readline() if args.room else "")
+    url = re.search(r"http://\S+/", said)
     assert url, "the server printed no address"
     parts = urlsplit(url.group())
     host, port = parts.hostname or "127.0.0.1", parts.port or 0
@@ -88,7 +110,7 @@ def main() -> None:
     seats = {s["player"]: urlsplit(s["url"]).path for s in links}
     time.sleep(0.5)
     before = rss_kb(server.pid)
-    paths = [*seats.values(), *(["/"] * max(0, args.pages - len(seats)))][:args.pages]
+    paths = [*seats.values(), *(["/"] * max(0, pages - len(seats)))][:pages]
     streams = [Stream(host, port, (p + "/events") if p != "/" else "/events") for p in paths]
     time.sleep(1.0)
     opened = rss_kb(server.pid)
@@ -100,7 +122,7 @@ def main() -> None:
         conn.close()
     delays: list[float] = []
     posts: list[float] = []
-    for move in moves_of(FOUR)[1:args.moves + 1]:
+    for move in moves_of(example)[1:args.moves + 1]:
         conn = http.client.HTTPConnection(host, port, timeout=30)
         conn.request("GET", next(iter(seats.values())) + "/state.json")
         state = json.loads(conn.getresponse().read())

@@ -18,7 +18,7 @@
     return ask ? JSON.parse(ask.getAttribute("data-answers") || "{}") : {};
   }
   var hide = null;
-  function say(text, bad) {  // what was sent and what it did, for 8 seconds (a refusal until the next tap)
+  function say(text, bad) {  // what was done, for 8 seconds (a refusal until the next tap), above the page
     sent.hidden = false;
     sent.textContent = text;
     sent.className = bad ? "sent bad" : "sent";
@@ -28,7 +28,7 @@
   function send(move, what) {
     if (busy) { return; }
     busy = true;
-    say("Sending: " + what, false);
+    say("Sending...", false);
     fetch(base + "/move", {
       method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
@@ -38,12 +38,19 @@
     }).then(function (res) {
       busy = false;
       if (res.doc.ok) {
-        say("Sent: " + what + (res.doc.did ? ". " + res.doc.did : ""), false);
+        say(res.doc.did || "Done", false);
       } else {
-        say("Not sent: " + res.doc.error, true);
-        // 409: the game moved on; the event stream has brought the page up to date already
+        say("Not done: " + res.doc.error, true);
+        if (res.status === 409 || res.status === 403) { reload(); }  // the page was stale: show the game as it is
       }
-    }).catch(function () { busy = false; say("Not sent: the referee can't be reached", true); });
+    }).catch(function () { busy = false; say("Not done: the referee can't be reached", true); });
+  }
+  function reload() {  // the seat's page as it is now, without waiting for the event stream
+    fetch(window.location.pathname, {credentials: "same-origin"}).then(function (r) { return r.text(); }).then(function (text) {
+      var doc = new DOMParser().parseFromString(text, "text/html");
+      var fresh = doc.getElementById("seat");
+      if (fresh) { seat.innerHTML = fresh.innerHTML; fresh_(); }
+    }).catch(function () { /* the stream brings it when the referee is back */ });
   }
 
   // the tile in table mode: typed, or tapped on the keys; checked against the legal tiles
@@ -54,15 +61,18 @@
     var t = input.value.trim().toUpperCase().replace(/\s+/g, " ");
     var m = /^(\d{1,2})([A-I])$/.exec(t), r = /^([A-I])(\d{1,2})$/.exec(t);
     if (m) { t = parseInt(m[1], 10) + m[2]; } else if (r) { t = parseInt(r[2], 10) + r[1]; }
-    var tiles = answers().tiles || {};
+    var ask = answers();
+    var tiles = ask.tiles || {}, dead = ask.discards || {};
     var pv = document.getElementById("tilepreview");
     var button = document.getElementById("placetile");
-    if (tiles[t] !== undefined) {
-      pv.textContent = t + ": " + tiles[t];
+    if (tiles[t] !== undefined || dead[t] !== undefined) {
+      var verb = ask.kind === "start" ? "start" : (dead[t] !== undefined ? "discard" : "place");
+      pv.textContent = t + ": " + (dead[t] !== undefined ? dead[t] : tiles[t]);
       pv.className = "preview";
       button.disabled = false;
-      button.textContent = "Place " + t;
+      button.textContent = {start: "My start tile is ", discard: "Discard ", place: "Place "}[verb] + t;
       button.setAttribute("data-tile", t);
+      button.setAttribute("data-verb", verb);
     } else {
       pv.textContent = t ? t + " can't be placed now: not a playable tile of the board" : "Type or tap the tile you put on the board.";
       pv.className = t ? "preview bad" : "preview";
@@ -89,22 +99,55 @@
     for (var i = 0; i < list.length; i++) { if (list[i].move === move) { return list[i]; } }
     return null;
   }
+  function money(n) { return "$" + String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+  function why(kind) {  // why the counts on the steppers can't be sent, in words (R6, R5.3b)
+    var counts = {}, total = 0, steppers = seat.querySelectorAll(".stepper");
+    for (var i = 0; i < steppers.length; i++) {
+      var n = parseInt(steppers[i].querySelector("output").textContent, 10);
+      counts[steppers[i].getAttribute("data-key")] = n;
+      total += n;
+    }
+    var buy = answers().buy;
+    if (kind !== "buy" || !buy) { return "not allowed: more than you hold, or more survivor shares than the bank has (R5.3)"; }
+    if (total > buy.limit) { return "at most " + buy.limit + " shares a turn (R6.1)"; }
+    var cost = 0, asked = [];
+    for (var c = 0; c < buy.chains.length; c++) {
+      var ch = buy.chains[c], k = counts[ch.chain] || 0;
+      if (k > ch.bank) { return "the bank has " + ch.bank + " " + ch.chain + " left (R3.4)"; }
+      if (k) { cost += k * ch.price; asked.push(k + " " + ch.chain); }
+    }
+    if (buy.cash !== null && cost > buy.cash) {
+      return "not enough cash: " + money(cost) + " for " + asked.join(" + ") + ", and you have " + money(buy.cash) + " (R6.3)";
+    }
+    return "not allowed now";
+  }
   function stepChanged() {
     if (!seat.querySelector(".steppers")) { return; }
     var hit = find(stepMove());
     var pv = document.getElementById("steppreview");
     var button = document.getElementById("stepsend");
-    pv.textContent = hit ? hit.preview : "not allowed: over the limit, the bank's shares or your cash";
+    pv.textContent = hit ? hit.preview : why(seat.querySelector(".steppers").getAttribute("data-kind"));
     pv.className = hit ? "preview" : "preview bad";
     button.disabled = !hit;
     button.textContent = hit ? "Send: " + hit.label : "Send";
   }
 
+  var armed = null, disarm = null;
+  function confirmed(target) {  // Pass, Declare the end and a take-back ask once more: a second tap within 5 s
+    if (!target.hasAttribute("data-confirm") || armed === target) { armed = null; return true; }
+    armed = target;
+    var label = target.querySelector(".label"), was = label.textContent;
+    label.textContent = target.getAttribute("data-confirm");
+    target.classList.add("armed");
+    clearTimeout(disarm);
+    disarm = setTimeout(function () { if (armed === target) { armed = null; label.textContent = was; target.classList.remove("armed"); } }, 5000);
+    return false;
+  }
   seat.addEventListener("click", function (event) {
     var target = event.target.closest("button");
     if (!target || target.disabled) { return; }
     if (target.hasAttribute("data-move")) {
-      send(target.getAttribute("data-move"), target.querySelector(".label").textContent);
+      if (confirmed(target)) { send(target.getAttribute("data-move"), target.querySelector(".label").textContent); }
     } else if (target.hasAttribute("data-col") || target.hasAttribute("data-row")) {
       if (target.hasAttribute("data-col")) { col = target.getAttribute("data-col"); } else { row = target.getAttribute("data-row"); }
       var keys = seat.querySelectorAll(".key");
@@ -115,7 +158,7 @@
       tileChanged();
     } else if (target.id === "placetile") {
       var t = target.getAttribute("data-tile");
-      send("place " + t, "place " + t);
+      send(target.getAttribute("data-verb") + " " + t, t);
     } else if (target.classList.contains("step")) {
       var out = target.parentNode.querySelector("output");
       out.textContent = String(Math.max(0, parseInt(out.textContent, 10) + parseInt(target.getAttribute("data-step"), 10)));
@@ -127,18 +170,37 @@
   });
   seat.addEventListener("input", function (event) { if (event.target.id === "tile") { col = row = ""; tileChanged(); } });
 
-  function fresh() { col = row = ""; stepChanged(); }
-  fresh();
+  function fresh_() { col = row = ""; armed = null; stepChanged(); }
+  fresh_();
   if (!window.EventSource) {
     setTimeout(function () { window.location.reload(); }, 5000);
     return;
   }
   var stream = new EventSource(base + "/events");
+  function held() {  // what is being entered: a tile typed, counts on the steppers
+    var ask = seat.querySelector(".ask"), tile = document.getElementById("tile"), counts = [];
+    var outs = seat.querySelectorAll(".stepper output");
+    for (var i = 0; i < outs.length; i++) { counts.push(outs[i].textContent); }
+    return {at: version() + " " + (ask ? ask.getAttribute("data-kind") : ""), tile: tile ? tile.value : "", counts: counts};
+  }
+  function keep(was) {  // the same decision redrawn (another seat joined, a start tile came in): keep what was entered
+    var ask = seat.querySelector(".ask");
+    if (was.at !== version() + " " + (ask ? ask.getAttribute("data-kind") : "")) { return; }
+    var tile = document.getElementById("tile"), outs = seat.querySelectorAll(".stepper output");
+    if (tile && was.tile) { tile.value = was.tile; tileChanged(); }
+    if (outs.length === was.counts.length) {
+      for (var i = 0; i < outs.length; i++) { outs[i].textContent = was.counts[i]; }
+      stepChanged();
+    }
+  }
   stream.addEventListener("seat", function (event) {
+    var was = held();
     seat.innerHTML = event.data;
-    fresh();
+    fresh_();
+    keep(was);
     link.className = "link";
+    link.textContent = "live";
   });
-  stream.onopen = function () { link.className = "link"; };
-  stream.onerror = function () { link.className = "link off"; };
+  stream.onopen = function () { link.className = "link"; link.textContent = "live"; };
+  stream.onerror = function () { link.className = "link off"; link.textContent = "reconnecting..."; };
 })();

@@ -1,0 +1,91 @@
+"""``acquire-ref room``: the one command a table of phones needs (DESIGN 9). It creates the game
+file when the players are named, and serves the TV's page and the seats on an address the phones
+can reach (this computer's address on the local network by default); the TV's page shows the join
+address and its QR code while a seat is free. ``--release NAME`` gives a seat a new link (the
+referee's release: its phone's link stops working and the seat is free to join again).
+
+Only Typer is imported at start-up; the command imports the server when it runs.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from acquire_ref.cli.new import create_game
+from acquire_ref.cli.options import EDITION
+from acquire_ref.cli.output import game_path, say
+from acquire_ref.errors import GameFileError, NotationError
+
+PALETTE = typer.Option(
+    "edition", "--palette", metavar="edition|okabe-ito",
+    help="The chains' colours on the pages: the edition's, or okabe-ito (told apart with colour blindness).",
+)
+"""``--palette`` of ``room`` and ``serve`` (:mod:`acquire_ref.web.palette`)."""
+
+
+def palette_of(value: str) -> str:
+    """``--palette``'s value, checked: raises :class:`NotationError` (exit 2) for another."""
+    if value not in ("edition", "okabe-ito"):
+        raise NotationError(f"--palette {value!r}: edition or okabe-ito")
+    return value
+
+
+def room(
+    players: list[str] | None = typer.Argument(
+        None, metavar="[PLAYER...]", show_default=False,
+        help="Players in seating order (2-6): creates the game file first, as `new` does.",
+    ),
+    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    edition: str = EDITION,
+    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new."),
+    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new."),
+    host: str | None = typer.Option(
+        None, "--host", metavar="HOST",
+        help="The address to listen on (default: this computer's address on the local network).",
+    ),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+    palette: str = PALETTE,
+    release: str | None = typer.Option(
+        None, "--release", metavar="NAME",
+        help="Free a player's seat for a new phone: its old link stops working. Serves nothing.",
+    ),
+) -> None:
+    """The room: the TV's page and the players' phones from one command (Ctrl-C stops).
+
+    The TV shows a join address and its QR code; each phone opens it and taps its player. Every
+    decision of the game is then made on the phones.
+
+    With players named it creates the game file first (it must not exist yet).
+
+    Example: acquire-ref room Ann Ben Cat Dan --option holdings=hidden
+    """
+    from acquire_ref.storage import file_exists
+
+    path, palette = game_path(), palette_of(palette)
+    if release is not None:
+        if players:
+            raise NotationError("room --release frees one seat of the game file: name no players with it")
+        _release(release)
+        return
+    if players:
+        if file_exists(path):
+            raise NotationError(f"{path} already exists: run `acquire-ref room` alone to go on with it, "
+                                "or name another file with --game")
+        create_game(path, players, False, option, edition, tiles, seed)
+        say(f"New game in {path}: {', '.join(players)} (seating order), {tiles} tiles.")
+    elif not file_exists(path):
+        raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref room Ann Ben Cat`) to start one")
+    from acquire_ref.seat_links import default_host
+    from acquire_ref.web.serve import run_room
+
+    run_room(path, host or default_host(), port, say, palette)
+
+
+def _release(player: str) -> None:
+    """``room --release NAME``: a new link for ``player``'s seat (:func:`seat_links.renew`)."""
+    from acquire_ref.cli.output import load
+    from acquire_ref.seat_links import renew
+
+    game = load()
+    renew(game_path(), list(game.players), player)
+    say(f"{player}'s seat is free: its old link no longer works; {player} joins again from the TV's join page.")

@@ -1,0 +1,151 @@
+"""Joining the room from the TV (``acquire-ref room``, DESIGN 9): the join page, the claim of a
+seat, and the TV's join panel with its QR code.
+
+- ``GET /join``: the seats by name, each free or joined; a free one is claimed with one tap, a
+  joined one only with the seat's own code (shown on its phone);
+- ``POST /join/claim``: ``{"player": NAME}`` or ``{"player": NAME, "code": "123456"}`` from this
+  server's own page (``Origin``). The seat gets a new token (:func:`seat_links.renew`): the link
+  answered, ``{"ok": true, "url": "/seat/TOKEN"}``, is the only way into the seat from then on,
+  and the phone keeps it (the page is that link; the join page remembers it on the phone).
+  Refusals: 400 (no such seat, not JSON), 403 (not this server's page, a wrong code), 409 (the
+  seat is joined already: its code is needed), 429 (too many wrong codes from one address).
+
+The TV's panel (:func:`panel`) shows the join address as text and as a QR code while any seat is
+free, each seat as joined or free, the start tiles still to come, the last take-back, and once
+the game is over the review's address.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from acquire_ref import seat_links as tokens
+from acquire_ref.errors import AcquireError
+from acquire_ref.web import pages
+from acquire_ref.web.room import JOIN
+from acquire_ref.web.seats import Bucket
+
+if TYPE_CHECKING:
+    from acquire_ref.web.seats import SeatRoutes
+
+BODY = 1024
+"""The largest claim request read, in bytes."""
+
+
+def qr_svg(url: str) -> Markup:
+    """``url`` as a QR code in SVG (our own markup: segno's drawing of a URL this server made),
+    sized by its page's style sheet."""
+    import segno
+
+    return Markup(segno.make(url, error="m").svg_inline(scale=1, omitsize=True, border=2, dark="#000", light="#fff"))
+
+
+def panel(seats: SeatRoutes) -> str:
+    """The TV's join panel of the room of ``seats`` (see the module's description), or nothing
+    while the game file can't be read."""
+    game, room = seats.board.game, seats.room
+    if game is None or room.join is None:
+        return ""
+    kept = seats.seats.kept(list(game.players)) or {}  # None: the side file is refused, so no seat shows as joined
+    listed = room.seats(list(game.players), kept)
+    starts = room.start_tiles(game)
+    waiting = [p for p in game.players if p not in starts] if game.pending.decision == "start" else []
+    free = any(not s["joined"] for s in listed)
+    from acquire_ref.web.seat_model import version
+
+    review = room.join.removesuffix(JOIN) + "/review" if game.over else None
+    return pages.render("room_panel.html", seats=listed, join=room.join, qr=qr_svg(room.join) if free else None,
+                        waiting=waiting, note=room.said(version(game)), review=review)
+
+
+class JoinRoutes:
+    """The join page and its claim route for the room of ``seats``; ``headers`` are the
+    server's security headers (the join page's script allowed in place of the TV's)."""
+
+    def __init__(self, seats: SeatRoutes, headers: dict[str, str]) -> None:
+        self.seats = seats
+        policy = headers["Content-Security-Policy"].replace(pages.script_hash(), pages.script_hash("join.js"))
+        self.headers = {**headers, "Content-Security-Policy": policy}
+        self.bucket = Bucket()
+
+    def refuse(self, status: int, reason: str) -> Response:
+        """A refusal: ``{"ok": false, "error": reason}`` with ``status``."""
+        return JSONResponse({"ok": False, "error": reason}, status_code=status, headers=self.headers)
+
+    async def page(self, request: Request) -> Response:
+        """``GET /join``: the seats by name, free or joined."""
+        await self.seats.board.current()
+        game = self.seats.board.game
+        kept = None if game is None else self.seats.seats.kept(list(game.players))
+        listed = [] if game is None or kept is None else self.seats.room.seats(list(game.players), kept)
+        html = pages.environment().get_template("join.html").render(
+            seats=listed, css=pages.asset("seat.css"), script=pages.asset("join.js"),
+            over=game is not None and game.over, waiting=self.seats.board.doc.get("waiting"))
+        return HTMLResponse(html, headers=self.headers)
+
+    async def asked(self, request: Request) -> dict[str, Any] | Response:
+        """The claim's ``{"player", "code"}``, or its refusal."""
+        if request.headers.get("origin", "") != f"{request.url.scheme}://{request.headers.get('host', '')}":
+            return self.refuse(403, "this request does not come from the join page (Origin)")
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > BODY:
+                return self.refuse(413, f"a claim is at most {BODY} bytes")
+        try:
+            asked = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            asked = None
+        if not isinstance(asked, dict) or not isinstance(asked.get("player"), str) \
+                or not isinstance(asked.get("code", ""), str):
+            return self.refuse(400, 'send JSON: {"player": "<name>"} (and "code" to take a joined seat over)')
+        return asked
+
+    async def claim(self, request: Request) -> Response:
+        """``POST /join/claim``: the seat's new link, or the refusal (see the module)."""
+        asked = await self.asked(request)
+        if isinstance(asked, Response):
+            return asked
+        client = request.client.host if request.client else "?"
+        if not self.bucket.allowed(client):
+            return self.refuse(429, "too many wrong codes from this address: wait a little")
+        await self.seats.board.current()
+        game, room = self.seats.board.game, self.seats.room
+        if game is None:
+            return self.refuse(503, "the game file can't be read just now: try again")
+        players, player, code = list(game.players), asked["player"], asked.get("code", "").strip()
+        if player not in players:
+            return self.refuse(400, f"there is no seat for {player[:40]!r}: the seats are {', '.join(players)}")
+        with room.lock:
+            kept = self.seats.seats.kept(players)
+            if kept is None:
+                return self.refuse(503, f"the seats' links can't be read just now: {self.seats.seats.refused}")
+            if kept.get(player) in room.used:
+                if not code:
+                    return self.refuse(409, f"{player}'s seat is joined already: type the code shown on {player}'s "
+                                            "phone, or ask the referee to release the seat")
+                if code != tokens.seat_code(kept[player]):
+                    self.bucket.spend(client)
+                    return self.refuse(403, f"that is not {player}'s code: it is under Yours on {player}'s phone")
+            try:
+                made = tokens.renew(self.seats.path, players, player)
+            except AcquireError as exc:
+                return self.refuse(503, str(exc))
+            room.used.add(made[player])
+            room.bump()
+        return JSONResponse({"ok": True, "player": player, "url": f"/seat/{made[player]}"}, headers=self.headers)
+
+    def routes(self) -> list[Route]:
+        """The two routes of :mod:`acquire_ref.web.join`."""
+        return [Route(JOIN, self.page, methods=["GET"]), Route(JOIN + "/claim", self.claim, methods=["POST"])]
+
+
+def routes(seats: SeatRoutes, headers: dict[str, str]) -> list[Route]:
+    """The join routes of the room of ``seats`` (:class:`JoinRoutes`)."""
+    return JoinRoutes(seats, headers).routes()

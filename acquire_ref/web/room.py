@@ -1,0 +1,147 @@
+"""The room (``acquire-ref room``): what the server keeps of the table beside the game file, and
+the decisions a seat makes that are not one move of the engine (DESIGN 9).
+
+- **Joined seats.** A seat is *joined* once its current token has opened its page on this
+  server (:meth:`Room.saw`); the TV shows each seat as joined or free. A phone claims a free
+  seat on the join page (``/join``), which gives that seat a new token (:func:`seat_links.renew`),
+  so that the link only that phone has is the seat's one way in. A joined seat is handed to
+  another device only with the seat's own code (:func:`seat_links.seat_code`, shown on its
+  phone) or after the referee releases it (``acquire-ref room --release NAME``: a new token,
+  nobody's yet).
+- **Start tiles (R2.2).** In table mode each player sends their own start tile (``start TILE``);
+  the server keeps them until every player's is in, then applies the one ``start`` move with them
+  in seating order. In dealt mode any seat's ``start`` draws them all.
+- **Own undo.** ``undo`` from a seat takes back that seat's own last move while it is the game's
+  last move (nobody has answered a decision since); every page then says who took back what.
+
+Nothing here is written to the game file but through :class:`acquire_ref.session.GameFile`; the
+start tiles entered so far and the notes live in this server's memory only.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from acquire_ref.errors import IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    from acquire_ref.game import Game
+    from acquire_ref.moves import Move
+
+JOIN = "/join"
+"""The join page's path."""
+
+
+class Room:
+    """The table's state kept by one server for the game file at ``path``: the tokens seen
+    (``used``), the start tiles entered (``starts``, ``{player: tile}``), the last take-back
+    note (``note``: ``(game version, words)``), and ``join``, the join page's full address
+    (None when the server is no room: ``serve``). ``version`` counts the changes; ``changed``,
+    when set, is called after each (the TV's page is redrawn)."""
+
+    def __init__(self, path: Path, join: str | None = None) -> None:
+        self.path = path
+        self.join = join
+        self.used: set[str] = set()
+        self.starts: dict[str, str] = {}
+        self.note: tuple[int, str] | None = None
+        self.version = 0
+        self.changed: Callable[[], None] | None = None
+        self.lock = threading.Lock()
+
+    def bump(self) -> None:
+        """Count a change and tell the TV's page; from a worker thread (a seat's move being
+        written) only count it: the move route redraws once the write is done."""
+        import asyncio
+
+        self.version += 1
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self.changed is not None:
+            self.changed()
+
+    def saw(self, token: str) -> None:
+        """The seat of ``token`` opened its page here: it is joined from now on."""
+        if token not in self.used:
+            self.used.add(token)
+            self.bump()
+
+    def seats(self, players: list[str], kept: dict[str, str]) -> list[dict[str, Any]]:
+        """``[{"player", "joined"}]`` in seating order: whether each seat's current token was seen."""
+        return [{"player": p, "joined": kept.get(p) in self.used} for p in players]
+
+    def said(self, version: int) -> str | None:
+        """The take-back note while the game is still at ``version`` (the one after it), else None."""
+        return self.note[1] if self.note is not None and self.note[0] == version else None
+
+    def start_tiles(self, game: Game) -> dict[str, str]:
+        """The start tiles entered so far, or none once the game has started."""
+        return dict(self.starts) if game.pending.decision == "start" else {}
+
+
+def enter_start(room: Room, game: Game, player: str, move: Move) -> list[str] | None:
+    """``player``'s start tile ``move`` (``start TILE``, R2.2) entered in table mode: kept, and once
+    every player's is in, the tiles of the one ``start`` move in seating order (else None). In
+    dealt mode ``start`` alone draws them all: returns ``[]``.
+
+    Raises :class:`IllegalMoveError` when the start tiles are not being drawn, when more or fewer
+    than one tile is sent in table mode, or when the tile is another player's start tile already."""
+    from acquire_ref.moves import Start
+
+    assert isinstance(move, Start)
+    if game.pending.decision != "start":
+        raise IllegalMoveError("the start tiles are on the board already (R2.2)")
+    if game.supply.knows_racks:
+        if move.tiles:
+            raise IllegalMoveError("the referee draws the start tiles in this game: send `start` alone (R2.2)")
+        return []
+    if len(move.tiles) != 1:
+        raise IllegalMoveError("send your own start tile, one: e.g. start 5E (R2.2)")
+    tile = str(move.tiles[0])
+    taken = next((p for p, t in room.starts.items() if t == tile and p != player), None)
+    if taken is not None:
+        raise IllegalMoveError(f"{tile} is {taken}'s start tile: every player draws their own (R2.2)")
+    room.starts[player] = tile
+    if all(p in room.starts for p in game.players):
+        return [room.starts[p] for p in game.players]
+    return None
+
+
+def start_ask(game: Game, player: str, starts: dict[str, str]) -> dict[str, Any]:
+    """The start-tile decision as ``player``'s seat answers it (R2.2): ``kind`` ``start``, a
+    ``title``, the ``tiles`` they may send (table mode: every tile not another player's start
+    tile, each with what it does) or one ``answers`` entry (dealt mode: draw them all), and
+    ``mine`` (their start tile entered so far, or None)."""
+    from acquire_ref.tiles import iter_rows
+
+    waiting = [p for p in game.players if p not in starts]
+    ask: dict[str, Any] = {"kind": "start", "hint": "", "answers": [], "tiles": None, "discards": {}, "quick": [],
+                           "mine": starts.get(player), "waiting": waiting}
+    if game.supply.knows_racks:
+        ask["title"] = "Draw the start tiles"
+        ask["answers"] = [{"move": "start", "label": "Draw the start tiles", "kind": "start",
+                           "preview": "the referee draws one start tile for each player (R2.2)"}]
+        return ask
+    others = {t for p, t in starts.items() if p != player}
+    ask["title"] = ("Your start tile is " + starts[player] + ": tap another to change it") if player in starts \
+        else "Draw your start tile from the bag and enter it"
+    ask["tiles"] = {str(t): "your start tile: a lone tile (R2.2)" for _, row in iter_rows() for t in row
+                    if str(t) not in others}
+    return ask
+
+
+def parse(text: str, game: Game) -> Move | None:
+    """The seat's request ``text`` as a move, or None for ``undo`` (a seat's own take-back).
+    Raises :class:`NotationError` for text that is neither."""
+    from acquire_ref.moves import parse_move
+
+    if text.strip().lower() == "undo":
+        return None
+    if not text.strip():
+        raise NotationError("empty move")
+    return parse_move(text, game.edition)

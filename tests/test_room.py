@@ -1,0 +1,261 @@
+"""The room (``acquire-ref room``) without a browser: the start tiles sent seat by seat (R2.2),
+a seat's own take-back, the one-tap disposals (R5.3b), the purchase's limits for the page's
+reasons (R6), the dead tile's own answer (R7.3), joining (claim, the seat's code, the referee's
+release) and what the command says, through Starlette's TestClient and the ``cli`` fixture.
+The whole game in Chromium is in tests/test_room_browser.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from acquire_ref import seat_links as tokens
+from acquire_ref.storage import load_game
+from acquire_ref.web import seat_model
+from acquire_ref.web.app import create_app
+from tests.helpers import moves_of
+from tests.test_seats import ORIGIN, PLAYERS, csrf_of, post
+from tests.test_serve_pages import FOUR, game_file
+
+JOIN = ORIGIN + "/join"
+
+
+def made(cli, tmp_path: Path, moves: int | None, **options: str) -> tuple[Path, dict[str, str], TestClient]:
+    """The game file of the example's first ``moves``, its seats' tokens, and a room's client."""
+    path = tmp_path / "g.toml"
+    if moves == 0:
+        assert cli("new", *PLAYERS, *[f"--option={k}={v}" for k, v in options.items()], game=path).exit_code == 0
+    else:
+        script = game_file(tmp_path / "script.toml", moves, **options)
+        assert cli("play", script, "--force", game=path).exit_code == 0
+    kept = tokens.tokens(path, PLAYERS)
+    return path, kept, TestClient(create_app(path, join=JOIN), base_url=ORIGIN)
+
+
+def send(client: TestClient, path: Path, token: str, move: str) -> tuple[int, dict]:
+    """``move`` from the seat of ``token``, on a page that shows the game as it is."""
+    return post(client, token, move, seat_model.version(load_game(path)[0]), csrf_of(client, token))
+
+
+def claim(client: TestClient, player: str, code: str | None = None) -> tuple[int, dict]:
+    body = {"player": player} if code is None else {"player": player, "code": code}
+    answer = client.post("/join/claim", content=json.dumps(body), headers={"Origin": ORIGIN,
+                                                                            "Content-Type": "application/json"})
+    return answer.status_code, answer.json()
+
+
+def test_each_seat_sends_its_own_start_tile_and_the_game_starts_when_all_are_in_R2_2(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, 0, holdings="hidden")
+    ask = client.get(f"/seat/{kept['Ann']}/state.json").json()["ask"]
+    assert ask["kind"] == "start" and "6B" in ask["tiles"] and ask["waiting"] == PLAYERS
+    for player, tile in zip(PLAYERS[:3], ["4E", "6B", "8E"], strict=True):
+        status, answer = send(client, path, kept[player], f"start {tile}")
+        assert status == 200 and answer["did"].startswith(f"Your start tile is {tile}"), answer
+    assert load_game(path)[0].moves == []  # nothing is written until every tile is in
+    status, answer = send(client, path, kept["Dan"], "start 4E")
+    assert status == 400 and answer["error"] == "4E is Ann's start tile: every player draws their own (R2.2)"
+    assert "4E" not in client.get(f"/seat/{kept['Dan']}/state.json").json()["ask"]["tiles"]
+    status, _ = send(client, path, kept["Dan"], "start 11H")
+    assert status == 200
+    game = load_game(path)[0]
+    assert str(game.moves[0]) == "start 4E 6B 8E 11H" and game.pending.player == "Ben"  # 6B is nearest 1A (R2.3)
+
+
+def test_two_tiles_from_one_seat_are_refused_R2_2(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, 0)
+    status, answer = send(client, path, kept["Ann"], "start 4E 6B")
+    assert status == 400 and answer["error"] == "send your own start tile, one: e.g. start 5E (R2.2)"
+
+
+def test_a_seat_takes_back_its_own_last_move_while_nobody_has_answered_since(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, 1)  # Ben to place
+    assert send(client, path, kept["Ben"], "place 6C")[0] == 200
+    assert client.get(f"/seat/{kept['Ben']}/state.json").json()["undo"] == "place 6C"
+    status, answer = send(client, path, kept["Cat"], "undo")
+    assert status == 403 and answer["error"].startswith("you can take back only your own last move")
+    status, answer = send(client, path, kept["Ben"], "undo")
+    assert status == 200 and answer["did"] == "You took back place 6C"
+    assert len(load_game(path)[0].moves) == 1
+    for player in PLAYERS:
+        assert client.get(f"/seat/{kept[player]}/state.json").json()["note"] == "Ben took back place 6C"
+    assert "Ben took back place 6C" in client.get("/").text  # the TV says it too
+    assert send(client, path, kept["Ben"], "undo")[0] == 403  # the start tiles are nobody's move
+
+
+def test_a_stale_take_back_is_refused_409(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, 1)
+    shown = seat_model.version(load_game(path)[0])
+    assert send(client, path, kept["Ben"], "place 6C")[0] == 200
+    status, _ = post(client, kept["Ben"], "undo", shown, csrf_of(client, kept["Ben"]))
+    assert status == 409 and len(load_game(path)[0].moves) == 2
+
+
+def test_a_disposal_offers_sell_all_and_trade_the_most_R5_3b(cli, tmp_path):
+    _, kept, client = made(cli, tmp_path, moves_of(FOUR).index("dispose Cat --sell 2 --trade 2"))
+    ask = client.get(f"/seat/{kept['Cat']}/state.json").json()["ask"]
+    assert [(q["label"], q["move"]) for q in ask["quick"]] == [("Sell all 4", "dispose --sell 4"),
+                                                               ("Trade the most: 4 for 2", "dispose --trade 4")]
+
+
+def test_a_purchase_lists_only_chains_the_bank_has_shares_of_with_the_limit_and_cash_R6(cli, tmp_path):
+    from acquire_ref.game import Game
+    from acquire_ref.moves import parse_move
+
+    game, moves = Game.table(PLAYERS), moves_of(FOUR)
+    for move in moves:  # the first purchase with a chain the bank has none of
+        if game.pending.decision == "buy" and any(game.bank[c] == 0 for c in game.board.sizes):
+            break
+        game.apply(parse_move(move))
+    path, kept, client = made(cli, tmp_path, len(game.moves))
+    game = load_game(path)[0]
+    doc = client.get(f"/seat/{kept[game.pending.player]}/state.json").json()
+    assert doc["ask"]["kind"] == "buy"
+    buy = doc["ask"]["buy"]
+    assert buy["limit"] == 3 and buy["cash"] == game.cash[game.pending.player]
+    assert all(c["bank"] > 0 for c in buy["chains"])
+    assert {c["chain"] for c in buy["chains"]} == {c for c in game.board.sizes if game.bank[c] > 0}
+    page = client.get(f"/seat/{kept[game.pending.player]}").text
+    assert all(f'data-key="{c}"' not in page for c in game.board.sizes if game.bank[c] == 0)
+
+
+def test_a_dead_tile_has_its_own_answer_discard_R7_3(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, 73)
+    ask = client.get(f"/seat/{kept['Ann']}/state.json").json()["ask"]
+    assert "10E" in ask["discards"] and "10E" not in ask["tiles"]
+    status, _ = send(client, path, kept["Ann"], "discard 10E")
+    assert status == 200 and str(load_game(path)[0].moves[-1]) == "discard 10E"
+
+
+def test_a_free_seat_is_claimed_with_a_new_link_and_a_joined_one_needs_its_code(cli, tmp_path):
+    _, kept, client = made(cli, tmp_path, 5)
+    assert "Ann: free" in client.get("/").text and "/join" in client.get("/").text
+    status, answer = claim(client, "Ann")
+    assert status == 200 and answer["url"].startswith("/seat/")
+    first = answer["url"].rsplit("/", 1)[1]
+    assert first != kept["Ann"] and client.get(f"/seat/{kept['Ann']}/state.json").status_code == 403
+    assert "Ann: joined" in client.get("/").text
+    status, answer = claim(client, "Ann")
+    assert status == 409 and "type the code shown on Ann's phone" in answer["error"]
+    wrong = "000000" if tokens.seat_code(first) != "000000" else "111111"
+    assert claim(client, "Ann", wrong)[0] == 403
+    code = client.get(f"/seat/{first}/state.json").json()["code"]
+    assert code == tokens.seat_code(first) and f"Seat code <b>{code}</b>" in client.get(f"/seat/{first}").text
+    status, answer = claim(client, "Ann", code)
+    assert status == 200 and client.get(f"/seat/{first}/state.json").status_code == 403  # the old phone is out
+    assert claim(client, "Zed")[0] == 400
+    refused = client.post("/join/claim", content='{"player": "Ben"}', headers={"Origin": "http://evil.example"})
+    assert refused.status_code == 403
+
+
+def test_room_release_gives_the_seat_a_new_link_and_frees_it(cli, tmp_path):
+    path, kept, _ = made(cli, tmp_path, 5)
+    result = cli("room", "--release", "Cat", game=path)
+    assert result.exit_code == 0, result.output
+    assert "Cat's seat is free" in result.output
+    now = tokens.read(path, PLAYERS)
+    assert now is not None and now["Cat"] != kept["Cat"] and all(now[p] == kept[p] for p in PLAYERS if p != "Cat")
+    assert cli("room", "--release", "Zed", game=path).exit_code == 2
+
+
+def test_room_refuses_players_for_a_game_file_that_exists(cli, tmp_path):
+    path, _, _ = made(cli, tmp_path, 5)
+    result = cli("room", "Ann", "Ben", game=path)
+    assert result.exit_code == 2 and "already exists" in result.output
+    assert cli("room", game=tmp_path / "none.toml").exit_code == 4
+
+
+def test_seats_and_serve_say_when_their_defaults_cannot_reach_each_other(cli, tmp_path):
+    from acquire_ref.web.serve import _tell_addresses
+
+    path, _, _ = made(cli, tmp_path, 5)
+    result = cli("seats", "--host", "192.168.1.20", game=path)
+    assert "`serve` alone listens on 127.0.0.1, which no phone reaches" in result.output
+    said: list[str] = []
+    _tell_addresses(path, "127.0.0.1", ["http://127.0.0.1:8765/"], said.append)
+    assert any("phones can't reach it. Use --host 0.0.0.0, or `acquire-ref room`." in line for line in said)
+    said.clear()
+    _tell_addresses(tmp_path / "other.toml", "127.0.0.1", ["http://127.0.0.1:8765/"], said.append)
+    assert not any("phones" in line for line in said)  # no links made: nothing to warn of
+
+
+def test_a_phone_says_who_did_what_ben_founded_american_R4_2(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, 1)
+    assert send(client, path, kept["Ben"], "place 6C")[1]["did"] == "Ben placed 6C"
+    status, answer = send(client, path, kept["Ben"], "choose American")
+    assert status == 200 and answer["did"] == "Ben founded American"
+    page = client.get(f"/seat/{kept['Cat']}").text
+    assert "Last: Ben founded American" in page and "Enter" not in page  # phone words name no key
+
+
+def test_a_phone_names_no_key_at_any_decision(cli, tmp_path):
+    from acquire_ref.game import Game
+    from acquire_ref.moves import parse_move
+    from acquire_ref.web.pages import seat_fragment
+
+    game = Game.table(PLAYERS)
+    for move in moves_of(FOUR):
+        if game.pending.player:
+            html = seat_fragment(seat_model.seat(game, game.pending.player))
+            assert "Enter" not in html, (move, game.pending.decision)
+        game.apply(parse_move(move))
+
+
+def test_help_wraps_paragraphs_as_typer_does_not_in_mid_sentence(cli):
+    for command, sentence in (("seats", "kept beside the game file in GAME.seats (readable by you only) and made"),
+                              ("serve", "The TV's page only reads the game file; the players' own pages"),
+                              ("table", "with players named, it creates the file first")):
+        result = cli(command, "--help", env={"COLUMNS": "200"})
+        assert result.exit_code == 0 and sentence in result.output, (command, result.output)
+
+
+def test_the_console_f7_names_the_table_port_is_in_the_footer_and_fits_80_by_24(cli, tmp_path):
+    import asyncio
+
+    from textual.containers import VerticalScroll
+
+    from acquire_ref.console.app import HELP, InfoScreen, TableApp
+
+    path, kept, _ = made(cli, tmp_path, 1)  # Ben places first
+
+    async def run() -> tuple[str, int, str]:
+        app = TableApp(path, port=9123)
+        async with app.run_test(size=(80, 24)) as pilot:
+            footer = " ".join(key for key, b in app.active_bindings.items() if b.binding.show)
+            await pilot.press("f7")
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen)
+            return str(app.screen.text), app.screen.query_one(VerticalScroll).max_scroll_y, footer
+
+    text, scroll, footer = asyncio.run(run())
+    assert text.startswith("Ben's own screen") and f":9123/seat/{kept['Ben']}" in text
+    assert scroll == 0  # the whole code shows at 80 x 24, without scrolling
+    assert "f7" in footer and "F7 a seat's QR code" in HELP
+
+
+def test_the_okabe_ito_palette_colours_every_chain_on_the_tv_and_the_seats_letters_kept(cli, tmp_path):
+    from acquire_ref.web.palette import OKABE_ITO
+
+    path, kept, _ = made(cli, tmp_path, 12)  # Tower, American, Festival and Continental founded
+    client = TestClient(create_app(path, join=JOIN, palette="okabe-ito"), base_url=ORIGIN)
+    game = load_game(path)[0]
+    names = list(game.edition.names)
+    tv = client.get("/state.json").json()
+    for chain in tv["chains"]:
+        assert chain["colour"] == OKABE_ITO[names.index(chain["name"])] and chain["letter"]
+    cells = [c for row in tv["grid"] for c in row["cells"] if c["kind"] == "chain"]
+    assert cells and all(c["colour"] == OKABE_ITO[names.index(c["chain"])] and c["letter"] for c in cells)
+    seat = client.get(f"/seat/{kept['Ann']}/state.json").json()
+    assert {c["colour"] for c in seat["board"]["chains"]} <= set(OKABE_ITO)
+    assert cli("serve", "--palette", "rainbow", game=path).exit_code == 2
+
+
+def test_a_phone_takes_nothing_back_once_the_game_is_over(cli, tmp_path):
+    path, kept, client = made(cli, tmp_path, None)  # the whole example: Ann's purchase ended it
+    game = load_game(path)[0]
+    assert game.over and game.log[-1].player == "Ann"
+    assert client.get(f"/seat/{kept['Ann']}/state.json").json()["undo"] is None
+    status, answer = send(client, path, kept["Ann"], "undo")
+    assert status == 403 and answer["error"].startswith("the game is over")
+    assert load_game(path)[0].over
