@@ -128,7 +128,7 @@ def create_game(path: Path, players: list[str], force: bool, option: list[str], 
         import secrets
 
         seed = secrets.randbelow(2**31) if seed is None else seed
-        bag = shuffled_bag(seed)
+        bag = shuffled_bag(seed, ed.grid)
         game = Game.dealt(players, bag, seed, ed, rule_options(option))
     else:
         game = Game.table(players, ed, rule_options(option))

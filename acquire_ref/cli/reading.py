@@ -149,8 +149,8 @@ def why(
     """
     from acquire_ref.tiles import parse_tile
 
-    t = parse_tile(tile)
     game = load()
+    t = parse_tile(tile, game.edition.grid)
     from acquire_ref.views import tile as describe_tile
 
     info = describe_tile(game, t, command_viewer(game))
