@@ -441,12 +441,13 @@ def read_scoring_position(
         c = exact[c.lower()]
         wrong = f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)"
         size = problems.whole(n, f"chains.{c}", 2, problem=wrong)
-        if size is not None and size > 108:
-            problems.add(f"chains.{c} is {n}: the board has 108 spaces")
+        spaces = len(edition.grid.tiles)
+        if size is not None and size > spaces:
+            problems.add(f"chains.{c} is {n}: the board has {spaces} spaces")
         elif size is not None:
             sizes[c] = size
-    if sum(sizes.values()) > 108:
-        problems.add(f"the chains add up to {sum(sizes.values())} tiles; the board has 108 spaces")
+    if sum(sizes.values()) > len(edition.grid.tiles):
+        problems.add(f"the chains add up to {sum(sizes.values())} tiles; the board has {len(edition.grid.tiles)} spaces")
     cash_in = data.get("cash")
     cash: dict[str, int] = {}
     if not isinstance(cash_in, dict) or not cash_in:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from acquire_ref.cli.options import EDITIONS
 from acquire_ref.errors import IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def new(
     semifinal: int = typer.Option(16, "--semifinal", metavar="16|8|4", help="Heats: places in the semifinal."),
     rounds: int = typer.Option(4, "--rounds", min=1, max=50, metavar="N", help="Swiss: the number of rounds."),
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="The tables' games: as for new."),
-    edition: str = typer.Option("classic", "--edition", metavar="NAME", help="The tables' edition: classic, 1999 or 2024."),
+    edition: str = typer.Option("classic", "--edition", metavar="NAME", help=f"The tables' edition: {EDITIONS}."),
     tiebreaks: str = typer.Option("acquire-ref", "--tiebreaks", metavar="NAME|KEY,...",
                                   help="Heats: the tie-break list (T4): wbc-2007, acquire-ref, or keys in order."),
     final: int = typer.Option(4, "--final", metavar="4|5", help="Heats: players in the final (T4)."),
