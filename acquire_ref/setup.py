@@ -441,9 +441,8 @@ def read_scoring_position(
         c = exact[c.lower()]
         wrong = f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)"
         size = problems.whole(n, f"chains.{c}", 2, problem=wrong)
-        spaces = len(edition.grid.tiles)
-        if size is not None and size > spaces:
-            problems.add(f"chains.{c} is {n}: the board has {spaces} spaces")
+        if size is not None and size > len(edition.grid.tiles):
+            problems.add(f"chains.{c} is {n}: the board has {len(edition.grid.tiles)} spaces")
         elif size is not None:
             sizes[c] = size
     if sum(sizes.values()) > len(edition.grid.tiles):
