@@ -249,3 +249,27 @@ def test_the_2016_example_once_filled_prints_its_card_back(cli, tmp_path):
     assert doc["tiers"]["low"] == ["Nestor"]
     shown = cli("chart", "--edition", str(path))
     assert shown.exit_code == 0 and "Nestor" in shown.output
+
+
+# ------------------------------------------------------------------ a whole 10 x 10 game
+def test_a_whole_game_on_a_10_by_10_board_through_the_cli_and_a_script(cli, tmp_path):
+    import tomli_w
+
+    rules = tmp_path / "ten.toml"
+    rules.write_text(tomli_w.dumps(ten_by_ten()), encoding="utf-8")
+    played = play_game(["Ann", "Ben", "Cat"], 11, "random", TEN)  # the moves a random bot chose
+    path = tmp_path / "g.toml"
+    made = cli("new", "Ann", "Ben", "Cat", "--edition", str(rules), "--tiles", "dealt", "--seed", "11", game=path)
+    assert made.exit_code == 0, made.output
+    for entry in played.log:
+        words = ["start"] if str(entry.move).startswith("start") else str(entry.move).split()
+        result = cli(*words, game=path)
+        assert result.exit_code == 0, (str(entry.move), result.output)
+    status = cli.json("status", game=path)
+    assert status["over"] and status["bag"] == played.bag and len(status["board"]) == 10
+    assert {p["name"]: p["cash"] for p in status["players"]} == played.cash
+    # The same game as a script: the game file's moves replayed by `play` into a new file.
+    again = tmp_path / "again.toml"
+    result = cli("play", path, game=again)
+    assert result.exit_code == 0, result.output
+    assert cli.json("status", game=again)["players"] == status["players"]
