@@ -25,13 +25,14 @@ ROWS = 9
 ROW_LETTERS = "ABCDEFGHI"
 """The classic board's 12 columns and 9 rows (A-I); see :class:`Grid` for an edition's board."""
 
-MIN_COLUMNS, MAX_COLUMNS = 6, 16
-MIN_ROWS, MAX_ROWS = 6, 12
+MIN_COLUMNS, MAX_COLUMNS = 6, 12
+MIN_ROWS, MAX_ROWS = 6, 10
 """The bounds of an edition's board (R1.1a): from 6 x 6 (36 tiles: a start tile and a rack of 5
-for each of six players) up to 16 columns of 12 rows (A-L, 192 tiles): a two-digit column and one
-row letter name every tile, and the console (80 x 24), the TV page and a phone's seat page draw the
-whole board without scrolling."""
-_ALL_LETTERS = "ABCDEFGHIJKL"
+for each of six players) up to 12 columns of 10 rows (A-J, 120 tiles), room for every printed
+board (12 x 9, and 10 x 10 in 2016): the console at 80 x 24, the TV page at 1920 x 1080 and a
+phone's seat page at 390 px draw the largest one whole, as measured, and a tile's name stays a
+number and a letter."""
+_ALL_LETTERS = "ABCDEFGHIJ"
 
 _TILE_RE = re.compile(r"^\s*(?:([0-9]{1,2})\s*-?\s*([A-Za-z])|([A-Za-z])\s*-?\s*([0-9]{1,2}))\s*$", re.ASCII)
 

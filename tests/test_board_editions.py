@@ -12,8 +12,9 @@ from acquire_ref import Game, IllegalMoveError, parse_move
 from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
 from acquire_ref.errors import GameFileError, NotationError
 from acquire_ref.game import audit, shuffled_bag
+from acquire_ref.record import Record, to_toml
 from acquire_ref.scoring import final_scores, place_bonuses
-from acquire_ref.simulate import play_game
+from acquire_ref.simulate import Bot, play_game
 from acquire_ref.tiles import Grid, Tile, parse_tile
 
 
@@ -273,3 +274,51 @@ def test_a_whole_game_on_a_10_by_10_board_through_the_cli_and_a_script(cli, tmp_
     result = cli("play", path, game=again)
     assert result.exit_code == 0, result.output
     assert cli.json("status", game=again)["players"] == status["players"]
+
+
+# ------------------------------------------------------------------ screens
+SIX = ["Alexandra", "Bartholomew", "Cat", "Dan", "Evangeline", "Fred"]
+LARGEST = {"name": "widest", "columns": 12, "rows": 10}
+"""The largest board a ruleset may have (R1.1a): 12 x 10."""
+ARTIFACTS = __import__("pathlib").Path(__file__).parent / "artifacts"
+
+
+def ten_by_ten_game(path, moves: int = 90, **changes: object) -> Game:
+    """Six players' dealt game on the 10 x 10 board (or the board ``changes`` give), ``moves``
+    moves in, written to ``path``."""
+    ruleset = ten_by_ten(**changes)
+    edition = edition_from_dict(ruleset)
+    game = Game.dealt(SIX, shuffled_bag(4, edition.grid), 4, edition)
+    bot = Bot(random.Random(4))
+    while len(game.log) < moves and not game.over:
+        game.apply(bot.move(game))
+    record = Record(SIX, ruleset, game.options.as_dict(), "dealt", seed=4,
+                    bag=[str(t) for t in shuffled_bag(4, edition.grid)])
+    path.write_text(to_toml(record, game), encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize("changes", [{}, LARGEST], ids=["10x10", "12x10"])
+def test_a_10_by_10_board_fits_the_console_at_80_by_24(tmp_path, changes):
+    """The table console (R1.1a): at 80 x 24 the 10 rows and 10 columns of the board, the chains,
+    the players and the decision are all on the screen; a screenshot is left to look at."""
+    import asyncio
+
+    from acquire_ref.console.app import TableApp
+
+    path = tmp_path / "g.toml"
+    columns = ten_by_ten_game(path, **changes).edition.grid.columns
+
+    async def run() -> None:
+        app = TableApp(path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for wid in ("#board", "#chains", "#players", "#decision", "#answer", "#hint"):
+                region = app.query_one(wid).region
+                assert region.height > 0 and region.bottom <= 24 and region.right <= 80, (wid, region)
+            board = str(app.query_one("#board").render())
+            assert " J " in board and board.splitlines()[0].split()[-1] == str(columns)
+            assert app.query_one("#board").region.height >= 11
+            ARTIFACTS.mkdir(exist_ok=True)
+            app.save_screenshot(str(ARTIFACTS / f"{columns}-by-10-console-80x24.svg"))
+    asyncio.run(run())

@@ -4,42 +4,27 @@ every player's name is in view. Screenshots are left in tests/artifacts/ to look
 
 from __future__ import annotations
 
-import random
 from urllib.parse import urlsplit
 
-from acquire_ref import Game
-from acquire_ref.game import shuffled_bag
-from acquire_ref.record import Record, to_toml
-from acquire_ref.simulate import Bot
-from tests.test_board_editions import TEN, ten_by_ten
+import pytest
+
+from tests.test_board_editions import LARGEST, SIX, ten_by_ten_game
 from tests.test_serve_browser import ARTIFACTS, browser, fits, open_page, serve  # noqa: F401 (fixtures)
 
-SIX = ["Alexandra", "Bartholomew", "Cat", "Dan", "Evangeline", "Fred"]
 
-
-def ten_by_ten_game(path, moves: int = 90) -> Game:
-    """Six players' dealt game on the 10 x 10 board, ``moves`` moves in, written to ``path``."""
-    game = Game.dealt(SIX, shuffled_bag(4, TEN.grid), 4, TEN)
-    bot = Bot(random.Random(4))
-    while len(game.log) < moves and not game.over:
-        game.apply(bot.move(game))
-    record = Record(SIX, ten_by_ten(), game.options.as_dict(), "dealt", seed=4,
-                    bag=[str(t) for t in shuffled_bag(4, TEN.grid)])
-    path.write_text(to_toml(record, game), encoding="utf-8")
-    return game
-
-
-def test_a_10_by_10_board_fits_the_tv_with_every_name_in_view(browser, serve, tmp_path):  # noqa: F811
-    game = ten_by_ten_game(tmp_path / "g.toml")
+@pytest.mark.parametrize("changes", [{}, LARGEST], ids=["10x10", "12x10"])
+def test_a_10_by_10_board_fits_the_tv_with_every_name_in_view(browser, serve, tmp_path, changes):  # noqa: F811
+    game = ten_by_ten_game(tmp_path / "g.toml", **changes)
+    columns = game.edition.grid.columns
     assert any(t.row == 9 for t in game.board.owner), "the game reached row J"
     server = serve(tmp_path / "g.toml")
     page, _ = open_page(browser, server.url, 1920, 1080)
-    assert page.locator(".grid .cell").count() == 100 and page.locator(".grid .colhead").count() == 10
+    assert page.locator(".grid .cell").count() == columns * 10 and page.locator(".grid .colhead").count() == columns
     assert page.locator(".grid .rowhead").all_inner_texts() == list("ABCDEFGHIJ")
-    assert page.locator('.grid [data-tile="10J"]').is_visible()
+    assert page.locator(f'.grid [data-tile="{columns}J"]').is_visible()
     fits(page, 1920, 1080)
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "ten-by-ten-tv-1920x1080.png"))
+    page.screenshot(path=str(ARTIFACTS / f"{columns}-by-10-tv-1920x1080.png"))
     page.context.close()
 
 
@@ -68,3 +53,4 @@ def test_a_10_by_10_board_fits_a_phone_seat_with_every_name_in_view(browser, ser
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(ARTIFACTS / "ten-by-ten-seat-390x844.png"))
     page.context.close()
+

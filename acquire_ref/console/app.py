@@ -348,10 +348,11 @@ class TableApp(App[None]):
             self.put("#decision", Text("The game file can't be read: fix it, or Ctrl+Q"))
             return
         big = self.size.width >= BIG[0] and self.size.height >= BIG[1]
-        if big != getattr(self, "_big", False):  # the big board needs a wider left column and a taller board
-            self._big = big
+        rows = game.edition.grid.rows
+        if (big, rows) != getattr(self, "_big", (False, 9)):  # the big board: a wider left column, a taller board
+            self._big = (big, rows)
             self.query_one("#left").styles.width = 66 if big else 40
-            self.query_one("#board").styles.height = 20 if big else 10
+            self.query_one("#board").styles.height = 2 * rows + 2 if big else rows + 1  # 20 or 10 for 9 rows
         self.put("#board", board_text(game, big))
         self.put("#chains", chains_text(game) if game.board.sizes else Text(" No chain yet."))
         self.put("#players", players_text(game))

@@ -330,9 +330,9 @@ MAX_TEXT = {"name": 80, "description": 2000, "tier": 40, "chain": 40}
 """The most characters of a ruleset's name, description, a price tier's name and a chain's name:
 room for any edition, and a bound on what a ruleset can make a page or a screen hold."""
 
-MAX_ITEMS = {"tiers": 25, "chains": 25, "price_chart": 192}
+MAX_ITEMS = {"tiers": 25, "chains": 25, "price_chart": 120}
 """The most price tiers, chains and price-chart brackets of a ruleset: a chain has one of the 25
-board letters, and a chain grows to at most 192 tiles (the largest board, R1.1a)."""
+board letters, and a chain grows to at most 120 tiles (the largest board, R1.1a)."""
 
 
 def _size_problems(data: dict[str, Any], problems: Problems) -> None:

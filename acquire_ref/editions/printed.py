@@ -62,7 +62,7 @@ def board_problems(data: dict[str, Any], problems: Problems) -> None:
         size.append(problems.whole(
             value, key, least, most,
             problem=f"{key} is {shown(value)}: a board has {least} to {most} {key} (R1.1a)"
-            + (f", lettered A-{'ABCDEFGHIJKL'[most - 1]}" if key == "rows" else ""),
+            + (f", lettered A-{'ABCDEFGHIJ'[most - 1]}" if key == "rows" else ""),
         ))
     columns, rows = size
     if columns is None or rows is None:

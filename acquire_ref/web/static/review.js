@@ -43,7 +43,7 @@
     board.style.setProperty("--columns", columns);
     for (var col = 1; col <= columns; col++) { board.appendChild(el("div", "head colhead", col)); }
     s.board.forEach(function (row, r) {
-      var letter = "ABCDEFGHIJKL".charAt(r);
+      var letter = "ABCDEFGHIJ".charAt(r);
       board.appendChild(el("div", "head", letter));
       row.forEach(function (mark, c) {
         var tile = (c + 1) + letter;
