@@ -425,6 +425,8 @@ class Game(GameState):
         pend = self.pending
         if not isinstance(pend, DrawForMarket):
             raise self._not_now("settle the market's holding")
+        if not 1 <= move.column <= self.edition.grid.columns:
+            raise refuse(f"the market's tile is in a column of the {self.edition.grid} board, 1-{self.edition.grid.columns} (R9)")
         if move.tile is not None and (move.tile in self.board or move.tile in self.discarded):
             raise refuse(f"{move.tile} is not in the bag (it is on the board or out of the game): "
                          "draw the market's tile from the bag (R9)")
@@ -537,7 +539,7 @@ class Game(GameState):
                 cap = self.trade_cap(pend.player, pend.chain, pend.survivor)
                 out = [Dispose(None, sell, trade) for trade in range(0, cap + 1, 2) for sell in range(held - trade + 1)]
             case DrawForMarket():
-                out = [Market(c) for c in range(1, 13)]
+                out = [Market(c) for c in range(1, self.edition.grid.columns + 1)]
             case BuyShares():
                 out = [Buy(orders) for orders in purchases(self, pend.player)]
             case GameEnded():

@@ -208,12 +208,31 @@ def test_r1_1a_a_table_game_counts_100_tiles():
     assert game.bag == 100 - 3 - 18 and audit(game) == []
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_r1_1a_dealt_games_on_a_10_by_10_board_play_to_the_end(seed):
-    game = play_game(["A", "B", "C", "D"], seed, "random", TEN)
+@pytest.mark.parametrize("seed, players", [(1, 4), (2, 6), (3, 3), (4, 2), (5, 2)])
+def test_r1_1a_dealt_games_on_a_10_by_10_board_play_to_the_end(seed, players):
+    game = play_game(["A", "B", "C", "D", "E", "F"][:players], seed, "random", TEN)
     assert game.over and audit(game) == []
     assert all(TEN.grid.holds(t) for t in game.board.owner)
     assert max(game.board.sizes.values(), default=0) <= 100
+
+
+def test_r9_the_market_draws_a_column_of_the_10_by_10_board():
+    from acquire_ref.moves import Market
+    from acquire_ref.pending import DrawForMarket
+
+    game = Game.table(["A", "B"], TEN)
+    game.apply(parse_move("start 1A 10J", TEN))
+    rng = random.Random(9)
+    while not isinstance(game.pending, DrawForMarket) and len(game.log) < 2000:
+        game.apply(rng.choice(game.legal_moves()))
+    assert isinstance(game.pending, DrawForMarket)
+    assert [m.column for m in game.legal_moves() if isinstance(m, Market)] == list(range(1, 11))
+    with pytest.raises(IllegalMoveError, match=r"a column of the 10 x 10 board, 1-10 \(R9\)"):
+        game.verify(Market(11))
+    with pytest.raises(NotationError, match="a tile's column is 1-10"):
+        parse_move("market 11", TEN)
+    with pytest.raises(NotationError, match="off the 10 x 10 board"):
+        parse_move("market 11A", TEN)
 
 
 def test_a_dealt_bag_of_another_board_is_refused():
