@@ -341,3 +341,18 @@ def test_a_10_by_10_board_fits_the_console_at_80_by_24(tmp_path, changes):
             ARTIFACTS.mkdir(exist_ok=True)
             app.save_screenshot(str(ARTIFACTS / f"{columns}-by-10-console-80x24.svg"))
     asyncio.run(run())
+
+
+def test_r5_4a_the_bonus_and_price_commands_name_every_place(cli, tmp_path):
+    import tomli_w
+
+    rules = tmp_path / "ten.toml"
+    rules.write_text(tomli_w.dumps(ten_by_ten()), encoding="utf-8")
+    said = cli("bonus", "Tower", "5", "A=5", "B=3", "C=3", "D=1", "--edition", str(rules))
+    assert said.exit_code == 0
+    assert "Tower at 5 tiles ($500): first $5,000, second $3,800, third $2,500 (R5.4a)" in said.stdout
+    assert "B (3 shares): $3,200 (second + third (split 2 ways))" in said.stdout and "D (1 share): nothing" in said.stdout
+    doc = cli.json("bonus", "Tower", "5", "A=4", "B=4", "C=1", "--edition", str(rules))
+    assert doc["places"] == [5000, 3800, 2500]
+    assert [(b["player"], b["amount"]) for b in doc["bonuses"]] == [("A", 4400), ("B", 4400), ("C", 2500)]
+    assert cli.json("price", "Imperial", "3", "--edition", str(rules))["places"] == [5000, 3800, 2500]
