@@ -101,6 +101,15 @@ def place_bonuses(bonuses: tuple[int, ...], holdings: dict[str, int]) -> list[Bo
     return out
 
 
+def bonus_words(bonuses: tuple[int, ...]) -> str:
+    """The bonus of each place in words (R5.4, R5.4a): ``majority $6,000, minority $3,000``
+    with the classic two places, else ``first $5,000, second $3,800, third $2,500``."""
+    from acquire_ref.events import money
+
+    names = ("majority", "minority") if len(bonuses) == 2 else ("majority",) if len(bonuses) == 1 else PLACE_NAMES
+    return ", ".join(f"{names[i]} {money(b)}" for i, b in enumerate(bonuses))
+
+
 def rank(cash: dict[str, int]) -> list[tuple[str, int, int]]:
     """Standings from each player's money: ``[(player, dollars, rank)]``, best first (R8.3).
 
