@@ -356,3 +356,11 @@ def test_r5_4a_the_bonus_and_price_commands_name_every_place(cli, tmp_path):
     assert doc["places"] == [5000, 3800, 2500]
     assert [(b["player"], b["amount"]) for b in doc["bonuses"]] == [("A", 4400), ("B", 4400), ("C", 2500)]
     assert cli.json("price", "Imperial", "3", "--edition", str(rules))["places"] == [5000, 3800, 2500]
+
+
+def test_r5_4a_the_banker_cites_the_generalised_rule_for_three_places():
+    from acquire_ref.events import BonusPaid
+
+    assert BonusPaid("Ann", "Tower", 4400, "first + second (tie for the largest holding, split 2 ways)", 4).text() == (
+        "bank pays Ann $4,400 (Tower first + second (tie for the largest holding, split 2 ways), 4 shares; R5.4a)")
+    assert BonusPaid("Ann", "Tower", 3000, "majority", 4).text() == "bank pays Ann $3,000 (Tower majority, 4 shares; R5.4)"
