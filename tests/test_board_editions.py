@@ -293,6 +293,8 @@ def test_a_whole_game_on_a_10_by_10_board_through_the_cli_and_a_script(cli, tmp_
     result = cli("play", path, game=again)
     assert result.exit_code == 0, result.output
     assert cli.json("status", game=again)["players"] == status["players"]
+    rated = cli("ratings", path)  # a club rates a 10 x 10 game as any other
+    assert rated.exit_code == 0 and all(name in rated.stdout for name in ("Ann", "Ben", "Cat")), rated.output
 
 
 # ------------------------------------------------------------------ screens
