@@ -366,3 +366,28 @@ def test_r5_4a_the_banker_cites_the_generalised_rule_for_three_places():
     assert BonusPaid("Ann", "Tower", 4400, "first + second (tie for the largest holding, split 2 ways)", 4).text() == (
         "bank pays Ann $4,400 (Tower first + second (tie for the largest holding, split 2 ways), 4 shares; R5.4a)")
     assert BonusPaid("Ann", "Tower", 3000, "majority", 4).text() == "bank pays Ann $3,000 (Tower majority, 4 shares; R5.4)"
+
+
+def test_a_tournament_fixes_a_ruleset_for_its_tables(cli, tmp_path):
+    """A club's event on 10 x 10 boards: the ruleset is kept in the event file, every table's game
+    file holds it and a dealt bag of its 100 tiles; a broken ruleset in the event file is refused."""
+    import json
+
+    import tomli_w
+
+    rules = tmp_path / "ten.toml"
+    rules.write_text(tomli_w.dumps(ten_by_ten()), encoding="utf-8")
+    made = cli("tournament", "new", "Club", "--seed", "5", "--tiles", "dealt", "--edition", str(rules), cwd=tmp_path)
+    assert made.exit_code == 0 and "tables play ten with dealt tiles" in made.stdout, made.output
+    assert cli("tournament", "add", "Ann", "Ben", "Cat", "Dan", cwd=tmp_path).exit_code == 0
+    drawn = cli("tournament", "draw", "--json", cwd=tmp_path)
+    assert drawn.exit_code == 0, drawn.output
+    table = json.loads(drawn.stdout)["round"]["tables"][0]
+    game = tmp_path / table["game"]
+    status = cli.json("status", game=game)
+    assert status["edition"] == "ten" and len(status["board"]) == 10 and status["bag"] == 100
+    event = tmp_path / "club.event.toml"
+    event.write_text(event.read_text().replace("columns = 10", "columns = 20"), encoding="utf-8")
+    refused = cli("tournament", "standings", cwd=tmp_path)
+    assert refused.exit_code == 4 and "edition is not a sound ruleset:" in refused.output
+    assert "columns is 20: a board has 6 to 12 columns (R1.1a)" in refused.output
