@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from acquire_ref.tiles import Tile, connected, parse_tile  # noqa: F401  (parse_tile for the doctest)
+from acquire_ref.tiles import CLASSIC_GRID, Grid, Tile, connected, neighbour_table, parse_tile  # noqa: F401
 
 Kind = Literal["occupied", "lone", "found", "grow", "merge", "blocked", "dead"]
 """What placing a tile would do: R4.1 lone, R4.2 found, R4.3 grow, R4.4 merge, R4.5 blocked,
@@ -78,7 +78,11 @@ class Board:
     the information card) orders chains of equal size wherever they are listed.
     """
 
-    def __init__(self, chain_order: dict[str, int] | None = None) -> None:
+    def __init__(self, chain_order: dict[str, int] | None = None, grid: Grid = CLASSIC_GRID) -> None:
+        self.grid = grid
+        """The board's size (R1.1a): the classic 12 x 9 unless given."""
+        self.near = neighbour_table(grid)
+        """Each tile's neighbours on this board (R1.2)."""
         self.owner: dict[Tile, str | None] = {}
         self.sizes: dict[str, int] = {}
         self.chain_order = chain_order or {}
@@ -87,6 +91,16 @@ class Board:
 
     def __contains__(self, tile: Tile) -> bool:
         return tile in self.owner
+
+    def copy(self) -> Board:
+        """A board with the same tiles that can change without touching this one: the owners,
+        sizes and cached kinds are copied; the grid, its neighbour table and the chain order are
+        shared (they never change). For a search that plays moves ahead (:mod:`acquire_ref.seat_view`)."""
+        board = Board.__new__(Board)
+        board.grid, board.near, board.chain_order = self.grid, self.near, self.chain_order
+        board.owner, board.sizes = dict(self.owner), dict(self.sizes)
+        board._kinds, board._kinds_for = dict(self._kinds), self._kinds_for
+        return board
 
     def put(self, tile: Tile, chain: str | None = None) -> None:
         """Place ``tile``, lone or in ``chain`` (no rules checked: the game does that)."""
@@ -123,9 +137,10 @@ class Board:
         neighbours' (a tile's kind depends only on its neighbours, R4)."""
         kinds = self._kinds
         if kinds:
+            near = self.near
             for t in tiles:
                 kinds.pop(t, None)
-                for n in t.neighbours():
+                for n in near[t]:
                     kinds.pop(n, None)
 
     def _resized(self, old: int, new: int) -> None:
@@ -142,14 +157,14 @@ class Board:
     def lone_group(self, tile: Tile) -> frozenset[Tile]:
         """``tile`` and every lone tile orthogonally connected to it through lone tiles."""
         owner = self.owner
-        return connected([tile], lambda n: n in owner and owner[n] is None)
+        return connected([tile], lambda n: n in owner and owner[n] is None, self.near)
 
     def _touching(self, tile: Tile) -> tuple[set[str], bool]:
         """The chains next to ``tile`` and whether a lone tile is next to it."""
         owner = self.owner
         touched: set[str] = set()
         lone_near = False
-        for n in tile.neighbours():
+        for n in self.near[tile]:
             if n in owner:
                 c = owner[n]
                 if c is None:

@@ -54,7 +54,7 @@ from acquire_ref.pending import (
     OrderDefunct,
     PlaceTile,
 )
-from acquire_ref.scoring import shareholder_bonuses
+from acquire_ref.scoring import bonus_words, place_bonuses
 from acquire_ref.tiles import Tile
 
 _MADE_DEAD = " (this turn's tile made a space dead: show a dead tile from the rack with `discard TILE`, R7.3)"
@@ -275,18 +275,14 @@ def _merger_outcomes(game: Game, where: Tile, shown: bool) -> dict[str, Any]:
         text += _defunct_order(surv, pre, lead)
         defuncts = []
         for c in [c for c in eff.chains if c != surv]:
-            payout = shareholder_bonuses(
-                ed.majority_bonus(c, pre[c]), ed.minority_bonus(c, pre[c]),
-                {p: game.shares[p][c] for p in game.players},
-            )
+            payout = place_bonuses(ed.bonuses(c, pre[c]), {p: game.shares[p][c] for p in game.players})
             defuncts.append({
                 "chain": c, "size": pre[c], "price": ed.price(c, pre[c]),
                 "bonuses": [] if not shown else
                 [{"player": b.player, "amount": b.amount, "kind": b.kind} for b in payout],
             })
             if not shown:
-                paid = (f"majority {money(ed.majority_bonus(c, pre[c]))}, minority "
-                        f"{money(ed.minority_bonus(c, pre[c]))}; who gets them is hidden until it is paid (R10.1)")
+                paid = (bonus_words(ed.bonuses(c, pre[c])) + "; who gets them is hidden until it is paid (R10.1)")
             else:
                 paid = "; ".join(f"{b.player} {money(b.amount)} ({b.kind})" for b in payout) or "nobody holds it, no bonus"
             text.append(f"{lead}{c} is defunct at {pre[c]} tiles ({money(ed.price(c, pre[c]))} a share): {paid} (R5.4).")

@@ -18,7 +18,7 @@ from acquire_ref.events import plural
 from acquire_ref.moves import Discard
 from acquire_ref.setup import Options
 from acquire_ref.supply import TableSupply
-from acquire_ref.tiles import ALL_TILES, Tile
+from acquire_ref.tiles import Grid, Tile
 
 
 class Racks(Protocol):
@@ -56,7 +56,7 @@ def dead_spaces(racks: Racks) -> frozenset[Tile]:
     if sum(1 for s in sizes.values() if s >= safe) < 2:
         return frozenset()
     free, kind = len(racks.edition.chains) - len(sizes), racks.board.kind
-    return frozenset(t for t in ALL_TILES if kind(t, free, safe) == "dead")
+    return frozenset(t for t in racks.edition.grid.tiles if kind(t, free, safe) == "dead")
 
 
 def made_dead(racks: Racks) -> bool:
@@ -71,11 +71,20 @@ def made_dead(racks: Racks) -> bool:
 
 def check_tile_known(racks: Racks, tile: Tile) -> None:
     """Raise :class:`~acquire_ref.errors.IllegalMoveError` when ``tile`` is on the board (R1.1)
-    or out of the game as a dead tile (R7.3): no rack can hold it."""
+    or out of the game as a dead tile (R7.3), or off the edition's board (R1.1a): no rack can hold it."""
+    check_on_board(racks.edition.grid, tile)
     if tile in racks.board:
         raise refuse(f"{tile} is already on the board (R1.1: one tile per space)")
     if tile in racks.discarded:
         raise refuse(f"{tile} was put out of the game as a dead tile (R7.3)")
+
+
+def check_on_board(grid: Grid, tile: Tile) -> None:
+    """Raise :class:`~acquire_ref.errors.IllegalMoveError` naming the board's size when ``tile``
+    is no space of ``grid`` (R1.1a), e.g. ``11A`` on a 10 x 10 board."""
+    if not grid.holds(tile):
+        raise refuse(f"{tile.col}{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[tile.row % 26]} is off the {grid} board: columns run "
+                     f"1-{grid.columns} and rows A-{grid.letters[-1]} (R1.1a)")
 
 
 def discard_refusal(racks: Racks) -> str | None:

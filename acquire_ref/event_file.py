@@ -40,7 +40,7 @@ STAGES = ("heat", "swiss", "semifinal", "final")
 """The stages a round can be."""
 
 _TOP: dict[str, type | tuple[type, ...]] = {
-    "event": int, "name": str, "format": str, "seed": int, "edition": str, "tiles": str, "fives": bool,
+    "event": int, "name": str, "format": str, "seed": int, "edition": (str, dict), "tiles": str, "fives": bool,
     "semifinal": int, "swiss_rounds": int, "players": list, "rounds": list, "final": int, "tiebreaks": list,
     "margin_factors": dict,
 }
@@ -152,16 +152,22 @@ class _Reader:
         try:
             event = Tournament(self.get(data, "name", str, ""), fmt, self.get(data, "seed", int, ""),
                                self.get(data, "fives", bool, "", False), semi, self.get(data, "swiss_rounds", int, "", 4),
-                               self.get(data, "edition", str, "", "classic"), self.get(data, "tiles", str, "", "table"),
+                               self.get(data, "edition", (str, dict), "", "classic"), self.get(data, "tiles", str, "", "table"),
                                keys or None, final, factors)
         except AcquireError as exc:
             raise GameFileError(f"{self.source}: {exc}") from None
-        from acquire_ref.editions import builtin_editions
+        from acquire_ref.editions import builtin_editions, edition_from_dict
 
         if not 1 <= event.rounds_planned <= 50:
             raise self.fail("swiss_rounds", f"is {event.rounds_planned}: a swiss event plays 1 to 50 rounds")
-        if event.edition not in builtin_editions():
-            raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}")
+        if isinstance(event.edition, dict):  # a ruleset the event fixes for its tables (R17)
+            try:
+                edition_from_dict(event.edition, "ruleset")
+            except AcquireError as exc:
+                raise self.fail("edition", f"is not a sound {str(exc).removeprefix('ruleset is not a sound ')}") from None
+        elif event.edition not in builtin_editions():
+            raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}, "
+                                       "or a ruleset table")
         return event
 
     def tiebreaks(self, data: dict[str, Any]) -> list[str]:

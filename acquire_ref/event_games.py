@@ -58,7 +58,9 @@ def table_record(path: Path, event: Tournament, rnd: Round, table: Seating) -> R
         rng = (event.rng("round", rnd.number, "draw", rnd.draw, "table", table.number) if standard
                else event.rng("game", table.game))
         seed = rng.randrange(2**31)
-        bag = [str(tile) for tile in shuffled_bag(seed)]
+        from acquire_ref.editions import resolve_edition
+
+        bag = [str(tile) for tile in shuffled_bag(seed, resolve_edition(event.edition).grid)]
     return Record([seat_name(p) for p in table.seats], event.edition, Options.parse(None).as_dict(), event.tiles,
                   seed=seed, bag=bag, played=date.today())
 

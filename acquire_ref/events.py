@@ -188,7 +188,9 @@ class BonusPaid(Event):
     shares: int
 
     def text(self) -> str:
-        return f"bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus}, {_plural(self.shares, 'share')}; R5.4)"
+        rule = "R5.4" if self.bonus.startswith(("majority", "minority")) else "R5.4a"  # N places: "first", "second"...
+        held = _plural(self.shares, "share")
+        return f"bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus}, {held}; {rule})"
 
     def public_text(self) -> str:
         return f"the bank pays {self.player} {money(self.amount)} ({self.chain} {self.bonus})"

@@ -34,6 +34,7 @@ from acquire_ref.buying import BuyPlan, buy_refusal, pay, purchases, why_nothing
 from acquire_ref.drawing import (
     DiscardPlan,
     check_discard,
+    check_on_board,
     check_tile_known,
     dead_spaces,
     discard,
@@ -76,21 +77,22 @@ from acquire_ref.placing import FoundPlan, PassPlan, PlacePlan, StartPlan, check
 from acquire_ref.setup import Options, Position, check_player_names
 from acquire_ref.state import GameState, LogEntry
 from acquire_ref.supply import DealtSupply, TableSupply
-from acquire_ref.tiles import ALL_TILES, Tile
+from acquire_ref.tiles import CLASSIC_GRID, Grid, Tile
 
 __all__ = ["MAX_MOVES", "Game", "GameState", "LogEntry", "audit", "dead_spaces", "made_dead", "shuffled_bag"]
 
 
-def shuffled_bag(seed: int) -> list[Tile]:
-    """All 108 tiles in a random order drawn from ``seed``: a dealt game's tile bag.
+def shuffled_bag(seed: int, grid: Grid = CLASSIC_GRID) -> list[Tile]:
+    """All the tiles of ``grid`` (the classic 108 unless given, R1.1a) in a random order drawn
+    from ``seed``: a dealt game's tile bag.
 
     The order is written into the game file, so replaying never depends on the generator.
-    >>> len(shuffled_bag(7)), shuffled_bag(7) == shuffled_bag(7)
-    (108, True)
+    >>> len(shuffled_bag(7)), shuffled_bag(7) == shuffled_bag(7), len(shuffled_bag(7, Grid(10, 10)))
+    (108, True, 100)
     """
     import random
 
-    bag = list(ALL_TILES)
+    bag = list(grid.tiles)
     random.Random(seed).shuffle(bag)
     return bag
 
@@ -121,10 +123,10 @@ class Game(GameState):
         """The checked players, the edition and the options of a new game (R2.1, R17)."""
         players = list(players)
         ed = load_edition(edition) if isinstance(edition, str) else edition
-        if len(players) * (ed.rack_size + 1) > len(ALL_TILES):
+        if len(players) * (ed.rack_size + 1) > len(ed.grid.tiles):
             raise NotationError(
                 f"{len(players)} players with racks of {ed.rack_size} need {len(players) * (ed.rack_size + 1)} tiles "
-                f"with their start tiles; there are {len(ALL_TILES)}"
+                f"with their start tiles; there are {len(ed.grid.tiles)}"
             )
         check_player_names(players)
         return players, ed, Options.parse(options)
@@ -140,7 +142,7 @@ class Game(GameState):
         :class:`NotationError` for a bad player list, edition or option.
         """
         players, ed, opts = cls._setup(players, edition, options)
-        game = cls(players, ed, opts, TableSupply(players))
+        game = cls(players, ed, opts, TableSupply(players, len(ed.grid.tiles), tiles=ed.grid.tiles))
         game._restart = partial(cls.table, players, ed, options)
         return game
 
@@ -158,10 +160,12 @@ class Game(GameState):
 
         Raises :class:`NotationError` as :meth:`table` does, and for a bag that is not every tile once.
         """
-        if sorted(bag_order) != sorted(ALL_TILES):
-            raise NotationError("a dealt game's bag order must hold each of the 108 tiles once")
         players, ed, opts = cls._setup(players, edition, options)
-        game = cls(players, ed, opts, DealtSupply(players, list(bag_order)), seed)
+        tiles = ed.grid.tiles
+        if sorted(bag_order) != sorted(tiles):
+            raise NotationError(f"a dealt game's bag order must hold each of the {len(tiles)} tiles of the "
+                                f"{ed.grid} board once (1A to {ed.grid.last()})")
+        game = cls(players, ed, opts, DealtSupply(players, list(bag_order), tiles), seed)
         game._restart = partial(cls.dealt, players, list(bag_order), seed, ed, options)
         return game
 
@@ -172,7 +176,7 @@ class Game(GameState):
         the position's next player is to place a tile. Raises :class:`NotationError` as :meth:`table`,
         and when the position fails :func:`audit`."""
         players, ed, opts = cls._setup(players, edition, options)
-        game = cls(players, ed, opts, TableSupply(players, position.bag, position.racks))
+        game = cls(players, ed, opts, TableSupply(players, position.bag, position.racks, ed.grid.tiles))
         for t in position.lone:
             game.board.put(t)
         for chain, tiles in position.chains.items():
@@ -309,6 +313,8 @@ class Game(GameState):
     # ----- R2: the start --------------------------------------------------------------------
     def _verify_start(self, move: Start) -> StartPlan:
         self._expect("draw start tiles", DrawStartTiles)
+        for tile in move.tiles:
+            check_on_board(self.edition.grid, tile)
         return check_start_tiles(self.players, self.supply.start_tiles(move.tiles, len(self.players)))
 
     def _do_start(self, plan: StartPlan, out: list[ev.Event]) -> None:
@@ -422,6 +428,8 @@ class Game(GameState):
         pend = self.pending
         if not isinstance(pend, DrawForMarket):
             raise self._not_now("settle the market's holding")
+        if not 1 <= move.column <= self.edition.grid.columns:
+            raise refuse(f"the market's tile is in a column of the {self.edition.grid} board, 1-{self.edition.grid.columns} (R9)")
         if move.tile is not None and (move.tile in self.board or move.tile in self.discarded):
             raise refuse(f"{move.tile} is not in the bag (it is on the board or out of the game): "
                          "draw the market's tile from the bag (R9)")
@@ -534,7 +542,7 @@ class Game(GameState):
                 cap = self.trade_cap(pend.player, pend.chain, pend.survivor)
                 out = [Dispose(None, sell, trade) for trade in range(0, cap + 1, 2) for sell in range(held - trade + 1)]
             case DrawForMarket():
-                out = [Market(c) for c in range(1, 13)]
+                out = [Market(c) for c in range(1, self.edition.grid.columns + 1)]
             case BuyShares():
                 out = [Buy(orders) for orders in purchases(self, pend.player)]
             case GameEnded():
@@ -570,8 +578,9 @@ def audit(game: GameState) -> list[str]:
     negative (R1.1, R2.1, R3.4, R6.3)."""
     problems: list[str] = []
     total = len(game.board.owner) + game.supply.tiles_left() + len(game.discarded)
-    if total != len(ALL_TILES):
-        problems.append(f"{total} tiles are accounted for, not {len(ALL_TILES)}")
+    tiles = len(game.edition.grid.tiles)
+    if total != tiles:
+        problems.append(f"{total} tiles are accounted for, not {tiles}")
     if set(game.board.owner) & set(game.discarded):
         problems.append("a tile is both on the board and out of the game")
     for c in game.edition.chain_names:

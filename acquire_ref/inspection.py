@@ -59,9 +59,9 @@ def snapshot_problems(record: Record, game: Game) -> list[str]:
 
 
 def conservation_problems(snap: TomlTable, players: list[str], edition_name: str | TomlTable) -> list[str]:
-    """Check a snapshot's own figures: 108 tiles, 25 shares per chain (R3.4), cash never negative
-    (R6.3) and in whole hundreds (R2.1), known chains and players. Returns every problem found;
-    none when the edition itself can't be read (that is reported elsewhere)."""
+    """Check a snapshot's own figures: the board's tiles (108 on the classic board), 25 shares
+    per chain (R3.4), cash never negative (R6.3) and in whole hundreds (R2.1), known chains and
+    players. Returns every problem found; none when the edition itself can't be read (that is reported elsewhere)."""
     from acquire_ref.editions import resolve_edition
 
     try:
@@ -71,7 +71,7 @@ def conservation_problems(snap: TomlTable, players: list[str], edition_name: str
     problems = Problems()
     _cash_problems(snap.get("cash", {}), players, problems)
     _share_problems(snap, players, edition, problems)
-    _tile_problems(snap, problems)
+    _tile_problems(snap, problems, len(edition.grid.tiles))
     return list(problems)
 
 
@@ -124,17 +124,18 @@ def _share_problems(snap: TomlTable, players: list[str], edition: Edition, probl
             problems.add(f"snapshot.chains: unknown chain {c!r}")
 
 
-def _tile_problems(snap: TomlTable, problems: Problems) -> None:
-    """The board, the bag, the racks and the tiles out of the game add up to 108 (R1.1)."""
+def _tile_problems(snap: TomlTable, problems: Problems, tiles: int = 108) -> None:
+    """The board, the bag, the racks and the tiles out of the game add up to the board's
+    ``tiles``, 108 on the classic board (R1.1, R1.1a)."""
     rows, bag, racks, out = snap.get("board"), snap.get("bag"), snap.get("racks"), snap.get("discarded", [])
     if isinstance(rows, list) and isinstance(bag, int) and isinstance(racks, dict) and isinstance(out, list):
         placed = sum(len([c for c in str(r).split()[1:] if c != "."]) for r in rows)
         in_racks = sum(n for n in racks.values() if isinstance(n, int))
         total = placed + bag + in_racks + len(out)
-        if total != 108:
+        if total != tiles:
             problems.add(
                 f"snapshot: {placed} tiles on the board + {bag} in the bag + {in_racks} in racks + "
-                f"{len(out)} out of the game = {total}, not 108"
+                f"{len(out)} out of the game = {total}, not {tiles}"
             )
 
 

@@ -25,7 +25,7 @@ from acquire_ref.errors import refuse
 from acquire_ref.events import plural
 from acquire_ref.moves import Choose, Dispose, Market, Place
 from acquire_ref.pending import ChooseSurvivor, DisposeShares, DrawForMarket, OrderDefunct
-from acquire_ref.scoring import shareholder_bonuses
+from acquire_ref.scoring import place_bonuses
 from acquire_ref.setup import MARKET
 from acquire_ref.supply import TableSupply
 from acquire_ref.tiles import Tile
@@ -109,13 +109,13 @@ class MarketRule:
 
 
 def pay_bonuses(ledger: Ledger, chain: str, size: int, out: list[ev.Event]) -> None:
-    """Pay ``chain``'s shareholder bonuses at ``size`` tiles, the market competing (R5.4, R9)."""
+    """Pay ``chain``'s shareholder bonuses at ``size`` tiles, the market competing (R5.4, R5.4a, R9)."""
     ed = ledger.edition
     holdings = {p: ledger.shares[p][chain] for p in ledger.players}
     market = ledger.market.take()
     if market:
         holdings[MARKET] = market
-    payout = shareholder_bonuses(ed.majority_bonus(chain, size), ed.minority_bonus(chain, size), holdings)
+    payout = place_bonuses(ed.bonuses(chain, size), holdings)
     if not payout:
         out.append(ev.NoBonus(chain, ledger.market.on))
     for part in payout:

@@ -187,7 +187,7 @@ def _arity(verb: str, pos: list[str], lo: int, hi: int, usage: str) -> None:
 
 def _parse_start(rest: list[str], ed: Edition) -> Move:
     pos, _ = _options(rest, (), "start")
-    return Start(tuple(parse_tile(t) for t in pos))
+    return Start(tuple(parse_tile(t, ed.grid) for t in pos))
 
 
 def _parse_place(rest: list[str], ed: Edition) -> Move:
@@ -197,7 +197,7 @@ def _parse_place(rest: list[str], ed: Edition) -> Move:
     if "order" in opts and not order:
         raise NotationError("--order needs chain names, e.g. --order Luxor,Tower")
     return Place(
-        parse_tile(pos[0]),
+        parse_tile(pos[0], ed.grid),
         ed.resolve_chain(opts["found"]) if "found" in opts else None,
         ed.resolve_chain(opts["survivor"]) if "survivor" in opts else None,
         order,
@@ -294,7 +294,7 @@ def _parse_end(rest: list[str], ed: Edition) -> Move:
 def _parse_discard(rest: list[str], ed: Edition) -> Move:
     pos, _ = _options(rest, (), "discard")
     _arity("discard", pos, 1, 99, "discard TILE...")
-    return Discard(tuple(parse_tile(t) for t in pos))
+    return Discard(tuple(parse_tile(t, ed.grid) for t in pos))
 
 
 def _parse_market(rest: list[str], ed: Edition) -> Move:
@@ -302,10 +302,10 @@ def _parse_market(rest: list[str], ed: Edition) -> Move:
     _arity("market", pos, 1, 1, "market TILE (the tile drawn for the market; its column is the holding)")
     if pos[0].isascii() and pos[0].isdigit():
         column = int(pos[0]) if len(pos[0]) <= 2 else 0
-        if not 1 <= column <= 12:
-            raise NotationError(f"market {pos[0][:12]}: a tile's column is 1-12")
+        if not 1 <= column <= ed.grid.columns:
+            raise NotationError(f"market {pos[0][:12]}: a tile's column is 1-{ed.grid.columns}")
         return Market(column)
-    tile = parse_tile(pos[0])
+    tile = parse_tile(pos[0], ed.grid)
     return Market(tile.col, tile)
 
 

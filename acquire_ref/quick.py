@@ -116,7 +116,7 @@ def why_document(game: Game, tile: str, viewer: Viewer) -> dict[str, Any]:
     from acquire_ref.tiles import parse_tile
     from acquire_ref.views import tile as describe_tile
 
-    return describe_tile(game, parse_tile(tile), viewer)
+    return describe_tile(game, parse_tile(tile, game.edition.grid), viewer)
 
 
 def log_document(game: Game, viewer: Viewer, shown: list[tuple[int, LogEntry, list[Event]]] | None = None,
@@ -244,10 +244,6 @@ def respond(asked: Asked) -> tuple[str, str]:
     from acquire_ref.views import Viewer
     from acquire_ref.words import cut, visible
 
-    if asked.command == "why":  # the tile is read before the game file, as the Typer command does
-        from acquire_ref.tiles import parse_tile
-
-        parse_tile(asked.argument or "")
     assert asked.game is not None
     game, _, notices = load_game(game_path(Path(asked.game)))
     err = "".join(visible(f"acquire-ref: {cut(n)}") + "\n" for n in notices)

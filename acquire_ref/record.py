@@ -317,7 +317,7 @@ class Record:
         try:
             edition = resolve_edition(self.edition)
             if self.tiles == "dealt":
-                bag = [parse_tile(t) for t in self.bag or []]
+                bag = [parse_tile(t, edition.grid) for t in self.bag or []]
                 return Game.dealt(self.players, bag, self.seed or 0, edition, self.options)
             if self.position is None:
                 return Game.table(self.players, edition, self.options)

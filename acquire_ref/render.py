@@ -21,7 +21,6 @@ from rich.text import Text
 
 from acquire_ref.events import Event, money, plural
 from acquire_ref.game import Game
-from acquire_ref.tiles import COLUMNS, iter_rows
 from acquire_ref.words import short_names, visible
 
 if TYPE_CHECKING:
@@ -43,10 +42,12 @@ def _style(colour: str, extra: str = "") -> str:
 
 
 def board_text(game: Game) -> Text:
-    """The 12 x 9 board: each chain its letter in its colour, ``o`` a lone tile, ``.`` empty (R1.1)."""
+    """The edition's board (12 x 9 in the classic game): each chain its letter in its colour,
+    ``o`` a lone tile, ``.`` empty (R1.1, R1.1a)."""
     out = Text()
-    out.append("    " + " ".join(f"{c:>2}" for c in range(1, COLUMNS + 1)) + "\n", style="dim")
-    for letter, tiles in iter_rows():
+    grid = game.edition.grid
+    out.append("    " + " ".join(f"{c:>2}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
+    for letter, tiles in grid.iter_rows():
         out.append(f" {letter}  ", style="dim")
         for i, t in enumerate(tiles):
             if i:
@@ -308,23 +309,53 @@ def chart_table(doc: dict[str, Any]) -> Table:
     t = Table(title=f"Information card ({visible(doc['edition'])})", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     t.add_column("size", justify="right", no_wrap=True, min_width=5)
     prices = [p for b in doc["brackets"] for p in b["prices"].values()]
-    w = [max(len(head), *(len(money(p[key])) for p in prices))
-         for head, key in (("price", "price"), ("major", "majority"), ("minor", "minority"))]
+    places = len(doc.get("places", [10, 5]))
+    heads = ["price", *(("major", "minor") if places == 2 else ("1st", "2nd", "3rd", "4th", "5th", "6th")[:places])]
+    w = [max(len(head), *(len(money(([p["price"], *p.get("bonuses", [p["majority"], p["minority"]])])[i])) for p in prices))
+         for i, head in enumerate(heads)]
 
-    def cell(a: str, b: str, c: str) -> str:
-        return f"{a:>{w[0]}} {b:>{w[1]}} {c:>{w[2]}}"
+    def cell(*figures: str) -> str:
+        return " ".join(f"{f:>{w[i]}}" for i, f in enumerate(figures))
+
+    if places != 2:
+        return _chart_by_tier(doc, t, heads, cell)
 
     import textwrap
 
     for tier, chains in doc["tiers"].items():
         # made visible before it is wrapped: wrapping would turn a carriage return into a space
         head = textwrap.fill(visible(f"{tier}: {', '.join(chains)}"), sum(w) + 2)
-        t.add_column(f"{head}\n{cell('price', 'major', 'minor')}", justify="right", no_wrap=True)
+        t.add_column(f"{head}\n{cell(*heads)}", justify="right", no_wrap=True)
     for b in doc["brackets"]:
         size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
-        t.add_row(size, *(cell(money(p["price"]), money(p["majority"]), money(p["minority"])) for p in b["prices"].values()))
-    t.caption = ("price: a share; major, minor: the majority and minority bonuses (R3.3)\n"
-                 f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1)")
+        t.add_row(size, *(cell(*map(money, [p["price"], *p.get("bonuses", [p["majority"], p["minority"]])]))
+                          for p in b["prices"].values()))
+    board = doc.get("board", {"columns": 12, "rows": 9})
+    t.caption = (("price: a share; major, minor: the majority and minority bonuses (R3.3)\n" if places == 2 else
+                  f"price: a share; 1st, 2nd...: the bonus of each of {places} places (R5.4a)\n")
+                 + f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1)"
+                 + ("" if (board["columns"], board["rows"]) == (12, 9) else
+                    f"\nboard: {board['columns']} x {board['rows']} (R1.1a)"))
+    t.caption_justify = "left"
+    return t
+
+
+def _chart_by_tier(doc: dict[str, Any], t: Table, heads: list[str], cell: Any) -> Table:
+    """The card of an edition that pays other than two places (R5.4a): one block of brackets
+    per tier, a line each, so that three places fit 80 columns as the classic card does."""
+    t.add_column(cell(*heads), justify="right", no_wrap=True)
+    for tier, chains in doc["tiers"].items():
+        t.add_row("", Text(visible(f"{tier}: {', '.join(chains)}"), style="bold", justify="left"))
+        for b in doc["brackets"]:
+            size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
+            p = b["prices"][tier]
+            t.add_row(size, cell(*map(money, [p["price"], *p["bonuses"]])))
+        t.add_section()
+    board = doc["board"]
+    places = ", ".join("the card's figure" if m is None else f"{m}x" for m in doc["places"])
+    t.caption = (f"price: a share; {', '.join(heads[1:])}: the bonus of each of {len(heads) - 1} places ({places}; R5.4a)\n"
+                 f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1); "
+                 f"board {board['columns']} x {board['rows']} (R1.1a)")
     t.caption_justify = "left"
     return t
 

@@ -1,4 +1,4 @@
-"""Shareholder bonuses with ties and rounding (R5.4), and final standings (R8.3).
+"""Shareholder bonuses with ties and rounding (R5.4, R5.4a), and final standings (R8.3).
 
 >>> payout = shareholder_bonuses(6000, 3000, {"A": 5, "B": 2, "C": 2})
 >>> [(p.player, p.amount, p.kind) for p in payout]
@@ -39,7 +39,8 @@ class BonusShare(Value):
 
 
 def shareholder_bonuses(majority: int, minority: int, holdings: dict[str, int]) -> list[BonusShare]:
-    """Who gets the majority and minority bonuses of one chain (R5.4).
+    """Who gets the majority and minority bonuses of one chain (R5.4): :func:`place_bonuses`
+    with the classic two places.
 
     ``majority`` and ``minority`` are the bonuses in dollars; ``holdings`` maps each player to the
     shares held (players with none are ignored). Returns one :class:`BonusShare` per paid player,
@@ -51,26 +52,62 @@ def shareholder_bonuses(majority: int, minority: int, holdings: dict[str, int]) 
     >>> [(p.player, p.amount, p.kind) for p in shareholder_bonuses(3000, 1500, {"A": 1})]
     [('A', 4500, 'majority + minority (sole shareholder)')]
     """
+    return place_bonuses((majority, minority), holdings)
+
+
+PLACE_NAMES = ("first", "second", "third", "fourth", "fifth", "sixth")
+"""The bonus places of an edition that pays other than two (R5.4a); two are majority and minority."""
+
+
+def place_bonuses(bonuses: tuple[int, ...], holdings: dict[str, int]) -> list[BonusShare]:
+    """Who gets each place's bonus of one chain (R5.4a, the classic R5.4 for two places).
+
+    ``bonuses`` are the dollars of each place, largest holder first (``Edition.bonuses``);
+    ``holdings`` maps each holder to the shares held (none: ignored). The holders are ranked by
+    holding; holders tied on a holding take as many places as they are, from the first place not
+    yet taken, and share the bonuses of those places equally, each part rounded up to $100.
+    When fewer holders than places are paid, the bonuses of the places nobody fills go to the
+    holders of the last filled place, shared the same way (with two places: a sole holder takes
+    both). Holders past the last place get nothing. Returns one :class:`BonusShare` per paid
+    holder, largest holders first.
+
+    >>> [(p.player, p.amount) for p in place_bonuses((5000, 3800, 2500), {"A": 4, "B": 4, "C": 1})]
+    [('A', 4400), ('B', 4400), ('C', 2500)]
+    >>> place_bonuses((5000, 3800, 2500), {"A": 4, "B": 1})[1].kind
+    'second + third (no third holder)'
+    """
     held = {p: n for p, n in holdings.items() if n > 0}
     if not held:
         return []
-    counts = sorted(set(held.values()), reverse=True)
-    top = [p for p, n in held.items() if n == counts[0]]
-    if len(held) == 1:
-        (p,) = top
-        return [BonusShare(p, majority + minority, "majority + minority (sole shareholder)", held[p])]
-    if len(top) > 1:
-        part = split_bonus(majority + minority, len(top))
-        kind = f"majority + minority (tie for the largest holding, split {len(top)} ways)"
-        return [BonusShare(p, part, kind, held[p]) for p in top]
-    out = [BonusShare(top[0], majority, "majority", held[top[0]])]
-    second = [p for p, n in held.items() if n == counts[1]]
-    if len(second) == 1:
-        out.append(BonusShare(second[0], minority, "minority", held[second[0]]))
-    else:
-        part = split_bonus(minority, len(second))
-        out.extend(BonusShare(p, part, f"minority (split {len(second)} ways)", held[p]) for p in second)
+    names = ("majority", "minority") if len(bonuses) == 2 else ("majority",) if len(bonuses) == 1 else PLACE_NAMES
+    groups = [[p for p, n in held.items() if n == count] for count in sorted(set(held.values()), reverse=True)]
+    out: list[BonusShare] = []
+    place = 0
+    for i, group in enumerate(groups):
+        if place >= len(bonuses):
+            break
+        last = i + 1 == len(groups) or place + len(group) >= len(bonuses)
+        covered = range(place, len(bonuses) if last else place + len(group))
+        part = split_bonus(sum(bonuses[k] for k in covered), len(group))
+        kind = " + ".join(names[k] for k in covered)
+        if len(held) == 1 and len(covered) > 1:
+            kind += " (sole shareholder)"
+        elif len(group) > 1:
+            kind += f" (tie for the largest holding, split {len(group)} ways)" if place == 0 else f" (split {len(group)} ways)"
+        elif len(covered) > 1:
+            kind += f" (no {names[place + 1]} holder)" if len(bonuses) > 2 else ""
+        out.extend(BonusShare(p, part, kind, held[p]) for p in group)
+        place += len(group)
     return out
+
+
+def bonus_words(bonuses: tuple[int, ...]) -> str:
+    """The bonus of each place in words (R5.4, R5.4a): ``majority $6,000, minority $3,000``
+    with the classic two places, else ``first $5,000, second $3,800, third $2,500``."""
+    from acquire_ref.events import money
+
+    names = ("majority", "minority") if len(bonuses) == 2 else ("majority",) if len(bonuses) == 1 else PLACE_NAMES
+    return ", ".join(f"{names[i]} {money(b)}" for i, b in enumerate(bonuses))
 
 
 def rank(cash: dict[str, int]) -> list[tuple[str, int, int]]:
@@ -151,7 +188,7 @@ def final_scores(
         size = sizes[chain]
         holdings = {p: shares.get(p, {}).get(chain, 0) for p in cash}
         with_market = dict(holdings, **({MARKET: market.get(chain, 0)} if market else {}))
-        for part in shareholder_bonuses(edition.majority_bonus(chain, size), edition.minority_bonus(chain, size), with_market):
+        for part in place_bonuses(edition.bonuses(chain, size), with_market):
             bonuses[part.player].append((chain, part.amount, part.kind, part.shares))
         price = edition.price(chain, size)
         for p, n in holdings.items():

@@ -23,10 +23,9 @@ import random
 from typing import TYPE_CHECKING
 
 from acquire_ref import views
-from acquire_ref.board import Board
 from acquire_ref.merger import MarketRule
 from acquire_ref.supply import DealtSupply, TableSupply
-from acquire_ref.tiles import ALL_TILES, Tile
+from acquire_ref.tiles import Tile
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -64,7 +63,7 @@ class SeatView:
         tiles = list(self.unseen)
         rng.shuffle(tiles)
         racks = self.game.supply.racks
-        supply = DealtSupply(self.game.players, [])
+        supply = DealtSupply(self.game.players, [], self.game.edition.grid.tiles)
         for p in self.game.players:
             if p == self.seat and self.rack:
                 supply.rack_tiles[p] = list(self.rack)
@@ -90,9 +89,9 @@ def seat_view(game: Game, seat: str) -> SeatView:
     viewer = views.Viewer.of(seat)
     rack = tuple(game.supply.rack(seat)) if game.supply.knows_racks else ()
     seen = {*game.board.owner, *game.discarded, *rack}
-    unseen = tuple(t for t in ALL_TILES if t not in seen)
+    unseen = tuple(t for t in game.edition.grid.tiles if t not in seen)
     public = clone(game)
-    public.supply = TableSupply(game.players, game.supply.bag, dict(game.supply.racks))
+    public.supply = TableSupply(game.players, game.supply.bag, dict(game.supply.racks), game.edition.grid.tiles)
     public.market.seed = 0
     if views.withheld(game, viewer):
         _guess_holdings(public, seat)
@@ -117,12 +116,7 @@ def clone(game: Game) -> Game:
     books, merger and market are copied; its log starts empty, and it cannot rebuild its own
     start (no worth history). The supply is shared: replace it before applying a move."""
     world = copy.copy(game)
-    board = world.board = Board.__new__(Board)
-    board.owner = dict(game.board.owner)
-    board.sizes = dict(game.board.sizes)
-    board.chain_order = game.board.chain_order
-    board._kinds = dict(game.board._kinds)
-    board._kinds_for = game.board._kinds_for
+    world.board = game.board.copy()
     world.cash = dict(game.cash)
     world.shares = {p: dict(s) for p, s in game.shares.items()}
     world.bank = dict(game.bank)

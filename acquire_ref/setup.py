@@ -36,7 +36,7 @@ from acquire_ref.errors import AcquireError, NotationError
 from acquire_ref.events import plural
 from acquire_ref.problems import MAX_MONEY, Problems, invisible, shown, skeleton
 from acquire_ref.scoring import MARKET
-from acquire_ref.tiles import ALL_TILES, Tile, connected, parse_tile
+from acquire_ref.tiles import CLASSIC_GRID, Grid, Tile, connected, neighbour_table, parse_tile
 
 __all__ = ["MARKET", "MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "OPTION_VALUES", "POSITION_KEYS", "SCORING_KEYS", "Options",
            "Position", "check_player_name", "check_player_names", "looks_alike", "read_position", "read_scoring_position"]
@@ -243,15 +243,15 @@ class Position:
         self.bank = bank
 
 
-def _tiles(value: object, where: str, problems: Problems) -> list[Tile]:
-    """The tiles of a list of tile names; each name that can't be read is a problem."""
+def _tiles(value: object, where: str, problems: Problems, grid: Grid = CLASSIC_GRID) -> list[Tile]:
+    """The tiles of ``grid`` of a list of tile names; each name that can't be read is a problem."""
     if not isinstance(value, list):
         problems.add(f"{where} should be a list of tiles like [\"5C\", \"6C\"]")
         return []
     out = []
     for i, text in enumerate(value, 1):
         try:
-            out.append(parse_tile(text if isinstance(text, str) else repr(text)))
+            out.append(parse_tile(text if isinstance(text, str) else repr(text), grid))
         except AcquireError as exc:
             problems.add(f"{where}[{i}]: {exc}")
     return out
@@ -299,16 +299,16 @@ def read_position(
         nxt = players[0]
     bag = problems.whole(data.get("bag", -1), f"{where}.bag") or 0
     racks = _read_racks(data.get("racks", {}), players, edition, where, problems)
-    discarded = _tiles(data.get("discarded", []), f"{where}.discarded", problems)
-    lone = _tiles(data.get("lone", []), f"{where}.lone", problems)
+    discarded = _tiles(data.get("discarded", []), f"{where}.discarded", problems, edition.grid)
+    lone = _tiles(data.get("lone", []), f"{where}.lone", problems, edition.grid)
     chains = _read_chains(data.get("chains", {}), edition, where, problems)
-    _check_layout(lone, discarded, chains, where, problems)
+    _check_layout(lone, discarded, chains, where, problems, edition.grid)
     placed = len(set(lone)) + sum(len(t) for t in chains.values())
     total = placed + bag + sum(racks.values()) + len(discarded)
-    if total != len(ALL_TILES):
+    if total != len(edition.grid.tiles):
         problems.add(
             f"{where}: {placed} tiles on the board + {bag} in the bag + {sum(racks.values())} in racks + "
-            f"{len(discarded)} out of the game = {total}, not {len(ALL_TILES)}"
+            f"{len(discarded)} out of the game = {total}, not {len(edition.grid.tiles)}"
         )
     cash = _read_cash(data.get("cash", {}), players, where, problems)
     shares = _read_shares(data.get("shares", {}), players, edition, f"{where}.shares", problems)
@@ -345,12 +345,12 @@ def _read_chains(chains_in: object, edition: Edition, where: str, problems: Prob
         if name not in edition.chain_names:
             problems.add(f"{where}.chains: unknown chain {name!r} ({', '.join(edition.chain_names)})")
             continue
-        chains[name] = _tiles(tiles, f"{where}.chains.{name}", problems)
+        chains[name] = _tiles(tiles, f"{where}.chains.{name}", problems, edition.grid)
     return chains
 
 
 def _check_layout(lone: list[Tile], discarded: list[Tile], chains: dict[str, list[Tile]], where: str,
-                  problems: Problems) -> None:
+                  problems: Problems, grid: Grid = CLASSIC_GRID) -> None:
     """Every tile once; chains of 2 or more connected tiles that touch no other chain; lone tiles
     that touch no chain (R1.2, R4.2-R4.4)."""
     seen: dict[Tile, str] = {}
@@ -360,18 +360,19 @@ def _check_layout(lone: list[Tile], discarded: list[Tile], chains: dict[str, lis
                 problems.add(f"{where}: tile {t} is listed twice ({seen[t]} and {label})")
             seen[t] = label
     owner = {t: c for c, ts in chains.items() for t in ts}
+    near = neighbour_table(grid)
     for c, tiles in chains.items():
         if len(tiles) < 2:
             problems.add(f"{where}.chains.{c} has {plural(len(tiles), 'tile')}: a chain has at least 2 (R4.2)")
             continue
-        if len(connected(tiles[:1], set(tiles).__contains__)) != len(tiles):
+        if len(connected(tiles[:1], set(tiles).__contains__, near)) != len(tiles):
             problems.add(f"{where}.chains.{c} is not one connected group of tiles (R1.2)")
         for t in tiles:
-            for n in t.neighbours():
+            for n in near[t]:
                 if owner.get(n) not in (None, c):
                     problems.add(f"{where}: {c} tile {t} touches {owner[n]} tile {n}; touching chains would have merged (R4.4)")
     for t in lone:
-        touching = sorted({owner[n] for n in t.neighbours() if n in owner})
+        touching = sorted({owner[n] for n in near[t] if n in owner})
         if touching:
             problems.add(f"{where}: lone tile {t} touches {', '.join(touching)}; it would belong to it (R4.3)")
 
@@ -440,12 +441,12 @@ def read_scoring_position(
         c = exact[c.lower()]
         wrong = f"chains.{c} is {n!r}: a chain on the board has at least 2 tiles (R4.2)"
         size = problems.whole(n, f"chains.{c}", 2, problem=wrong)
-        if size is not None and size > 108:
-            problems.add(f"chains.{c} is {n}: the board has 108 spaces")
+        if size is not None and size > len(edition.grid.tiles):
+            problems.add(f"chains.{c} is {n}: the board has {len(edition.grid.tiles)} spaces")
         elif size is not None:
             sizes[c] = size
-    if sum(sizes.values()) > 108:
-        problems.add(f"the chains add up to {sum(sizes.values())} tiles; the board has 108 spaces")
+    if sum(sizes.values()) > len(edition.grid.tiles):
+        problems.add(f"the chains add up to {sum(sizes.values())} tiles; the board has {len(edition.grid.tiles)} spaces")
     cash_in = data.get("cash")
     cash: dict[str, int] = {}
     if not isinstance(cash_in, dict) or not cash_in:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, assert_never
 
 from acquire_ref.describe import tile as describe_tile
-from acquire_ref.editions import Edition
+from acquire_ref.editions import Edition, load_edition
 from acquire_ref.errors import IllegalMoveError
 from acquire_ref.game import Game, shuffled_bag
 from acquire_ref.moves import Buy, Choose, Dispose, End, Market, Move, Pass, Place, Start
@@ -169,7 +169,8 @@ def play_game(
     :class:`RuntimeError` if the game has not ended after ``max_moves`` moves (it always does
     unless ``stall = continue`` lets a blocked game go on).
     """
-    g = Game.dealt(players, shuffled_bag(seed), seed, edition, options)
+    grid = (load_edition(edition) if isinstance(edition, str) else edition).grid
+    g = Game.dealt(players, shuffled_bag(seed, grid), seed, edition, options)
     try:
         play_out(g, built_in(strategy, seed), max_moves=max_moves)
     except RuntimeError as exc:
@@ -297,7 +298,7 @@ class Batch:
         from acquire_ref.bots import BotStopped, OutsideBot, reaping
 
         dealt = self.deal(seed)
-        game = Game.dealt(self.players, shuffled_bag(dealt), dealt, self.edition, self.options)
+        game = Game.dealt(self.players, shuffled_bag(dealt, self.edition.grid), dealt, self.edition, self.options)
         seats = {b.name: OutsideBot(b, seed, self.bot_timeout, self.bot_faults) for b in self.bots}
         ended = "over"
         with reaping():
@@ -327,7 +328,7 @@ class Batch:
         from acquire_ref.record import Record, to_toml
 
         record = Record(players=self.players, edition=self.edition_value, options=game.options.as_dict(),
-                        tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed)])
+                        tiles="dealt", seed=seed, bag=[str(t) for t in shuffled_bag(seed, self.edition.grid)])
         return to_toml(record, game)
 
 

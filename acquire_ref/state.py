@@ -63,7 +63,7 @@ class GameState:
         self.options = options
         self.players = list(players)
         self.supply = supply
-        self.board = Board({c: i for i, c in enumerate(edition.chain_names)})
+        self.board = Board({c: i for i, c in enumerate(edition.chain_names)}, edition.grid)
         self.cash = {p: edition.starting_cash for p in players}
         self.shares = {p: {c: 0 for c in edition.chain_names} for p in players}
         self.bank = {c: edition.shares_per_chain for c in edition.chain_names}

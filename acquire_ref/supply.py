@@ -33,7 +33,10 @@ class TableSupply:
     knows_racks = False
     """True when the referee knows which tiles each rack holds (dealt mode)."""
 
-    def __init__(self, players: Iterable[str], bag: int = len(ALL_TILES), racks: dict[str, int] | None = None) -> None:
+    def __init__(self, players: Iterable[str], bag: int = len(ALL_TILES), racks: dict[str, int] | None = None,
+                 tiles: tuple[Tile, ...] = ALL_TILES) -> None:
+        self.tiles = tiles
+        """Every tile of the board (the edition's, R1.1a): 108 on the classic board."""
         self.bag = bag
         self.racks: dict[str, int] = dict(racks) if racks is not None else {p: 0 for p in players}
 
@@ -45,7 +48,7 @@ class TableSupply:
         """Take the start tiles out of the bag and fill every rack (R2.2, R2.4)."""
         for p in players:
             self.racks[p] = rack_size
-        self.bag = len(ALL_TILES) - len(start) - len(players) * rack_size
+        self.bag = len(self.tiles) - len(start) - len(players) * rack_size
 
     def holds(self, player: str, tile: Tile) -> bool:
         """Whether ``tile`` can be in ``player``'s rack: at a table, any tile while the rack has one."""
@@ -83,7 +86,7 @@ class TableSupply:
         """Tiles ``player`` might place, in board order: at a table, every tile not yet placed
         or out of the game (``placed``)."""
         gone = set(placed)
-        return [t for t in ALL_TILES if t not in gone]
+        return [t for t in self.tiles if t not in gone]
 
     def market_tile(self, rng: random.Random) -> Tile | None:
         """A tile drawn for the market (R9); None at a table, where the players draw it."""
@@ -100,9 +103,9 @@ class DealtSupply(TableSupply):
     mode = "dealt"
     knows_racks = True
 
-    def __init__(self, players: Iterable[str], bag_order: list[Tile]) -> None:
+    def __init__(self, players: Iterable[str], bag_order: list[Tile], tiles: tuple[Tile, ...] = ALL_TILES) -> None:
         players = list(players)
-        super().__init__(players)
+        super().__init__(players, len(tiles), tiles=tiles)
         self.bag_tiles: list[Tile] = list(bag_order)
         self.rack_tiles: dict[str, list[Tile]] = {p: [] for p in players}
 

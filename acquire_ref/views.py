@@ -37,7 +37,7 @@ from acquire_ref.pending import (
     OrderDefunct,
     PlaceTile,
 )
-from acquire_ref.tiles import Tile, iter_rows
+from acquire_ref.tiles import Tile
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -119,9 +119,10 @@ def sees(game: Game, player: str | None, who: ViewerLike = None) -> bool:
 
 
 def board_rows(game: Game) -> list[str]:
-    """The board as 9 strings, row A first: ``.`` empty, ``o`` lone tile, a chain's letter."""
+    """The board as one string per row (9 on the classic board, R1.1a), row A first: ``.`` empty,
+    ``o`` lone tile, a chain's letter."""
     rows = []
-    for letter, tiles in iter_rows():
+    for letter, tiles in game.edition.grid.iter_rows():
         cells = []
         for t in tiles:
             if t not in game.board:
@@ -423,14 +424,16 @@ def history(game: Game, player: str | None = None, turn: int | None = None) -> l
 def bonus(edition: Edition, chain: str, size: int, held: dict[str, int]) -> dict[str, Any]:
     """The ``bonus --json`` document: who gets ``chain``'s majority and minority bonuses at
     ``size`` tiles when ``held`` (player = shares) are its shareholders, ties split and each part
-    rounded up to $100 (R5.4). ``{chain, size, price, majority, minority, bonuses}`` in whole
-    dollars; ``bonuses`` lists ``{player, shares, amount, kind}`` for each player paid."""
-    from acquire_ref.scoring import shareholder_bonuses
+    rounded up to $100 (R5.4, R5.4a). ``{chain, size, price, majority, minority, places, bonuses}``
+    in whole dollars; ``places`` is every place's bonus (two in the classic game, the majority
+    and the minority); ``bonuses`` lists ``{player, shares, amount, kind}`` for each player paid."""
+    from acquire_ref.scoring import place_bonuses
 
+    places = edition.bonuses(chain, size)
     majority, minority = edition.majority_bonus(chain, size), edition.minority_bonus(chain, size)
-    payout = shareholder_bonuses(majority, minority, held)
+    payout = place_bonuses(places, held)
     return {"chain": chain, "size": size, "price": edition.price(chain, size), "majority": majority,
-            "minority": minority,
+            "minority": minority, "places": list(places),
             "bonuses": [{"player": b.player, "shares": b.shares, "amount": b.amount, "kind": b.kind} for b in payout]}
 
 

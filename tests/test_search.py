@@ -51,6 +51,18 @@ def test_r4_to_r8_the_search_bot_only_ever_plays_legal_moves(players, options, e
     assert all(s.moves > 10 for s in seats.values())
 
 
+def test_r1_1a_the_search_bot_plays_a_10_by_10_board_from_its_own_tiles():
+    """The seat's unseen tiles and the dealt worlds come from the edition's board (100 tiles,
+    1A to 10J), never from the classic 108."""
+    from tests.test_board_editions import TEN
+
+    g = Game.dealt(PLAYERS, shuffled_bag(5, TEN.grid), 5, TEN)
+    seat = Checked(SearchBot(5, iterations=3))
+    play_out(g, GreedyBot(random.Random(5)), {"Ann": seat})
+    assert g.over and seat.moves > 10
+    assert all(t in set(TEN.grid.tiles) for t in g.board.owner)
+
+
 def _started(seed: int = 3) -> Game:
     g = Game.dealt(PLAYERS, shuffled_bag(seed), seed)
     g.apply(g.legal_moves()[0])

@@ -25,19 +25,20 @@ def price(
     Example: acquire-ref price Imperial 14
     """
     from acquire_ref.events import money
+    from acquire_ref.scoring import PLACE_NAMES
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
     tier, share_price, safe = ed.chain(name).tier, ed.price(name, size), ed.is_safe(size)
     majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
+    places = ed.bonuses(name, size)
     if as_json:
         print_json({"chain": name, "size": size, "tier": tier, "price": share_price, "majority": majority, "minority": minority,
-               "safe": safe})
+               "places": list(places), "safe": safe})
         return
-    say(
-        f"{name} ({tier} tier) at {size} tiles: {money(share_price)} a share; majority bonus "
-        f"{money(majority)}, minority bonus {money(minority)}" + ("; safe (R3.5)." if safe else ".")
-    )
+    bonuses = (f"majority bonus {money(majority)}, minority bonus {money(minority)}" if len(places) == 2 else
+               "bonuses " + ", ".join(f"{PLACE_NAMES[i]} {money(b)}" for i, b in enumerate(places)) + " (R5.4a)")
+    say(f"{name} ({tier} tier) at {size} tiles: {money(share_price)} a share; {bonuses}" + ("; safe (R3.5)." if safe else "."))
 
 
 def chart(
@@ -66,11 +67,12 @@ def bonus(
     as_json: bool = JSON,
     edition: str = EDITION,
 ) -> None:
-    """Who gets the majority and minority bonuses, ties split and rounded up to $100 (R5.4).
+    """Who gets the majority and minority bonuses (every place's, R5.4a), ties split and rounded up to $100 (R5.4).
 
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
     from acquire_ref.events import money, plural
+    from acquire_ref.scoring import PLACE_NAMES
     from acquire_ref.setup import read_holdings
     from acquire_ref.views import bonus as bonus_doc
 
@@ -81,8 +83,12 @@ def bonus(
     if as_json:
         print_json(doc)
         return
-    say(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, "
-        f"minority {money(doc['minority'])}")
+    if len(doc["places"]) == 2:
+        say(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, "
+            f"minority {money(doc['minority'])}")
+    else:
+        say(f"{name} at {size} tiles ({money(doc['price'])}): "
+            + ", ".join(f"{PLACE_NAMES[i]} {money(b)}" for i, b in enumerate(doc["places"])) + " (R5.4a)")
     paid = {b["player"]: b for b in doc["bonuses"]}
     for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
         share = paid.get(holder)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from acquire_ref.cli.options import edition_spec, rule_options
+from acquire_ref.cli.options import EDITIONS, edition_spec, rule_options
 from acquire_ref.cli.output import game_path, say, say_next
 from acquire_ref.errors import GameFileError, NotationError
 
@@ -72,7 +72,7 @@ def new(
         "(on or off), holdings (open or hidden); e.g. --option stall=continue.",
     ),
     edition: str = typer.Option(
-        "classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.",
+        "classic", "--edition", metavar="NAME|FILE", help=f"{EDITIONS}, or the path of a ruleset file.",
     ),
     tiles: str = typer.Option(
         "table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals.",
@@ -128,7 +128,7 @@ def create_game(path: Path, players: list[str], force: bool, option: list[str], 
         import secrets
 
         seed = secrets.randbelow(2**31) if seed is None else seed
-        bag = shuffled_bag(seed)
+        bag = shuffled_bag(seed, ed.grid)
         game = Game.dealt(players, bag, seed, ed, rule_options(option))
     else:
         game = Game.table(players, ed, rule_options(option))

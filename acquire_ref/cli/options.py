@@ -17,7 +17,18 @@ from acquire_ref.errors import NotationError
 if TYPE_CHECKING:
     from acquire_ref.editions import Edition
 
-EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help="classic, 1999, 2024, or the path of a ruleset file.")
+
+
+def edition_names() -> list[str]:
+    """The built-in editions' names, from their files (the help texts list them, never by hand),
+    without importing the editions at start-up: classic first, then the others in order."""
+    names = sorted(p.stem for p in (Path(__file__).parent.parent / "editions").glob("*.toml"))
+    return sorted(names, key=lambda n: n != "classic")
+
+
+EDITIONS = ", ".join(edition_names())
+"""The built-in editions' names for a help text, e.g. ``classic, 1999, 2024``."""
+EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help=f"{EDITIONS}, or the path of a ruleset file.")
 SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
 HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
 BOARD_SVG = typer.Option(None, "--svg", metavar="FILE",

@@ -136,9 +136,6 @@ def why(
 
     Example: acquire-ref why 6D
     """
-    from acquire_ref.tiles import parse_tile
-
-    parse_tile(tile)  # a tile that is not one is refused before the game file is read
     game = load()
     info = quick.why_document(game, tile, command_viewer(game))
     if as_json:

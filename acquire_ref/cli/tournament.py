@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from acquire_ref.cli.options import EDITIONS
 from acquire_ref.cli.output import print_json as _json
 from acquire_ref.cli.output import say
 from acquire_ref.errors import IllegalMoveError, NotationError
@@ -88,7 +89,8 @@ def new(
     semifinal: int = typer.Option(16, "--semifinal", metavar="16|8|4", help="Heats: places in the semifinal."),
     rounds: int = typer.Option(4, "--rounds", min=1, max=50, metavar="N", help="Swiss: the number of rounds."),
     tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="The tables' games: as for new."),
-    edition: str = typer.Option("classic", "--edition", metavar="NAME", help="The tables' edition: classic, 1999 or 2024."),
+    edition: str = typer.Option("classic", "--edition", metavar="NAME|FILE",
+                                help=f"The tables' edition: {EDITIONS}, or a ruleset file (kept in the event file)."),
     tiebreaks: str = typer.Option("acquire-ref", "--tiebreaks", metavar="NAME|KEY,...",
                                   help="Heats: the tie-break list (T4): wbc-2007, acquire-ref, or keys in order."),
     final: int = typer.Option(4, "--final", metavar="4|5", help="Heats: players in the final (T4)."),
@@ -102,23 +104,22 @@ def new(
     """
     import secrets
 
-    from acquire_ref.editions import builtin_editions
+    from acquire_ref.cli.options import edition_spec
     from acquire_ref.event_file import create
     from acquire_ref.tournament import Tournament, parse_factors, parse_tiebreaks, slug
 
     if not name.strip() or not name.isprintable():
         raise NotationError(f"event name {name!r}: give a printable name, e.g. 'Club 2026'")
-    if edition not in builtin_editions():
-        raise NotationError(f"--edition {edition!r}: an event's tables play {', '.join(builtin_editions())}")
+    ed, fixed = edition_spec(edition)  # the event fixes its tables' edition: a name, or the ruleset itself
     _, keys = parse_tiebreaks(tiebreaks)
     factors = parse_factors(margin_factor or [])
     if format != "heats" and (tiebreaks != "acquire-ref" or factors or final != 4):
         raise NotationError("--tiebreaks, --margin-factor and --final are for the heats format; swiss has its own keys (T4)")
-    event = Tournament(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, edition,
+    event = Tournament(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, fixed,
                        tiles, keys, final, factors)
     path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
-    say(f"New event {name} in {path}: {event_shape(event)}; seed {event.seed}; tables play {edition} with {tiles} tiles.")
+    say(f"New event {name} in {path}: {event_shape(event)}; seed {event.seed}; tables play {ed.name} with {tiles} tiles.")
     say("Next: acquire-ref tournament add PLAYER... [--group G]")
 
 

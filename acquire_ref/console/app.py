@@ -32,7 +32,7 @@ from acquire_ref.errors import AcquireError
 from acquire_ref.events import money
 from acquire_ref.game import Game
 from acquire_ref.moves import Discard, End, Move, Pass
-from acquire_ref.tiles import COLUMNS, Tile, iter_rows, parse_tile
+from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.words import short_names, visible
 
 POLL_SECONDS = 0.3
@@ -81,15 +81,17 @@ def last_tile(game: Game) -> str | None:
 
 
 def board_text(game: Game, big: bool = False) -> Text:
-    """The 12 x 9 board (R1.1): chain letters in their colours, ``o`` lone, last tile reversed.
+    """The edition's board (12 x 9 in the classic game, R1.1, R1.1a): chain letters in their
+    colours, ``o`` lone, last tile reversed.
     ``big`` (a terminal of :data:`BIG` or more): each space a block of 4 x 2 cells, chains filled
     with their colour, for reading from across the table."""
     if big:
         return _big_board(game)
     out = Text()
-    out.append("  " + "".join(f"{c:>3}" for c in range(1, COLUMNS + 1)) + "\n", style="dim")
+    grid = game.edition.grid
+    out.append("  " + "".join(f"{c:>3}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
     last = last_tile(game)
-    for letter, tiles in iter_rows():
+    for letter, tiles in grid.iter_rows():
         out.append(f" {letter}", style="dim")
         for t in tiles:
             out.append(" ")
@@ -113,9 +115,10 @@ BIG = (120, 36)
 
 def _big_board(game: Game) -> Text:
     out = Text()
-    out.append("   " + "".join(f"{c:^5}" for c in range(1, COLUMNS + 1)) + "\n", style="dim")
+    grid = game.edition.grid
+    out.append("   " + "".join(f"{c:^5}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
     last = last_tile(game)
-    for letter, tiles in iter_rows():
+    for letter, tiles in grid.iter_rows():
         for half in (0, 1):
             out.append(f" {letter} " if not half else "   ", style="dim")
             for t in tiles:
@@ -289,7 +292,7 @@ class WhyScreen(ModalScreen[None]):
 
         out = self.query_one("#why-text", Static)
         try:
-            out.update(Text("\n".join(tile(self.game, parse_tile(event.value))["text"])))
+            out.update(Text("\n".join(tile(self.game, parse_tile(event.value, self.game.edition.grid))["text"])))
         except AcquireError as exc:
             out.update(Text(str(exc)))
 
@@ -355,10 +358,11 @@ class TableApp(App[None]):
             self.put("#decision", Text("The game file can't be read: fix it, or Ctrl+Q"))
             return
         big = self.size.width >= BIG[0] and self.size.height >= BIG[1]
-        if big != getattr(self, "_big", False):  # the big board needs a wider left column and a taller board
-            self._big = big
+        rows = game.edition.grid.rows
+        if (big, rows) != getattr(self, "_big", (False, 9)):  # the big board: a wider left column, a taller board
+            self._big = (big, rows)
             self.query_one("#left").styles.width = 66 if big else 40
-            self.query_one("#board").styles.height = 20 if big else 10
+            self.query_one("#board").styles.height = 2 * rows + 2 if big else rows + 1  # 20 or 10 for 9 rows
         self.put("#board", board_text(game, big))
         self.put("#chains", chains_text(game) if game.board.sizes else Text(" No chain yet."))
         self.put("#players", players_text(game))

@@ -165,9 +165,10 @@ class PlacePrompt(Prompt):
         tokens = text.split()
         if not tokens:
             raise NotationError("type a tile, e.g. 6C")
-        tile = parse_tile(tokens[0])
+        grid = self.game.edition.grid
+        tile = parse_tile(tokens[0], grid)
         if tile in self.dead:
-            tiles = tuple(parse_tile(t) for t in tokens)
+            tiles = tuple(parse_tile(t, grid) for t in tokens)
             return [self._legal(Discard(tiles))]
         place = Place(tile)
         self.game.verify(place)

@@ -16,8 +16,18 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from acquire_ref.editions.printed import (
+    CLASSIC_PRINTING,
+    CardRow,
+    Printing,
+    board_problems,
+    card_problems,
+    place_problems,
+    round_up,
+)
 from acquire_ref.errors import GameFileError, NotationError, closest
 from acquire_ref.problems import Problems, is_whole, shown, skeleton
+from acquire_ref.tiles import CLASSIC_GRID, Grid
 from acquire_ref.values import Value, _set, field
 
 _HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
@@ -81,11 +91,12 @@ class Edition(Value):
 
     ``price_chart`` is a tuple of ``(smallest size, cheap-tier price in dollars)`` brackets in
     ascending order; ``tiers`` maps a tier name to the dollars it adds. All money is whole dollars;
-    sizes are tiles. ``names`` are the chain names in card order.
+    sizes are tiles. ``names`` are the chain names in card order. ``printing`` holds the board's
+    size, the bonus places and a printed card's rows (:class:`Printing`, R1.1a, R5.4a).
     """
 
     _fields = ("name", "chains", "price_chart", "tiers", "starting_cash", "shares_per_chain", "safe_size",
-               "end_size", "rack_size", "buy_limit", "description")
+               "end_size", "rack_size", "buy_limit", "description", "printing")
     name: str
     chains: tuple[Chain, ...]
     price_chart: tuple[tuple[int, int], ...]
@@ -97,16 +108,46 @@ class Edition(Value):
     rack_size: int = 6
     buy_limit: int = 3
     description: str = ""
+    printing: Printing = CLASSIC_PRINTING
     names: tuple[str, ...] = field(init=False)
     _by_name: dict[str, Chain] = field(init=False)
     _prices: dict[str, list[int]] = field(init=False)
+    _card: dict[str, tuple[CardRow, ...]] = field(init=False)
 
     def __post_init__(self) -> None:
         _set(self, "names", tuple(c.name for c in self.chains))
         _set(self, "_by_name", {c.name: c for c in self.chains})
-        base = [self.base_price(size) for size in range(109)]
-        tiers = self.tiers
-        _set(self, "_prices", {c.name: [b + tiers[c.tier] if b else 0 for b in base] for c in self.chains})
+        _set(self, "_card", dict(self.printing.card))
+        tiles = len(self.grid.tiles) + 1
+        _set(self, "_prices", {c.name: [self.tier_price(c.tier, size) for size in range(tiles)] for c in self.chains})
+
+    @property
+    def grid(self) -> Grid:
+        """The board this edition prints (R1.1a): 12 x 9 unless the ruleset says otherwise."""
+        return self.printing.grid
+
+    @property
+    def places(self) -> int:
+        """How many bonus places are paid for a defunct chain (R5.4a): 2 in the classic game."""
+        return len(self.printing.places)
+
+    def tier_price(self, tier: str, size: int) -> int:
+        """Share price in dollars of a chain of ``tier`` at ``size`` tiles; 0 below the chart (R3.2)."""
+        rows = self._card.get(tier)
+        if rows is None:
+            base = self.base_price(size)
+            return base + self.tiers[tier] if base else 0
+        row = self._card_row(rows, size)
+        return row[1] if row else 0
+
+    @staticmethod
+    def _card_row(rows: tuple[CardRow, ...], size: int) -> CardRow | None:
+        found = None
+        for row in rows:
+            if size < row[0]:
+                break
+            found = row
+        return found
 
     @property
     def chain_names(self) -> list[str]:
@@ -152,16 +193,32 @@ class Edition(Value):
         table = self._prices[chain]
         if 0 <= size < len(table):
             return table[size]
-        base = self.base_price(size)
-        return base + self.tiers[self._by_name[chain].tier] if base else 0
+        return self.tier_price(self._by_name[chain].tier, size)
+
+    def bonuses(self, chain: str, size: int) -> tuple[int, ...]:
+        """The bonus of each place in dollars for ``chain`` at ``size`` tiles, largest holder
+        first (R3.3, R5.4a): the printed card's figures, or each multiple of the share price
+        rounded up to $100 (10x and 5x in the classic game).
+
+        >>> load_edition("classic").bonuses("Imperial", 14)
+        (9000, 4500)
+        """
+        rows = self._card.get(self._by_name[chain].tier)
+        row = self._card_row(rows, size) if rows else None
+        if row is not None and len(row) > 2:
+            return row[2:]
+        price = self.price(chain, size)
+        return tuple(round_up(price * tenths // 10) for tenths in self.printing.places)
 
     def majority_bonus(self, chain: str, size: int) -> int:
-        """Majority shareholder bonus in dollars: 10 x price (R3.3)."""
-        return 10 * self.price(chain, size)
+        """Majority shareholder bonus in dollars: 10 x price in the classic game (R3.3)."""
+        return self.bonuses(chain, size)[0]
 
     def minority_bonus(self, chain: str, size: int) -> int:
-        """Minority shareholder bonus in dollars: 5 x price (R3.3)."""
-        return 5 * self.price(chain, size)
+        """Minority shareholder bonus in dollars: 5 x price in the classic game (R3.3); 0 in an
+        edition that pays a single place."""
+        places = self.bonuses(chain, size)
+        return places[1] if len(places) > 1 else 0
 
     def is_safe(self, size: int) -> bool:
         """True when a chain of ``size`` tiles is safe, 11 or more in the classic game (R3.5)."""
@@ -191,29 +248,44 @@ class Edition(Value):
         )
 
     def card(self) -> dict[str, Any]:
-        """The information card as a document (``chart --json``, R3.2, R3.3, R3.5, R8.1).
+        """The information card as a document (``chart --json``, R3.2, R3.3, R3.5, R5.4a, R8.1).
 
         Returns ``{"edition": name, "tiers": {tier: [chain, ...]}, "brackets": [...],
-        "safe_size": tiles, "end_size": tiles}``; each bracket is ``{"from": smallest size,
-        "to": largest size or None for the last, "prices": {tier: {"price", "majority",
-        "minority"}}}`` with the share price and the two bonuses in dollars.
+        "safe_size": tiles, "end_size": tiles, "board": {"columns", "rows", "tiles"},
+        "places": [multiple or None, ...]}``; each bracket is ``{"from": smallest size, "to":
+        largest size or None for the last, "prices": {tier: {"price", "majority", "minority",
+        "bonuses"}}}`` with the share price and the bonuses of every place in dollars. A place's
+        multiple is None when a printed card gives its figures.
         """
+        starts = sorted({row[0] for rows in self._card.values() for row in rows}
+                        | {smallest for smallest, _ in self.price_chart if len(self._card) < len(self.tiers)})
         brackets: list[dict[str, Any]] = []
-        for i, (smallest, _) in enumerate(self.price_chart):
-            largest = self.price_chart[i + 1][0] - 1 if i + 1 < len(self.price_chart) else None
+        probe = self.chains_by_tier()
+        for i, smallest in enumerate(starts):
+            largest = starts[i + 1] - 1 if i + 1 < len(starts) else None
             prices = {}
-            for tier, added in self.tiers.items():
-                price = self.base_price(smallest) + added
-                prices[tier] = {"price": price, "majority": 10 * price, "minority": 5 * price}
+            for tier in self.tiers:
+                price = self.tier_price(tier, smallest)
+                places = list(self.bonuses(probe[tier][0].name, smallest)) if probe[tier] else [
+                    round_up(price * tenths // 10) for tenths in self.printing.places]
+                prices[tier] = {"price": price, "majority": places[0], "minority": places[1] if len(places) > 1 else 0,
+                                "bonuses": places}
             brackets.append({"from": smallest, "to": largest, "prices": prices})
-        tiers = {tier: [c.name for c in self.chains if c.tier == tier] for tier in self.tiers}
+        tiers = {tier: [c.name for c in chains] for tier, chains in probe.items()}
+        printed = any(len(row) > 2 for rows in self._card.values() for row in rows)
         return {"edition": self.name, "tiers": tiers, "brackets": brackets, "safe_size": self.safe_size,
-                "end_size": self.end_size}
+                "end_size": self.end_size,
+                "board": {"columns": self.grid.columns, "rows": self.grid.rows, "tiles": len(self.grid.tiles)},
+                "places": [None if printed else t // 10 if t % 10 == 0 else t / 10 for t in self.printing.places]}
+
+    def chains_by_tier(self) -> dict[str, list[Chain]]:
+        """The chains of each price tier, in card order (a tier may have none)."""
+        return {tier: [c for c in self.chains if c.tier == tier] for tier in self.tiers}
 
 
 RULESET_KEYS = (
     "name", "description", "starting_cash", "shares_per_chain", "safe_size", "end_size", "rack_size",
-    "buy_limit", "price_chart", "tiers", "chains",
+    "buy_limit", "price_chart", "tiers", "chains", "columns", "rows", "bonus_places", "card",
 )
 CHAIN_KEYS = ("name", "letter", "tier", "colour")
 _DEFAULTS = {"starting_cash": 6000, "shares_per_chain": 25, "safe_size": 11, "end_size": 41, "rack_size": 6, "buy_limit": 3}
@@ -224,14 +296,14 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
     letters, a chain whose tier has no prices, money that is not whole hundreds, a price chart
     that does not start at 2 tiles or is not in ascending order, constants out of range."""
     problems = Problems()
-    board_keys = ("rows", "columns", "board")
     problems.unknown_keys(
         data, RULESET_KEYS, "", "a ruleset",
-        instead={key: f"{key}: the referee plays on the 12 x 9 board only; remove {key!r}" for key in board_keys},
+        instead={"board": "board: write the board's size as columns = 10 and rows = 10 (R1.1a)"},
     )
     if not isinstance(data.get("name"), str) or not data.get("name"):
         problems.add("name: give the ruleset a name (a string)")
     _size_problems(data, problems)
+    board_problems(data, problems)
     for key, default in _DEFAULTS.items():
         value = data.get(key, default)
         least = 0 if key == "buy_limit" else 1
@@ -244,8 +316,12 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
         problems.hundreds(cash, "starting_cash", rule="")
     if is_whole(data.get("safe_size", 11)) and data.get("safe_size", 11) < 2:
         problems.add("safe_size below 2: every chain would be safe")
-    tiers = _tier_problems(data.get("tiers"), problems)
-    _chart_problems(data.get("price_chart"), problems)
+    places = place_problems(data.get("bonus_places", [10, 5]), problems)
+    if "card" in data:
+        tiers = card_problems(data, places, problems)
+    else:
+        tiers = _tier_problems(data.get("tiers"), problems)
+        _chart_problems(data.get("price_chart"), problems)
     _chain_problems(data.get("chains"), tiers, problems)
     return list(problems)
 
@@ -254,9 +330,9 @@ MAX_TEXT = {"name": 80, "description": 2000, "tier": 40, "chain": 40}
 """The most characters of a ruleset's name, description, a price tier's name and a chain's name:
 room for any edition, and a bound on what a ruleset can make a page or a screen hold."""
 
-MAX_ITEMS = {"tiers": 25, "chains": 25, "price_chart": 108}
+MAX_ITEMS = {"tiers": 25, "chains": 25, "price_chart": 120}
 """The most price tiers, chains and price-chart brackets of a ruleset: a chain has one of the 25
-board letters, and a chain grows to at most 108 tiles."""
+board letters, and a chain grows to at most 120 tiles (the largest board, R1.1a)."""
 
 
 def _size_problems(data: dict[str, Any], problems: Problems) -> None:
@@ -336,7 +412,10 @@ def _chain_problems(chains: object, tiers: dict[str, Any], problems: Problems) -
             problems.add(f"chains[{i}]: the board letter {letter!r} is used twice")
         else:
             letters.add(letter.upper())
-        if not isinstance(tier, str) or tier not in tiers:
+        if tier == "" and tiers:
+            problems.add(f"chains[{i}]: tier is blank: copy {name if isinstance(name, str) else 'the chain'}'s "
+                         f"tier from the edition's printed card ({', '.join(tiers)})")
+        elif not isinstance(tier, str) or tier not in tiers:
             problems.add(f"chains[{i}]: tier {tier!r} has no prices; tiers are {', '.join(tiers) or 'none'}")
         if "colour" in c and not is_colour(c["colour"]):
             problems.add(f"chains[{i}]: colour {shown(c['colour'])} should be a colour name like \"green\" or "
@@ -350,24 +429,41 @@ def edition_from_dict(data: dict[str, Any], source: str = "ruleset") -> Edition:
     if problems:
         raise GameFileError(f"{source} is not a sound ruleset:\n  " + "\n  ".join(problems))
     chains = tuple(Chain(c["name"], c["letter"].upper(), c["tier"], c.get("colour", "white")) for c in data["chains"])
+    card = tuple((tier, tuple(tuple(row) for row in rows)) for tier, rows in data.get("card", {}).items())
+    printing = Printing(
+        Grid(data.get("columns", 12), data.get("rows", 9)),
+        place_problems(data.get("bonus_places", [10, 5]), Problems()),
+        card,
+    )
     return Edition(
         name=data["name"],
         chains=chains,
-        price_chart=tuple((a, b) for a, b in data["price_chart"]),
-        tiers=dict(data["tiers"]),
+        price_chart=tuple((a, b) for a, b in data.get("price_chart", [])),
+        tiers=dict(data["tiers"]) if "tiers" in data else {tier: 0 for tier, _ in card},
         description=data.get("description", ""),
+        printing=CLASSIC_PRINTING if printing == CLASSIC_PRINTING else printing,
         **{k: data.get(k, v) for k, v in _DEFAULTS.items()},
     )
 
 
 def edition_to_dict(edition: Edition) -> dict[str, Any]:
     """The ruleset table of an edition, as written inline into a game file (R17)."""
+    printing = edition.printing
+    extra: dict[str, Any] = {}
+    if printing.grid != CLASSIC_GRID:
+        extra.update(columns=printing.grid.columns, rows=printing.grid.rows)
+    if printing.places != CLASSIC_PRINTING.places:
+        extra["bonus_places"] = [t // 10 if t % 10 == 0 else t / 10 for t in printing.places]
+    prices: dict[str, Any] = (
+        {"card": {tier: [list(row) for row in rows] for tier, rows in printing.card}} if printing.card
+        else {"price_chart": [list(b) for b in edition.price_chart], "tiers": dict(edition.tiers)}
+    )
     return {
         "name": edition.name,
         "description": edition.description,
         **{k: getattr(edition, k) for k in _DEFAULTS},
-        "price_chart": [list(b) for b in edition.price_chart],
-        "tiers": dict(edition.tiers),
+        **extra,
+        **prices,
         "chains": [{"name": c.name, "letter": c.letter, "tier": c.tier, "colour": c.colour} for c in edition.chains],
     }
 

@@ -11,6 +11,7 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 from acquire_ref.errors import IllegalMoveError, NotationError
 from acquire_ref.events import plural
@@ -30,8 +31,8 @@ class Tournament:
     (heats: places in the semifinal, 16, 8 or 4), ``final`` (heats: 4 or 5 players),
     ``tiebreaks`` (heats: the ordered keys, T4, with ``preset`` its name when it is one) and
     ``margin_factors`` (table size -> factor for a winner's margin), ``rounds_planned`` (swiss:
-    the fixed number of rounds), and the games' ``edition`` and ``tiles`` mode (``table`` or
-    ``dealt``).
+    the fixed number of rounds), and the games' ``edition`` (a built-in name, or a ruleset table
+    the event fixes, R17) and ``tiles`` mode (``table`` or ``dealt``).
 
     ``made`` and ``discarded`` collect, while a command runs, the tables whose game files are to
     be made and the game file names that are no longer any table's
@@ -39,7 +40,7 @@ class Tournament:
     event file)."""
 
     def __init__(self, name: str, format: str = "heats", seed: int = 0, fives: bool = False, semifinal: int = 16,
-                 rounds_planned: int = 4, edition: str = "classic", tiles: str = "table",
+                 rounds_planned: int = 4, edition: str | dict[str, Any] = "classic", tiles: str = "table",
                  tiebreaks: Sequence[str] | None = None, final: int = 4,
                  margin_factors: dict[int, Fraction] | None = None) -> None:
         if format not in FORMATS:

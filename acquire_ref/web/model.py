@@ -33,7 +33,6 @@ from acquire_ref.events import (
     TilePlaced,
     money,
 )
-from acquire_ref.tiles import COLUMNS, iter_rows
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -94,11 +93,12 @@ def last_tile(game: Game) -> str | None:
 
 
 def grid(game: Game) -> list[dict[str, Any]]:
-    """The 12 x 9 board, row A first: each cell's ``tile``, ``kind`` (``empty``, ``lone`` or
-    ``chain``), ``chain``, ``letter``, ``colour``, ``ink`` and ``last`` (the tile placed last, R1.1)."""
+    """The edition's board (12 x 9 in the classic game, R1.1a), row A first: each cell's
+    ``tile``, ``kind`` (``empty``, ``lone`` or ``chain``), ``chain``, ``letter``, ``colour``,
+    ``ink`` and ``last`` (the tile placed last, R1.1)."""
     last = last_tile(game)
     rows = []
-    for letter, tiles in iter_rows():
+    for letter, tiles in game.edition.grid.iter_rows():
         cells = []
         for t in tiles:
             cell: dict[str, Any] = {"tile": str(t), "kind": "empty", "chain": None, "letter": "", "colour": None,
@@ -217,8 +217,10 @@ def banner(game: Game, viewer: ViewerLike = None) -> dict[str, Any] | None:
     began = events[0]
     assert isinstance(began, MergerBegan)
     sizes = ", ".join(f"{c} {n}" for c, n in began.sizes.items())
-    row = "ABCDEFGHI".index(began_tile(game, move)[-1:] or "A")
-    out: dict[str, Any] = {"move": move, "turn": game.log[move - 1].turn, "where": "bottom" if row <= 4 else "top",
+    grid = game.edition.grid
+    row = grid.letters.find(began_tile(game, move)[-1:] or "A")
+    out: dict[str, Any] = {"move": move, "turn": game.log[move - 1].turn,
+                           "where": "bottom" if row <= (grid.rows - 1) // 2 else "top",
                            "hidden": hidden, "defunct": [], "disposals": [], "result": None,
                            "headline": f"Merger by {began.player}: {began.survivor} survives ({sizes})"}
     for e in events[1:]:
@@ -289,7 +291,7 @@ def board(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
         "edition": ed.name, "turn": game.turn, "bag": game.bag, "hidden": hidden, "over": game.over,
         "end": {"available": doc["end_available"], "declared": doc["end_declared"],
                 "why": ed.end_condition(game.board.sizes)},
-        "columns": list(range(1, COLUMNS + 1)), "grid": grid(game),
+        "columns": list(range(1, ed.grid.columns + 1)), "grid": grid(game),
         "chains": chain_cards(game, doc, lead),
         "free": [{"name": c, "letter": ed.chain(c).letter, "colour": colour(ed.chain(c).colour),
                   "ink": ink(colour(ed.chain(c).colour))} for c in game.free_chains()],

@@ -100,11 +100,12 @@ def svg_layout(doc: dict[str, Any]) -> dict[str, int]:
     height and ``height`` (taller with more chains and players); ``room`` is the width a line
     of text may take: a longer one is drawn narrower rather than cut."""
     cell, line = 72, 40
-    text = 20 + cell * 10 + 50
+    text = 20 + cell * (len(doc["grid"]) + 1) + 50  # the board's rows and its column heads (R1.1a)
     chains = text + 120
     players = chains + len(doc["chains"]) * line + 30
-    return {"cell": cell, "width": cell * 13 + 40, "text": text, "chains": chains, "players": players, "line": line,
-            "height": players + len(doc["players"]) * line, "room": cell * 13}
+    across = max(13, len(doc["columns"]) + 1)  # never narrower than the classic board: the tables below need it
+    return {"cell": cell, "width": cell * across + 40, "text": text, "chains": chains, "players": players, "line": line,
+            "height": players + len(doc["players"]) * line, "room": cell * across}
 
 
 def score_html(title: str, doc: dict[str, Any]) -> str:

@@ -39,9 +39,11 @@
     var board = $("board");
     clear(board);
     board.appendChild(el("div", "head"));
-    for (var col = 1; col <= 12; col++) { board.appendChild(el("div", "head colhead", col)); }
+    var columns = s.board.length ? s.board[0].length : 12;
+    board.style.setProperty("--columns", columns);
+    for (var col = 1; col <= columns; col++) { board.appendChild(el("div", "head colhead", col)); }
     s.board.forEach(function (row, r) {
-      var letter = "ABCDEFGHI".charAt(r);
+      var letter = "ABCDEFGHIJ".charAt(r);
       board.appendChild(el("div", "head", letter));
       row.forEach(function (mark, c) {
         var tile = (c + 1) + letter;

@@ -59,7 +59,7 @@
     var input = document.getElementById("tile");
     if (!input) { return; }
     var t = input.value.trim().toUpperCase().replace(/\s+/g, " ");
-    var m = /^(\d{1,2})([A-I])$/.exec(t), r = /^([A-I])(\d{1,2})$/.exec(t);
+    var m = /^(\d{1,2})([A-J])$/.exec(t), r = /^([A-J])(\d{1,2})$/.exec(t);
     if (m) { t = parseInt(m[1], 10) + m[2]; } else if (r) { t = parseInt(r[2], 10) + r[1]; }
     var ask = answers();
     var tiles = ask.tiles || {}, dead = ask.discards || {};
