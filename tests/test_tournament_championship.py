@@ -153,6 +153,14 @@ def test_an_implausible_sheet_asks_before_it_is_taken_T3_4(cli, tmp_path):
     ok(cli, tmp_path, "result", 1, 1, *sheet)
 
 
+def test_a_78000_four_player_table_total_asks_the_plausibility_question_T3_4():
+    assert implausible({"A": 24100, "B": 21300, "C": 18600, "D": 14000}) == (
+        "the table's total is $78,000, far from the usual $100,000 to $250,000")
+    assert implausible({"A": 84100, "B": 71300, "C": 68600, "D": 54000}) == (
+        "the table's total is $278,000, far from the usual $100,000 to $250,000")
+    assert implausible({"A": 34100, "B": 31300, "C": 28600, "D": 24000, "E": 21000, "F": 18000}) is None
+
+
 def test_check_in_draws_a_heat_among_those_checked_in_and_sitting_out_is_not_a_withdrawal_T1_4():
     event = Tournament("E", "heats", seed=9, semifinal=4)
     for name in NAMES[:8]:

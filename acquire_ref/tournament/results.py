@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 
 PLAUSIBLE_TABLE = (100_000, 250_000)
 PLAUSIBLE_PLAYER = 150_000
-"""T3.4: a results sheet's table total outside this range (3 to 5 players), a player over this,
+"""T3.4: a results sheet's table total outside this range (3 to 6 players), a player over this,
 or everyone at $0, is implausible for Acquire and is accepted only when confirmed."""
 
 
 def implausible(cash: dict[str, int]) -> str | None:
     """Why a results sheet's money looks wrong for Acquire (T3.4), in words, or None when it
-    looks like a game: a table total far from the usual $100,000-$250,000 for 3-5 players, a
+    looks like a game: a table total outside the usual $100,000-$250,000 for 3-6 players, a
     player over $150,000, or everyone at $0 (the commonest slip is a swapped or extra digit).
 
     >>> implausible({"Ann": 41200, "Ben": 38700, "Cat": 52300, "Dan": 29900}) is None
@@ -39,7 +39,7 @@ def implausible(cash: dict[str, int]) -> str | None:
     if rich:
         return f"{', '.join(rich)}: over {money(PLAUSIBLE_PLAYER)} for one player"
     low, high = PLAUSIBLE_TABLE
-    if 3 <= len(cash) <= 5 and not low // 2 <= total <= high * 3 // 2:
+    if 3 <= len(cash) <= 6 and not low <= total <= high:
         return f"the table's total is {money(total)}, far from the usual {money(low)} to {money(high)}"
     return None
 
