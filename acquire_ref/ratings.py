@@ -10,8 +10,10 @@ the order of their names). Games are rated in the order they were played (the ga
 order), or with ``by_time`` in the order their files were last written. A game file written
 before the date was kept has none: such games are rated first, in that same order.
 
-A player is the same person in every game their name appears in, ignoring case; the first
-spelling met is shown. Names that only look alike (a Cyrillic letter for a Latin one) are refused.
+A player is the same person in every game their name appears in (:func:`member_key`: ignoring
+case, a game file's ``_`` read as the space it stands for); the first spelling met is shown, with
+spaces. Names that only look alike (a Cyrillic letter for a Latin one) are refused; names that
+are nearly the same (an accent, a letter) are rated apart, with a note (:func:`near_names`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.members import folded, member_key, member_name, near_names
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -178,7 +181,20 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
             season.notes.append(f"{path} is {claimed[n]}: rated once, by the event's result")
     found.sort(key=lambda item: item[0])
     season.games = _without_look_alikes([r for _, r in found], season, keep_going)
+    season.notes += _near_notes(season.games)
     return season
+
+
+def _near_notes(games: Sequence[Rated]) -> list[str]:
+    """A note for each pair of :func:`near_names` among the players of ``games``, naming a game
+    of each."""
+    first: dict[str, tuple[str, str]] = {}
+    for game in games:
+        for name in game.money:
+            first.setdefault(member_key(name), (member_name(name), game.source))
+    where = dict(first.values())
+    return [f"{a!r} ({where[a]}) and {b!r} ({where[b]}) are nearly the same name, rated as two players: "
+            "if they are one member, write the name one way in both files" for a, b in near_names(where)]
 
 
 def _when(played: date | None) -> tuple[int, date]:
@@ -291,8 +307,8 @@ def _without_look_alikes(games: Sequence[Rated], season: Season, keep_going: boo
     for game in games:
         clash = None
         for name in game.money:
-            first, where = seen.get(skeleton(name), (name, game.source))
-            if first.casefold() != name.casefold():
+            first, where = seen.get(skeleton(member_name(name)), (name, game.source))
+            if member_key(first) != member_key(name):
                 clash = GameFileError(f"{name!a} in {game.source} and {first!a} in {where} look alike but are "
                                       "different names: rename one in its game file, or leave one game out")
                 break
@@ -300,7 +316,7 @@ def _without_look_alikes(games: Sequence[Rated], season: Season, keep_going: boo
             season.attempt(game.source, keep_going, lambda clash=clash: _raise(clash))  # type: ignore[misc]
             continue
         for name in game.money:
-            seen.setdefault(skeleton(name), (name, game.source))
+            seen.setdefault(skeleton(member_name(name)), (name, game.source))
         kept.append(game)
     return kept
 
@@ -337,13 +353,13 @@ class _Rater:
         self.last: dict[str, date] = {}
 
     def rate(self, game: Rated) -> list[str]:
-        """Rate one game; returns its players' keys (their names, case folded)."""
+        """Rate one game; returns its players' keys (:func:`member_key`)."""
         names = list(game.money)
-        keys = [n.casefold() for n in names]
+        keys = [member_key(n) for n in names]
         place = _places(game.money)
         firsts = sum(1 for n in names if place[n] == 1)
         for name, key in zip(names, keys, strict=True):
-            self.shown.setdefault(key, name)
+            self.shown.setdefault(key, member_name(name))
             self.ratings.setdefault(key, self.model.rating(name=self.shown[key]))
             self.places.setdefault(key, []).append(place[name])
             won = self.wins.setdefault(key, [0, 0])
@@ -423,11 +439,17 @@ def history(games: Sequence[Played]) -> dict[str, list[dict[str, Any]]]:
 
 
 def find_player(rows: Sequence[dict[str, Any]], name: str) -> str:
-    """The player of the leaderboard ``rows`` called ``name`` (ignoring case), as shown.
-    Raises :class:`NotationError` (exit 2) when nobody of that name played."""
+    """The player of the leaderboard ``rows`` called ``name`` (as :func:`member_key` matches:
+    ignoring case, ``_`` or a space), as shown. Raises :class:`NotationError` (exit 2) when nobody
+    of that name played, asking "did you mean" a player whose name differs only in accents,
+    case, spaces or punctuation (``Rosa Diaz`` for ``Rosa Díaz``)."""
     for row in rows:
-        if row["player"].casefold() == name.strip().casefold():
+        if member_key(row["player"]) == member_key(name):
             return str(row["player"])
+    near = [r["player"] for r in rows if folded(r["player"]) == folded(name)]
+    if near:
+        raise NotationError(f"--player {name!r}: nobody of that name played in these games; "
+                            f"did you mean {' or '.join(repr(n) for n in near)}?")
     some = ", ".join(r["player"] for r in rows[:8]) + (", ..." if len(rows) > 8 else "")
     raise NotationError(f"--player {name!r}: nobody of that name played in these games ({some})")
 

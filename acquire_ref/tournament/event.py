@@ -93,9 +93,16 @@ class Tournament:
 
     def player(self, name: str) -> Player:
         """The entrant called ``name``, or with badge ID ``name``. Raises :class:`NotationError`
-        naming some entrants when none is."""
+        when none is: "did you mean" an entrant whose name differs only in accents, case, spaces
+        or punctuation (``Jose Garcia`` for ``José García``), else naming some entrants."""
         found = self.find(name) or self.by_badge(name)
         if found is None:
+            from acquire_ref.members import folded
+
+            near = [p.name for p in self.players if folded(p.name) == folded(name)]
+            if near:
+                raise NotationError(f"{name!r} is not entered in {self.name}: did you mean "
+                                    f"{' or '.join(repr(n) for n in near[:3])}? (names are matched with their accents)")
             raise NotationError(f"{name!r} is not entered in {self.name}" + (
                 f" (entered: {', '.join(p.name for p in self.players[:12])}{' ...' if len(self.players) > 12 else ''})"
                 if self.players else ": add players with `tournament add PLAYER...`"))

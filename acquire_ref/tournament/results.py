@@ -61,7 +61,12 @@ def check_sheet(seats: Sequence[str], cash: dict[str, int], event: Tournament | 
             holder = event.by_badge(name)
             seat = holder.name if holder is not None and holder.name in seats else None
         if seat is None:
-            raise NotationError(f"{name} is not at this table (its seats: {', '.join(seats)})")
+            from acquire_ref.members import folded
+
+            near = next((s for s in seats if folded(s) == folded(name)), None)
+            raise NotationError(f"{name} is not at this table" + (f": did you mean {near}? (names are matched with "
+                                                                  "their accents)" if near else "")
+                                + f" (its seats: {', '.join(seats)})")
         if seat in out:
             raise NotationError(f"{seat} is given twice: give each seated player's money once")
         if dollars < 0 or dollars % 100:
