@@ -68,3 +68,31 @@ def test_the_history_page_puts_each_players_table_after_the_leaderboard(browser,
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.screenshot(path=str(ARTIFACTS / "ratings-history-1280.png"), full_page=True)
     context.close()
+
+
+def test_the_history_page_is_readable_on_screen_and_in_print(browser, cli, tmp_path):  # noqa: F811
+    """Issue 37: the history tables took the live board's player cards (headings hidden, rows as
+    dark cards; black on near-black when printed). Each is a plain table with its headings, dark
+    text on white in print, and the 20-member season prints in a few A4 pages, not 35."""
+    season = club_season(tmp_path / "season")
+    page_file = tmp_path / "history.html"
+    assert cli("ratings", season, "--history", "--html", page_file).exit_code == 0
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    style = "([sel, prop]) => getComputedStyle(document.querySelector(sel))[prop]"
+    assert page.evaluate(style, [".history thead", "display"]) == "table-header-group"
+    assert page.evaluate(style, [".history tbody tr", "display"]) == "table-row"
+    assert page.locator(".history thead").first.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    page.screenshot(path=str(ARTIFACTS / "ratings-history-1920.png"))
+    page.emulate_media(media="print")
+    assert page.evaluate(style, [".history td", "color"]) == "rgb(0, 0, 0)"
+    assert page.evaluate(style, [".history tbody tr", "backgroundColor"]) in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+    assert page.evaluate(style, ["body", "backgroundColor"]) == "rgb(255, 255, 255)"
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    pages = len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
+    assert 2 <= pages <= 6, pages  # the leaderboard, then the history two tables across
+    page.set_viewport_size({"width": 794, "height": 1123})
+    page.screenshot(path=str(ARTIFACTS / "ratings-history-a4.png"), full_page=True)
+    context.close()
