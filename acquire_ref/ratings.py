@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.events import plural
 from acquire_ref.members import folded, member_key, member_name, near_names
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     files = season_files(paths)
     season = Season()
     season.files = files
-    events: dict[int, Tournament | None] = {}
+    events: dict[int, Tournament | list[Rated] | None] = {}
     for n, path in enumerate(files):
         skipped = len(season.skipped)
         event = season.attempt(str(path), keep_going, lambda path=path: _event_or_none(path))  # type: ignore[misc]
@@ -170,7 +171,10 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     for n, path in enumerate(files):
         if n in events:
             event_n = events[n]
-            if event_n is not None:
+            if isinstance(event_n, list):  # a plays file: paper results, each dated
+                found += [((*_when(r.played), _tie(by_time, path), n, i), r) for i, r in enumerate(event_n)]
+                season.notes.append(f"{path} is a plays file: {plural(len(event_n), 'paper result')} rated")
+            elif event_n is not None:
                 found += [((*_when(r.played), _tie(by_time, where), n, i), r)
                           for i, (r, where) in enumerate(_event_games(path, event_n, projected, season))]
         elif n not in claimed:
@@ -213,28 +217,33 @@ def _tie(by_time: bool, path: Path) -> int:
         return 0
 
 
-def _event_or_none(path: Path) -> Tournament | None:
-    """The event in ``path`` when it is an event file (a top-level ``event`` key), else None.
-    Raises :class:`GameFileError` (exit 4) for a file that can't be read, or an event file that
-    is corrupt."""
+def _event_or_none(path: Path) -> Tournament | list[Rated] | None:
+    """The event in ``path`` when it is an event file (a top-level ``event`` key), the games of
+    a plays file (paper results, :mod:`acquire_ref.plays`), else None. Raises
+    :class:`GameFileError` (exit 4) for a file that can't be read, or an event or plays file
+    that is corrupt."""
     from acquire_ref.event_file import loads
+    from acquire_ref.plays import is_plays, read_plays
     from acquire_ref.record import parse_toml
     from acquire_ref.storage import read_text
 
     text = read_text(path, "game or event file")
-    if "event" not in parse_toml(text, str(path)):
+    doc = parse_toml(text, str(path))
+    if is_plays(doc):
+        return [Rated(p.source, p.money, p.played, "sheet") for p in read_plays(doc, str(path))]
+    if "event" not in doc:
         return None
     return loads(text, str(path))
 
 
-def _claimed(files: Sequence[Path], events: dict[int, Tournament | None]) -> dict[int, str]:
+def _claimed(files: Sequence[Path], events: dict[int, Tournament | list[Rated] | None]) -> dict[int, str]:
     """Which of ``files`` are a table's game file of one of the ``events`` (by file identity),
     as ``{index: "round R table T of EVENT"}``."""
     from acquire_ref.storage import stamp
 
     tables: dict[tuple[int, int], str] = {}
     for n, event in events.items():
-        for rnd in event.rounds if event is not None else []:
+        for rnd in event.rounds if event is not None and not isinstance(event, list) else []:
             for t in rnd.tables:
                 mark = stamp(files[n].parent / t.game)
                 if mark is not None:

@@ -5,6 +5,7 @@ accents."""
 from __future__ import annotations
 
 import json
+from datetime import date
 
 import pytest
 
@@ -64,3 +65,87 @@ def test_a_player_typed_without_accents_gets_did_you_mean():
         check_sheet(["José García", "Ann", "Ben", "Cat"], {"Jose Garcia": 30000, "Ann": 20000})
     assert str(said.value) == ("Jose Garcia is not at this table: did you mean José García? (names are matched with "
                                "their accents) (its seats: José García, Ann, Ben, Cat)")
+
+
+def club(cli, folder, *args):
+    return cli("club", *args, cwd=folder)
+
+
+def test_paper_results_go_in_as_played_with_their_date_and_a_table_of_6_T6(cli, tmp_path):
+    said = club(cli, tmp_path, "add", "paper.toml", "--played", "2026-01-13", "--table", "2", "Rosa Díaz=52,300",
+                "Ben=41000", "Cat=38000", "Dan=30100", "Eve=22000", "Fay=41000")
+    assert said.exit_code == 0, said.output
+    assert said.stdout == ("paper.toml: play 1 (2026-01-13, table 2): 1. Rosa Díaz $52,300, 2. Ben $41,000, "
+                           "2. Fay $41,000, 4. Cat $38,000, 5. Dan $30,100, 6. Eve $22,000.\n")
+    assert club(cli, tmp_path, "add", "paper.toml", "--played", "2026-01-06", "Rosa_Díaz=54100", "Ben=41300",
+                "Cat=38600").exit_code == 0  # entered later than it was played: rated first, by its date
+    doc = cli.json("ratings", tmp_path / "paper.toml", "--history")
+    rows = {r["player"]: r for r in doc["ratings"]}
+    assert (rows["Rosa Díaz"]["games"], rows["Rosa Díaz"]["wins"], rows["Rosa Díaz"]["last_played"]) == (2, 2, "2026-01-13")
+    assert (rows["Fay"]["games"], rows["Fay"]["average_place"], rows["Fay"]["last_played"]) == (1, 2.0, "2026-01-13")
+    assert rows["Eve"]["average_place"] == 6.0  # a table of 6, places from the money
+    assert [e["played"] for e in doc["history"]["Ben"]] == ["2026-01-06", "2026-01-13"]
+    expected = compute([Rated("a", {"Rosa Díaz": 54100, "Ben": 41300, "Cat": 38600}, date(2026, 1, 6)),
+                        Rated("b", {"Rosa Díaz": 52300, "Ben": 41000, "Cat": 38000, "Dan": 30100, "Eve": 22000,
+                                    "Fay": 41000}, date(2026, 1, 13))])
+    assert doc["ratings"] == expected
+    assert "is a plays file: 2 paper results rated" in cli("ratings", tmp_path / "paper.toml").stderr
+
+
+def test_adding_a_play_keeps_the_files_own_text_and_a_hand_written_play_T6(cli, tmp_path):
+    plays = tmp_path / "paper.toml"
+    plays.write_text("# Riverside club, paper sheets\n[[play]]\nplayed = 2026-02-03\n"
+                     'money = { Ann = 61000, Ben = 48000, Cat = 30000, Dan = 12000 }\n', encoding="utf-8")
+    before = plays.read_text(encoding="utf-8")
+    assert club(cli, tmp_path, "add", "paper.toml", "--played", "2026-02-10", "Ann=40000", "Ben=50000",
+                "Cat=60000").exit_code == 0
+    text = plays.read_text(encoding="utf-8")
+    assert text.startswith(before)
+    assert text.endswith('\n[[play]]\nplayed = 2026-02-10\nmoney = { "Ann" = 40000, "Ben" = 50000, "Cat" = 60000 }\n')
+    assert cli.json("ratings", plays)["games"] == 2
+
+
+def test_a_play_that_cannot_be_a_game_is_refused_and_nothing_is_written_T6(cli, tmp_path):
+    plays = tmp_path / "paper.toml"
+    assert club(cli, tmp_path, "add", "paper.toml", "--played", "2026-02-10", "Ann=40000", "Ben=50000",
+                "Cat=60000").exit_code == 0
+    before = plays.read_bytes()
+    cases = [(["--played", "2026-02-30", "A=50000", "B=60000"], 2, "is not a date"),
+             (["A=50000", "B=60000"], 2, "--played"),
+             (["--played", "2026-02-10", *(f"P{i}=30000" for i in range(7))], 2, "2 to 6 players, not 7 (R2.1)"),
+             (["--played", "2026-02-10", "Ann=50000", "ann=60000", "Cat=40000"], 2, "are one player"),
+             (["--played", "2026-02-10", "Ann=50050", "Ben=60000", "Cat=40000"], 3, "whole hundreds"),
+             (["--played", "2026-02-10", "Ann=24100", "Ben=21300", "Cat=18600", "Dan=14000"], 3,
+              "the table's total is $78,000, far from the usual $100,000 to $250,000")]
+    for args, code, words in cases:
+        result = club(cli, tmp_path, "add", "paper.toml", *args)
+        assert result.exit_code == code and words in result.output, (args, result.output)
+        assert "Traceback" not in result.output and plays.read_bytes() == before
+    forced = club(cli, tmp_path, "add", "paper.toml", "--force", "--played", "2026-02-10", "Ann=24100", "Ben=21300",
+                  "Cat=18600", "Dan=14000")
+    assert forced.exit_code == 0 and "play 2" in forced.stdout
+    (tmp_path / "broken.toml").write_text('[[play]]\nplayed = 2026-02-10\nmoney = { Ann = 100, Ben = "lots" }\n',
+                                          encoding="utf-8")
+    result = cli("ratings", tmp_path / "broken.toml")
+    assert result.exit_code == 4 and "broken.toml play 1: Ben='lots': money is whole hundreds" in result.output
+    (tmp_path / "game.toml").write_text('format = 1\nplayers = ["Ann", "Ben"]\nmoves = []\n', encoding="utf-8")
+    result = club(cli, tmp_path, "add", "game.toml", "--played", "2026-02-10", "Ann=60000", "Ben=50000")
+    assert result.exit_code == 4 and "is not a plays file" in result.output
+
+
+def test_a_paper_sheet_does_not_silently_replace_a_refereed_tables_result_T3_1(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    for args in (["new", "Club", "--seed", "5"], ["add", "Ann", "Ben", "Cat"], ["draw"]):
+        assert cli("tournament", *args, cwd=tmp_path).exit_code == 0, args
+    [table] = json.loads(cli("tournament", "tables", "--json", cwd=tmp_path).stdout)["tables"]
+    season_game(tmp_path / table["game"], "2026-01-06", dict(zip(table["seats"], (60000, 50000, 40000), strict=True)))
+    assert cli("tournament", "result", "1", "1", cwd=tmp_path).exit_code == 0  # from the refereed game file
+    event = (tmp_path / "club.event.toml").read_bytes()
+    sheet = [f"{p}={m}" for p, m in zip(table["seats"], (40000, 50000, 60000), strict=True)]
+    result = cli("tournament", "result", "1", "1", "--replace", *sheet, cwd=tmp_path)
+    assert result.exit_code == 3
+    assert "round 1 table 1 was refereed: its result is its game file's; a paper sheet would replace it (T3.1): " \
+           "add --force to go ahead" in result.output
+    assert (tmp_path / "club.event.toml").read_bytes() == event
+    forced = cli("tournament", "result", "1", "1", "--replace", "--force", *sheet, cwd=tmp_path)
+    assert forced.exit_code == 0 and "Replaced round 1 table 1" in forced.stderr

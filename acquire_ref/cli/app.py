@@ -19,7 +19,7 @@ import typer
 from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
-from acquire_ref.cli import card, moves, new, programs, ratings, reading, scripts, simulate, tournament, undo
+from acquire_ref.cli import card, club, moves, new, programs, ratings, reading, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.errors import AcquireError
 
@@ -131,6 +131,7 @@ for command in COMMANDS:
     app.command(name="pass" if command is moves.pass_ else None)(command)
 app.add_typer(tournament.tournament_app, name="tournament")
 app.command()(ratings.ratings)
+app.add_typer(club.club_app, name="club")
 
 
 def run() -> None:

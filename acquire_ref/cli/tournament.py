@@ -405,6 +405,9 @@ def result(
         tab = claim(event, number, table, replace)
         found = _found_result(path, event, (number, tab), sheet, projected, leave_out, force)
         old = tab.result
+        if old is not None and old.source == "game" and found.source == "sheet":
+            _confirm(f"round {number} table {tab.number} was refereed: its result is its game file's; a paper "
+                     "sheet would replace it (T3.1)", "--force", force)
         before = event.seeding() if old is not None else {}
         event.enter(number, table, found, replace)
         for change in seeding_changes(event, before, event.seeding() if old is not None else {}):
