@@ -149,3 +149,14 @@ def test_a_paper_sheet_does_not_silently_replace_a_refereed_tables_result_T3_1(c
     assert (tmp_path / "club.event.toml").read_bytes() == event
     forced = cli("tournament", "result", "1", "1", "--replace", "--force", *sheet, cwd=tmp_path)
     assert forced.exit_code == 0 and "Replaced round 1 table 1" in forced.stderr
+
+
+def test_a_refused_entrant_name_does_not_say_no_spaces_where_an_event_allows_them_T1_3(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    assert cli("tournament", "new", "Club", cwd=tmp_path).exit_code == 0
+    result = cli("tournament", "add", "Rosa Díaz=5", cwd=tmp_path)
+    assert result.exit_code == 2
+    assert "'Rosa Díaz=5' can't be a player name: printable characters only (spaces are fine in an event), " \
+           "no '=', ',' or leading '-'" in result.output
+    assert "no spaces" not in result.output
+    assert cli("tournament", "add", "Rosa Díaz", cwd=tmp_path).exit_code == 0

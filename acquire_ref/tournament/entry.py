@@ -17,6 +17,18 @@ from acquire_ref.tournament.model import Player, Round, Seating, seat_name
 if TYPE_CHECKING:
     from acquire_ref.tournament.event import Tournament
 
+def check_entrant_name(name: str) -> None:
+    """Raise :class:`NotationError` unless ``name`` (runs of spaces made one) can be an entrant's
+    name (T1.3): a player's name (R2.1, :func:`~acquire_ref.setup.check_player_name`) but for
+    spaces, which a name on a badge may have; the refusal says so rather than "no spaces"."""
+    if not name or not name.isprintable() or "=" in name or "," in name or name.startswith("-"):
+        from acquire_ref.problems import shown
+
+        raise NotationError(f"{shown(name)} can't be a player name: printable characters only (spaces are "
+                            "fine in an event), no '=', ',' or leading '-'")
+    check_player_name(seat_name(name))
+
+
 def add(event: Tournament, name: str, group: str | None = None, badge: str | None = None) -> str:
     """Enter ``name`` into ``event`` (with ``group`` and ``badge``), or bring a withdrawn entrant back for the
     next rounds (T2.4). A name may have spaces, as on a badge (T1.3); runs of spaces become one.
@@ -24,7 +36,7 @@ def add(event: Tournament, name: str, group: str | None = None, badge: str | Non
     a player's (R2.1, spaces aside), a second entrant with the same name (nobody is entered
     then: the command is refused whole), a badge ID already given, or an empty group."""
     name = " ".join(name.split())
-    check_player_name(seat_name(name) if name else name)
+    check_entrant_name(name)
     if group is not None and (not group.strip() or not group.isprintable()):
         raise NotationError(f"group {group!r}: give a printable name, e.g. --group Smiths")
     if badge is not None and (not badge.strip() or not badge.isprintable() or len(badge) > 20 or "=" in badge
