@@ -340,9 +340,9 @@ def test_wbc_2007_ranks_a_hand_worked_12_player_three_heat_event_T4():
     order = [r.player for r in event.standings()]
     assert order == ["I", "E", "A", "B", "D", "F", "G", "H", "J", "C", "K", "L"]
     rows = {r.player: r for r in event.standings()}
-    assert rows["C"].keys["finish_margin"] == -23.1 and rows["B"].keys["finish_margin"] == 100.0
+    assert rows["C"].keys["finish_margin"] == -300 / 13 and rows["B"].keys["finish_margin"] == 100.0  # -23.08%
     assert rows["I"].keys["first_heat_win"] == 1 and rows["I"].keys["wins"] == 2
-    assert rows["G"].keys["average_finish"] == 2.33
+    assert rows["G"].keys["average_finish"] == 7 / 3
     # this project's list on the same sheets: I (2 wins), then B and E (1 win, 1,200 points each) by margin, +100% over +25%
     event.preset, event.tiebreaks = "acquire-ref", ["wins", "points", "margin", "average_finish", "lot"]
     assert [r.player for r in event.standings()][:3] == ["I", "B", "E"]
@@ -355,8 +355,8 @@ def test_a_margin_factor_adjusts_a_winners_margin_by_table_size_T4():
     event.margin_factors = {4: Fraction(1, 10), 5: Fraction(2)}  # every table here has 4 players
     rows = {r.player: r for r in event.standings()}
     assert (rows["B"].keys["finish_margin"], rows["D"].keys["finish_margin"], rows["F"].keys["finish_margin"]) == (
-        10.0, 3.0, 1.1)  # winners' margins x 0.1
-    assert rows["C"].keys["finish_margin"] == -23.1  # a non-winner's percentage is not adjusted
+        10.0, 3.0, 10 / 9)  # winners' margins x 0.1 (F: 11.1% x 0.1)
+    assert rows["C"].keys["finish_margin"] == -300 / 13  # a non-winner's percentage is not adjusted
 
 
 def sixteen_to_a_final_of_5() -> Tournament:

@@ -130,10 +130,12 @@ def enter(event: Tournament, number: int, table: int, result: Result, replace: b
 
 
 def pct(value: Fraction | float | None) -> float | None:
-    """A percentage for people and JSON: one decimal, None for none (or an infinite margin)."""
+    """A percentage for JSON, as exact as a float holds it (not rounded: 25.0489% and 25% must
+    not both read 25.0), None for none (or an infinite margin). Text shows it at the precision
+    that decides (``tournament_views.decimals``)."""
     if value is None or value == float("inf") or value == float("-inf"):
         return None
-    return round(float(value), 1)
+    return float(value)
 
 
 def table_facts(result: Result) -> dict[str, tuple[int, int, Fraction | float]]:
