@@ -296,14 +296,45 @@ def csv_text(doc: dict[str, Any]) -> str:
     keys = [k for k, _ in _cols(doc)]
     heats = doc.get("heat_rounds", [])
     per = [f"round {n} {what}" for n in heats for what in ("place", "money")]
-    writer.writerow(["rank", "player", "badge", "group", *keys, "advances", "heats played", "withdrawn", *per])
+    finals = _finals_cells(doc)
+    writer.writerow(["rank", "player", "badge", "group", *keys, "advances", "heats played", "withdrawn", *per,
+                     *(FINALS_COLUMNS if finals is not None else ())])
     for row in doc["standings"]:
         played = row.get("by_heat", {})
         cells = [played.get(str(n), {}).get(what, "") for n in heats for what in ("place", "money")]
         writer.writerow([row["rank"], safe(row["player"]), safe(row.get("badge") or ""), safe(row["group"] or ""),
                          *(value(row, k) for k in keys), "yes" if row["advances"] else "",
-                         row.get("heats", row.get("games", "")), "" if row["active"] else "yes", *cells])
+                         row.get("heats", row.get("games", "")), "" if row["active"] else "yes", *cells,
+                         *(finals.get(row["player"], [""] * len(FINALS_COLUMNS)) if finals is not None else ())])
     return "\ufeff" + out.getvalue()
+
+
+FINALS_COLUMNS = ("semifinal table", "semifinal place", "semifinal money", "final place", "final money", "event place")
+"""A heats event's last CSV columns (T4): the semifinal's table, place and money, the final's
+place and money, and the event's places 1 to 6 (as the text and the hall show them)."""
+
+
+def _finals_cells(doc: dict[str, Any]) -> dict[str, list[object]] | None:
+    """For a heats event's standings document, each semifinalist's and finalist's
+    :data:`FINALS_COLUMNS` cells (empty where not played or not yet known); None for swiss."""
+    if "finals" not in doc:
+        return None
+    out: dict[str, list[object]] = {}
+    for rnd in doc["rounds"]:
+        if rnd["stage"] not in ("semifinal", "final"):
+            continue
+        for t in rnd["tables"]:
+            result = t["result"] or {}
+            for p in t["seats"]:
+                cells = out.setdefault(p, [""] * len(FINALS_COLUMNS))
+                place, money = result.get("places", {}).get(p, ""), result.get("money", {}).get(p, "")
+                if rnd["stage"] == "semifinal":
+                    cells[0:3] = [t["table"], place, money]
+                else:
+                    cells[3:5] = [place, money]
+    for place in doc["finals"].get("places") or []:
+        out.setdefault(place["player"], [""] * len(FINALS_COLUMNS))[5] = place["place"]
+    return out
 
 
 HALL_ROWS = 36

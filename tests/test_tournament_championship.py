@@ -412,3 +412,27 @@ def test_a_withdrawn_semifinalist_who_never_played_the_final_is_not_placed_T4():
     assert by_table[1][0] not in [p["player"] for p in places]
     assert [p["place"] for p in places] == [1, 2, 3, 4, 5, 6]
     assert places[5] == {"place": 6, "player": by_table[1][1], "stage": "semifinal"}  # $85,000 of $100,000
+
+
+def test_the_csv_has_the_semifinal_the_final_and_places_1_to_6_T5_2():
+    import csv
+
+    from acquire_ref.tournament_views import csv_text, standings_doc
+
+    event = sixteen_to_a_final_of_5()
+    semi = event.round(2)
+    final = event.advance()
+    seats = sorted(final.tables[0].seats)
+    event.enter(final.number, 1, Result({p: 10000 * (i + 5) for i, p in enumerate(seats)}, "sheet"))
+    rows = list(csv.DictReader(csv_text(standings_doc(event)).removeprefix("\ufeff").splitlines()))
+    by = {r["player"]: r for r in rows}
+    assert list(rows[0])[-6:] == ["semifinal table", "semifinal place", "semifinal money", "final place",
+                                  "final money", "event place"]
+    champion = seats[-1]  # $90,000
+    table = next(t.number for t in semi.tables if champion in t.seats)
+    assert [by[champion][k] for k in list(rows[0])[-6:]] == [str(table), "1", "100000", "1", "90000", "1"]
+    assert [by[seats[0]][k] for k in ("final place", "final money", "event place")] == ["5", "50000", "5"]
+    sixth = event.finals()["places"][5]["player"]
+    assert by[sixth]["event place"] == "6" and by[sixth]["final place"] == "" and by[sixth]["semifinal place"] == "2"
+    heat_only = next(r for r in rows if r["semifinal table"] == "")
+    assert heat_only["event place"] == "" and heat_only["final money"] == ""
