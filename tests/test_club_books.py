@@ -160,3 +160,46 @@ def test_a_refused_entrant_name_does_not_say_no_spaces_where_an_event_allows_the
            "no '=', ',' or leading '-'" in result.output
     assert "no spaces" not in result.output
     assert cli("tournament", "add", "Rosa Díaz", cwd=tmp_path).exit_code == 0
+
+
+def test_a_walk_in_gets_a_badge_and_an_entrant_can_be_renamed_after_their_table_T1_3(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+
+    def ok(*args):
+        result = cli("tournament", *args, cwd=tmp_path)
+        assert result.exit_code == 0, (args, result.output)
+        return result.stdout
+
+    def refused(*args, code):
+        event = (tmp_path / "club.event.toml").read_bytes()
+        result = cli("tournament", *args, cwd=tmp_path)
+        assert result.exit_code == code and "Traceback" not in result.output, (args, result.output)
+        assert (tmp_path / "club.event.toml").read_bytes() == event
+        return result.output
+
+    ok("new", "Club", "--seed", "7")
+    ok("add", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Jose Garcia")
+    ok("draw")
+    assert "Ivy's badge is 1107" in ok("join", "Ivy", "--badge", "1107")
+    assert "--badge goes with one player" in refused("join", "Kai", "Lu", "--badge", "7", code=2)
+    assert "badge 1107 is Ivy's" in refused("badge", "Ann", "1107", code=2)
+    assert ok("badge", "Ann", "1001") == "Ann's badge is 1001.\n"
+    assert ok("badge", "Ann", "1002") == "Ann's badge is 1002 (was 1001).\n"
+    tables = json.loads(ok("tables", "--json"))["tables"]
+    ivy = next(t for t in tables if "Ivy" in t["seats"])
+    jose = next(t for t in tables if "Jose Garcia" in t["seats"])
+    doc = json.loads(ok("standings", "--json"))
+    assert {r["player"]: r["badge"] for r in doc["standings"]}["Ivy"] == "1107"
+    sheet = [f"{'1107' if p == 'Ivy' else p}={60000 - 10000 * i}" for i, p in enumerate(ivy["seats"])]
+    assert "Ivy $" in ok("result", 1, ivy["table"], *sheet)  # the sheet names the walk-in by badge
+    said = refused("rename", "Jose Garcia", "José García", code=3)
+    assert f"Jose Garcia sits at round 1 table {jose['table']}, still playing" in said
+    assert jose["table"] != ivy["table"]  # seed 7 seats them apart
+    ok("result", 1, jose["table"], *[f"{p}={60000 - 10000 * i}" for i, p in enumerate(jose["seats"])])
+    assert "'ann' is Ann's name" in refused("rename", "Jose Garcia", "ann", code=2)
+    assert ok("rename", "Jose Garcia", "José García") == "Jose Garcia is now José García.\n"
+    doc = json.loads(ok("standings", "--json"))
+    assert "José García" in {r["player"] for r in doc["standings"]}
+    table = next(t for r in doc["rounds"] for t in r["tables"] if t["table"] == jose["table"])
+    assert "José García" in table["seats"] and "José García" in table["result"]["money"]
+    assert "Jose Garcia" not in (tmp_path / "club.event.toml").read_text(encoding="utf-8")

@@ -87,6 +87,19 @@ class Tournament:
         if player.badge:
             self._badges[player.badge.casefold()] = player
 
+    def set_badge(self, player: Player, badge: str) -> None:
+        """Give ``player`` the badge ID ``badge`` in the badge index (no checks: see :func:`entry.give_badge`)."""
+        if player.badge:
+            self._badges.pop(player.badge.casefold(), None)
+        player.badge = badge
+        self._badges[badge.casefold()] = player
+
+    def set_name(self, player: Player, name: str) -> None:
+        """Call ``player`` ``name`` in the name index (no checks: see :func:`entry.rename`)."""
+        self._index[name_key(player.name)].remove(player)
+        player.name = name
+        self._index.setdefault(name_key(name), []).append(player)
+
     def lot_taken(self, lot: int) -> bool:
         """True when an entrant already has the tie-break lot ``lot`` (lots differ, T4)."""
         return lot in self._lots
@@ -196,6 +209,14 @@ class Tournament:
     def checkin(self, names: Iterable[str], heat: int, out: bool = False) -> list[str]:
         """Check ``names`` in for heat ``heat``, or out of it (T1.4): :func:`entry.checkin`."""
         return entry.checkin(self, names, heat, out)
+
+    def give_badge(self, name: str, badge: str) -> str:
+        """Give the entrant ``name`` the badge ID ``badge`` (T1.3): :func:`entry.give_badge`."""
+        return entry.give_badge(self, name, badge)
+
+    def rename(self, name: str, new: str) -> str:
+        """Rename the entrant ``name`` to ``new`` throughout the event (T1.3): :func:`entry.rename`."""
+        return entry.rename(self, name, new)
 
     def withdraw(self, name: str) -> str:
         """Take ``name`` out of the rounds still to be drawn (T2.4, T4): :func:`entry.withdraw`."""
