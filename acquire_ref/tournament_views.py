@@ -229,17 +229,19 @@ def cut_words(doc: dict[str, Any]) -> str:
     return f"cut line: the {cut} above go to the {stage}" + (" (as seeded)" if seeded else "")
 
 
-def text_lines(doc: dict[str, Any], width: int = 24) -> list[str]:
-    """The standings as lines of plain text for the terminal (names longer than ``width`` cut):
-    every column at the precision that decides, the cut line, the tie-break list, then the
-    tables still playing and the final's outcome."""
+def text_lines(doc: dict[str, Any], width: int | None = None) -> list[str]:
+    """The standings as lines of plain text for the terminal: every name whole (the player column
+    ``width`` wide, by default 24 or the longest name), every column at the precision that
+    decides, the cut line, the tie-break list, then the tables still playing and the final's
+    outcome."""
     keys = _cols(doc)
+    width = width or max([24, *(len(r["player"]) for r in doc["standings"])])
     lines = [f"{doc['event']} ({doc['format']}): standings"]
     head = f"{'rank':>4}  {'player':<{width}}  " + "  ".join(f"{h:>{max(len(h), 7)}}" for _, h in keys)
     lines.append(head)
     line_at = cut_after(doc)
     for i, row in enumerate(doc["standings"]):
-        name = row["player"] if len(row["player"]) <= width else row["player"][:width - 3] + "..."
+        name = row["player"]
         mark = " advances" if row["advances"] else ""
         mark += " (withdrawn)" if not row["active"] else ""
         values = "  ".join(f"{row_cell(row, k):>{max(len(h), 7)}}" for k, h in keys)

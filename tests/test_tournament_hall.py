@@ -75,3 +75,31 @@ def test_the_hall_page_fits_1920_by_1080_with_every_row_on_a_page_and_the_final_
     assert 'http-equiv="refresh" content="60"' in text and "as of " in text
     assert "@keyframes hall-turn" in text  # the pages take turns by themselves, without a script
     page.close()
+
+
+def test_long_names_and_withdrawn_are_not_cut_on_the_hall_page(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: a name of 50 to 80 characters and the "withdrawn" mark were cut with an ellipsis."""
+    rng = random.Random(7)
+    event = Tournament("Club night", "heats", seed=7)
+    longest = "Maximiliana Alexandrovna von Hohenzollern-Sigmaringen-Württemberg-Brandenburg"  # 78 characters
+    names = [longest, "Anne-Marie Fitzgerald-Montgomery de la Tour", *(f"Player {i}" for i in range(1, 11))]
+    for name in names:
+        event.add(name)
+    rnd = event.draw("club")
+    for t in rnd.tables:
+        event.enter(rnd.number, t.number, sheet(t.seats, rng))
+    event.withdraw(longest)
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto((tmp_path / "hall.html").as_uri())
+    cut = page.evaluate("""() => [...document.querySelectorAll('td, th, .card span')].filter(
+        e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent)""")
+    assert cut == []
+    marks = page.locator("td.mark").all_text_contents()
+    assert "withdrawn" in marks
+    assert longest in page.locator("td.name").all_text_contents()
+    page.screenshot(path=str(ARTIFACTS / "hall-long-names-1920x1080.png"))
+    text = tournament_ok(cli, tmp_path, "standings")
+    assert longest in text and "..." not in text  # the terminal's standings show the whole name too
+    page.close()
