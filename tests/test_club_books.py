@@ -203,3 +203,22 @@ def test_a_walk_in_gets_a_badge_and_an_entrant_can_be_renamed_after_their_table_
     table = next(t for r in doc["rounds"] for t in r["tables"] if t["table"] == jose["table"])
     assert "José García" in table["seats"] and "José García" in table["result"]["money"]
     assert "Jose Garcia" not in (tmp_path / "club.event.toml").read_text(encoding="utf-8")
+
+
+def test_a_season_filter_rates_only_the_games_played_between_its_dates_T6(cli, tmp_path):
+    season_game(tmp_path / "a.toml", "2025-12-16", {"Ann": 30000, "Ben": 20000})
+    season_game(tmp_path / "b.toml", "2026-01-06", {"Ann": 10000, "Cat": 20000})
+    season_game(tmp_path / "c.toml", "2026-01-13", {"Ben": 30000, "Cat": 20000})
+    season_game(tmp_path / "d.toml", None, {"Dan": 30000, "Cat": 20000})
+    result = cli("ratings", tmp_path, "--from", "2026-01-01", "--to", "2026-01-31", "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    expected = compute([Rated("b", {"Ann": 10000, "Cat": 20000}, date(2026, 1, 6)),
+                        Rated("c", {"Ben": 30000, "Cat": 20000}, date(2026, 1, 13))])
+    assert doc["ratings"] == expected and doc["games"] == 2
+    assert ("season 2026-01-01 to 2026-01-31: 2 games rated; left out 1 game played outside it and 1 undated game"
+            in result.stderr)
+    assert cli.json("ratings", tmp_path, "--to", "2025-12-31")["games"] == 1
+    bad = cli("ratings", tmp_path, "--from", "2026-02-01", "--to", "2026-01-01")
+    assert bad.exit_code == 2 and "--to 2026-01-01 is before --from 2026-02-01" in bad.output
+    assert cli("ratings", tmp_path, "--from", "January").exit_code == 2
