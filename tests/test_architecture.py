@@ -19,7 +19,7 @@ LAYERS: list[set[str]] = [
     {"state", "game"},
     {"describe", "views"},
     {"record", "inspection", "storage", "render", "simulate", "bots", "session", "tournament", "event_file",
-     "event_games", "tournament_views", "ratings", "members", "plays", "report", "seat_links"},
+     "event_games", "tournament_views", "ratings", "members", "plays", "report", "logbook", "seat_links"},
     {"cli", "console", "pipe", "web"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""

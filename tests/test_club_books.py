@@ -222,3 +222,47 @@ def test_a_season_filter_rates_only_the_games_played_between_its_dates_T6(cli, t
     bad = cli("ratings", tmp_path, "--from", "2026-02-01", "--to", "2026-01-01")
     assert bad.exit_code == 2 and "--to 2026-01-01 is before --from 2026-02-01" in bad.output
     assert cli("ratings", tmp_path, "--from", "January").exit_code == 2
+
+
+def test_the_bg_stats_export_reads_back_field_by_field_and_the_csv_of_plays_T6(cli, tmp_path):
+    """BG Stats' play file: players, locations, games (Acquire, BoardGameGeek id 5, highest
+    score wins) and plays (date, game and location by id, each player's score as text, winner,
+    rank and seat), as BG Stats' own play files and the programs that read them lay it out."""
+    season_game(tmp_path / "a.toml", "2026-01-06", {"Ann": 30000, "Rosa_Díaz": 30000, "Ben": 20000})
+    assert cli("club", "add", tmp_path / "paper.toml", "--played", "2026-01-13", "Rosa Díaz=52300", "Ben=41000",
+               "Cat=38000", "Dan=30100", "Eve=22000", "Fay=41000").exit_code == 0
+    season_game(tmp_path / "undated.toml", None, {"Ann": 10000, "Ben": 20000})
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli("club", "export", tmp_path, "--bgstats", out / "acquire.json", "--csv", out / "plays.csv",
+                 "--location", "Riverside")
+    assert result.exit_code == 0, result.output
+    assert "2 plays of Acquire (BoardGameGeek 5), 7 players; left out 1 undated game" in result.stdout
+    doc = json.loads((out / "acquire.json").read_text(encoding="utf-8"))
+    assert set(doc) == {"about", "players", "locations", "games", "plays"}
+    assert [(p["id"], p["name"], p["isAnonymous"]) for p in doc["players"]] == [
+        (1, "Ann", False), (2, "Rosa Díaz", False), (3, "Ben", False), (4, "Cat", False), (5, "Dan", False),
+        (6, "Eve", False), (7, "Fay", False)]
+    assert len({p["uuid"] for p in doc["players"]}) == 7
+    assert [(loc["id"], loc["name"]) for loc in doc["locations"]] == [(1, "Riverside")]
+    [game] = doc["games"]
+    assert (game["id"], game["name"], game["bggId"], game["highestWins"], game["noPoints"], game["cooperative"],
+            game["usesTeams"]) == (1, "Acquire", 5, True, False, False, False)
+    first, second = doc["plays"]
+    assert (first["playDate"], first["gameRefId"], first["locationRefId"], first["ignored"], first["usesTeams"]) == (
+        "2026-01-06 00:00:00", 1, 1, False, False)
+    assert [(s["playerRefId"], s["score"], s["winner"], s["rank"], s["seatOrder"], s["startPlayer"], s["newPlayer"])
+            for s in first["playerScores"]] == [(1, "30000", True, 1, 1, False, False), (2, "30000", True, 1, 2, False, False),
+                                                (3, "20000", False, 3, 3, False, False)]
+    assert second["playDate"] == "2026-01-13 00:00:00"
+    assert [(s["playerRefId"], s["score"], s["winner"], s["rank"], s["seatOrder"]) for s in second["playerScores"]] == [
+        (2, "52300", True, 1, 1), (3, "41000", False, 2, 2), (4, "38000", False, 4, 3), (5, "30100", False, 5, 4),
+        (6, "22000", False, 6, 5), (7, "41000", False, 2, 6)]
+    again = tmp_path / "again.json"
+    assert cli("club", "export", tmp_path, "--bgstats", again).exit_code == 0
+    assert [p["uuid"] for p in json.loads(again.read_text(encoding="utf-8"))["plays"]] == [p["uuid"] for p in doc["plays"]]
+    rows = (out / "plays.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert rows[0] == "played,game,kind,player,seat,place,money,winner"
+    assert rows[1] == f",{tmp_path / 'undated.toml'},game,Ann,1,2,10000,"  # undated games are rated first
+    assert f"2026-01-13,{tmp_path / 'paper.toml'} play 1,sheet,Rosa Díaz,1,1,52300,yes" in rows
+    assert len(rows) == 1 + 2 + 3 + 6

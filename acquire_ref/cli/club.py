@@ -220,3 +220,43 @@ def tournament_report(as_json: bool = REPORT_JSON, html: Path | None = REPORT_HT
     left: dict[str, int] = {}
     _event_facts(path, event, facts, left)
     _report_out(facts, _left_words(left), event.name, as_json, html, {"event file": path})
+
+
+@club_app.command()
+def export(
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
+    bgstats: Path | None = typer.Option(None, "--bgstats", metavar="FILE", show_default=False,
+                                        help="Write the plays as a BG Stats play file (JSON) to import in the app."),
+    csv: Path | None = typer.Option(None, "--csv", metavar="FILE", show_default=False,
+                                    help="Write the plays as CSV, one row per player of each game."),
+    location: str = typer.Option("Club", "--location", metavar="NAME", help="Where the games were played (BG Stats)."),
+    projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand."),
+) -> None:
+    """Export a club's plays to the board gamers' logging apps: a BG Stats play file and a CSV.
+
+    The games are those `ratings` reads (refereed, from events and from paper), each player's
+    final money as the score, first place as the winner; Acquire is BoardGameGeek's game 5.
+
+    Example: acquire-ref club export season/ --bgstats acquire.bgsplay --csv plays.csv
+    """
+    import json
+
+    from acquire_ref.errors import NotationError
+    from acquire_ref.events import plural
+    from acquire_ref.logbook import bgstats_doc, plays_csv
+    from acquire_ref.ratings import read_season
+    from acquire_ref.storage import write_export
+
+    if bgstats is None and csv is None:
+        raise NotationError("name a file to write: --bgstats FILE (the BG Stats app) or --csv FILE")
+    season = read_season(paths)
+    reads: dict[str, Path | None] = {f"season file {n}": p for n, p in enumerate(season.files, 1)}
+    if bgstats is not None:
+        doc = bgstats_doc(season.games, location)
+        write_export(bgstats, json.dumps(doc, indent=2, ensure_ascii=False) + "\n", reads, "--bgstats")
+        undated = sum(1 for g in season.games if g.played is None)
+        say(f"Wrote {bgstats}: {plural(len(doc['plays']), 'play')} of Acquire (BoardGameGeek 5), "
+            f"{plural(len(doc['players']), 'player')}" + (f"; left out {plural(undated, 'undated game')}" if undated else ""))
+    if csv is not None:
+        write_export(csv, plays_csv(season.games), reads, "--csv")
+        say(f"Wrote {csv}: {plural(len(season.games), 'game')}")

@@ -25,6 +25,12 @@ MODEL = "PlackettLuce"
 """The openskill model every rating is computed with (JSON key ``model``)."""
 
 
+SINCE = typer.Option(None, "--from", metavar="YYYY-MM-DD", show_default=False,
+                     help="A season: only games played on or after this date.")
+UNTIL = typer.Option(None, "--to", metavar="YYYY-MM-DD", show_default=False,
+                     help="A season: only games played on or before this date.")
+
+
 def ratings(
     games: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...",
                                        help="Finished game files, event files, and folders of them (a club's season)."),
@@ -47,10 +53,7 @@ def ratings(
                                      help="Also write the leaderboard and its chart as an HTML page (with the history "
                                           "tables with --history)."),
     title: str = typer.Option("Club ratings", "--title", metavar="TEXT", help="The HTML page's heading."),
-    since: str | None = typer.Option(None, "--from", metavar="YYYY-MM-DD", show_default=False,
-                                     help="A season: only games played on or after this date."),
-    until: str | None = typer.Option(None, "--to", metavar="YYYY-MM-DD", show_default=False,
-                                     help="A season: only games played on or before this date."),
+    since: str | None = SINCE, until: str | None = UNTIL,
 ) -> None:
     """A club's ratings over a season of games (T6, openskill's Plackett-Luce model).
 
