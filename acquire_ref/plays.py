@@ -41,8 +41,43 @@ class Play(NamedTuple):
 
 
 def is_plays(doc: Mapping[str, Any]) -> bool:
-    """True when the TOML document ``doc`` is a plays file (it has a top-level ``play`` array)."""
-    return isinstance(doc.get(KEY), list)
+    """True when the TOML document ``doc`` is a plays file (it has a top-level ``play`` or
+    ``alias`` array)."""
+    return isinstance(doc.get(KEY), list) or isinstance(doc.get(ALIAS), list)
+
+
+ALIAS = "alias"
+"""The top-level key of a plays file's name aliases: ``[[alias]]`` tables of ``name`` (a
+spelling met in the games), ``member`` (the member it is) and ``reason`` (why, for the record)."""
+
+
+def read_aliases(doc: Mapping[str, Any], source: str) -> dict[str, str]:
+    """The name aliases of the plays file ``doc`` (read from ``source``): ``{member_key(name):
+    member}``, where each ``[[alias]]`` has ``name``, ``member`` and a ``reason`` (all text; the
+    reason is kept in the file, for the record). Raises :class:`GameFileError` (exit 4) naming
+    the alias at fault: a key missing or unknown, a name that can't be a player's, a reason left
+    empty, or a name that is its own member."""
+    from acquire_ref.errors import AcquireError
+    from acquire_ref.members import member_key, member_name
+    from acquire_ref.setup import check_player_name
+
+    out: dict[str, str] = {}
+    for n, alias in enumerate(doc.get(ALIAS) or [], start=1):
+        where = f"{source} alias {n}"
+        if not isinstance(alias, dict) or set(alias) != {"name", "member", "reason"} \
+                or not all(isinstance(v, str) for v in alias.values()):
+            raise GameFileError(f'{where}: write name = "SPELLING", member = "MEMBER", reason = "WHY" (all three)')
+        try:
+            for name in (alias["name"], alias["member"]):
+                check_player_name(member_name(name).replace(" ", "_") or name)
+        except AcquireError as exc:
+            raise GameFileError(f"{where}: {exc}") from None
+        if not alias["reason"].strip():
+            raise GameFileError(f"{where}.reason: say why the two names are one member, for the record")
+        if member_key(alias["name"]) == member_key(alias["member"]):
+            raise GameFileError(f"{where}: {alias['name']!r} is already {alias['member']!r}: no alias needed")
+        out[member_key(alias["name"])] = member_name(alias["member"])
+    return out
 
 
 def check_play(money: Mapping[str, int], source: str = "play") -> dict[str, int]:
@@ -77,9 +112,10 @@ def read_plays(doc: Mapping[str, Any], source: str) -> list[Play]:
     from acquire_ref.errors import AcquireError
     from acquire_ref.record import read_played
 
-    plays = doc.get(KEY)
-    if not isinstance(plays, list) or set(doc) - {KEY}:
-        raise GameFileError(f"{source}: a plays file holds only [[play]] tables (played, money, table)")
+    plays = doc.get(KEY, [])
+    if not isinstance(plays, list) or set(doc) - {KEY, ALIAS} or not isinstance(doc.get(ALIAS, []), list):
+        raise GameFileError(f"{source}: a plays file holds only [[play]] tables (played, money, table) "
+                            "and [[alias]] tables (name, member, reason)")
     if len(plays) > MAX_PLAYS:
         raise GameFileError(f"{source}: {len(plays):,} plays; a plays file holds at most {MAX_PLAYS:,}")
     out = []
@@ -113,27 +149,49 @@ def play_text(played: date, money: Mapping[str, int], table: str | None = None) 
     return f"[[play]]\nplayed = {played.isoformat()}\n{label}money = {{ {cash} }}\n"
 
 
+def add_alias(path: Path, name: str, member: str, reason: str) -> None:
+    """Append the name alias ``name`` -> ``member`` with its ``reason`` to the plays file at
+    ``path`` (made when missing), as :func:`add_play` appends a play; checked first by
+    :func:`read_aliases` over the whole file. Raises :class:`GameFileError` (exit 4) for an
+    alias it refuses or a file that is not a plays file."""
+    import json
+
+    text = (f"[[alias]]\nname = {json.dumps(name, ensure_ascii=False)}\nmember = {json.dumps(member, ensure_ascii=False)}\n"
+            f"reason = {json.dumps(reason, ensure_ascii=False)}\n")
+    _append(path, text)
+
+
 def add_play(path: Path, played: date, money: Mapping[str, int], table: str | None = None) -> int:
     """Append one play to the plays file at ``path`` (made when missing), under the file's lock
     and through an atomic write, the file's own text kept as it is. ``money`` is checked first
     (:func:`check_play`). Returns how many plays the file holds now. Raises what
     :func:`check_play` raises, and :class:`GameFileError` (exit 4) when ``path`` holds something
     else than a plays file or a play that can't be read (nothing is written then)."""
+
+    check_play(money, "the play")
+    return _append(path, play_text(played, money, table))
+
+
+def _append(path: Path, addition: str) -> int:
+    """Append ``addition`` (a ``[[play]]`` or ``[[alias]]`` table) to the plays file at ``path``
+    under its lock, after reading the whole new text back; returns how many plays it holds."""
     from acquire_ref.record import parse_toml
     from acquire_ref.storage import file_exists, locked, read_stamped, write_atomic
 
-    check_play(money, "the play")
-    addition = play_text(played, money, table)
     with locked(path):
         if not file_exists(path):
             text = "# A club's paper results: one [[play]] per game (acquire-ref club add, or by hand).\n\n"
+            whole = parse_toml(text + addition, str(path))
+            read_aliases(whole, str(path))
             write_atomic(path, text + addition, None, "plays file")
-            return 1
+            return len(read_plays(whole, str(path)))
         old, stamp = read_stamped(path, "plays file")
         doc = parse_toml(old, str(path))
         if doc and not is_plays(doc):
             raise GameFileError(f"{path} is not a plays file (it has no [[play]] tables): name a new file or a plays file")
         text = old + ("" if not old or old.endswith("\n") else "\n") + "\n" + addition
-        count = len(read_plays(parse_toml(text, str(path)), str(path)))
+        whole = parse_toml(text, str(path))
+        count = len(read_plays(whole, str(path)))
+        read_aliases(whole, str(path))
         write_atomic(path, text, stamp, "plays file")
         return count

@@ -73,6 +73,7 @@ class Season:
         self.games: list[Rated] = []
         self.skipped: list[Skipped] = []
         self.notes: list[str] = []
+        self.aliases: dict[str, str] = {}
 
     def attempt(self, source: str, keep_going: bool, work: Callable[[], T]) -> T | None:
         """``work()``; with ``keep_going`` a refusal (any :class:`AcquireError`) is kept in
@@ -163,7 +164,7 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     events: dict[int, Tournament | list[Rated] | None] = {}
     for n, path in enumerate(files):
         skipped = len(season.skipped)
-        event = season.attempt(str(path), keep_going, lambda path=path: _event_or_none(path))  # type: ignore[misc]
+        event = season.attempt(str(path), keep_going, lambda path=path: _event_or_none(path, season))  # type: ignore[misc]
         if event is not None or len(season.skipped) > skipped:
             events[n] = event  # None: a file that can't be read, already reported
     claimed = _claimed(files, events)
@@ -184,7 +185,11 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
         else:
             season.notes.append(f"{path} is {claimed[n]}: rated once, by the event's result")
     found.sort(key=lambda item: item[0])
-    season.games = _without_look_alikes([r for _, r in found], season, keep_going)
+    games = [r for _, r in found]
+    if season.aliases:
+        games = [g for g in (season.attempt(g.source, keep_going, lambda g=g: _aliased(g, season.aliases))  # type: ignore[misc]
+                             for g in games) if g is not None]
+    season.games = _without_look_alikes(games, season, keep_going)
     season.notes += _near_notes(season.games)
     return season
 
@@ -199,6 +204,23 @@ def _near_notes(games: Sequence[Rated]) -> list[str]:
     where = dict(first.values())
     return [f"{a!r} ({where[a]}) and {b!r} ({where[b]}) are nearly the same name, rated as two players: "
             "if they are one member, write the name one way in both files" for a, b in near_names(where)]
+
+
+def _aliased(game: Rated, aliases: dict[str, str]) -> Rated:
+    """``game`` with each name that is an alias (``{member_key(name): member}``, from plays
+    files) given as its member. Raises :class:`GameFileError` (exit 4) when two of its players
+    would be one member."""
+    money: dict[str, int] = {}
+    given: dict[str, str] = {}
+    for name, dollars in game.money.items():
+        member = aliases.get(member_key(name), name)
+        other = given.get(member_key(member))
+        if other is not None:
+            raise GameFileError(f"{game.source}: {other!r} and {name!r} are one member by an alias "
+                                f"({member_name(member)!r}) but played in the same game; correct the alias or the game")
+        given[member_key(member)] = name
+        money[member] = dollars
+    return game._replace(money=money)
 
 
 def _when(played: date | None) -> tuple[int, date]:
@@ -217,19 +239,21 @@ def _tie(by_time: bool, path: Path) -> int:
         return 0
 
 
-def _event_or_none(path: Path) -> Tournament | list[Rated] | None:
+def _event_or_none(path: Path, season: Season) -> Tournament | list[Rated] | None:
     """The event in ``path`` when it is an event file (a top-level ``event`` key), the games of
-    a plays file (paper results, :mod:`acquire_ref.plays`), else None. Raises
+    a plays file (paper results, :mod:`acquire_ref.plays`; its name aliases go into
+    ``season.aliases``), else None. Raises
     :class:`GameFileError` (exit 4) for a file that can't be read, or an event or plays file
     that is corrupt."""
     from acquire_ref.event_file import loads
-    from acquire_ref.plays import is_plays, read_plays
+    from acquire_ref.plays import is_plays, read_aliases, read_plays
     from acquire_ref.record import parse_toml
     from acquire_ref.storage import read_text
 
     text = read_text(path, "game or event file")
     doc = parse_toml(text, str(path))
     if is_plays(doc):
+        season.aliases.update(read_aliases(doc, str(path)))
         return [Rated(p.source, p.money, p.played, "sheet") for p in read_plays(doc, str(path))]
     if "event" not in doc:
         return None

@@ -266,3 +266,24 @@ def test_the_bg_stats_export_reads_back_field_by_field_and_the_csv_of_plays_T6(c
     assert rows[1] == f",{tmp_path / 'undated.toml'},game,Ann,1,2,10000,"  # undated games are rated first
     assert f"2026-01-13,{tmp_path / 'paper.toml'} play 1,sheet,Rosa Díaz,1,1,52300,yes" in rows
     assert len(rows) == 1 + 2 + 3 + 6
+
+
+def test_an_alias_merges_two_spellings_of_one_member_with_its_reason_kept_T6(cli, tmp_path):
+    one = season_game(tmp_path / "one.toml", "2026-01-06", {"Rosa_Diaz": 30000, "Ben": 20000})
+    two = season_game(tmp_path / "two.toml", "2026-01-13", {"Rosa_Díaz": 30000, "Ben": 20000})
+    books = tmp_path / "books.toml"
+    said = cli("club", "alias", books, "Rosa Diaz", "Rosa Díaz", "--reason", "typed without the accent")
+    assert said.exit_code == 0 and said.stdout == f"{books}: Rosa Diaz is Rosa Díaz (typed without the accent).\n"
+    assert 'reason = "typed without the accent"' in books.read_text(encoding="utf-8")
+    doc = cli.json("ratings", one, two, books)
+    assert [(r["player"], r["games"], r["wins"]) for r in doc["ratings"]] == [("Rosa Díaz", 2, 2), ("Ben", 2, 0)]
+    assert doc["ratings"] == compute([Rated("a", {"Rosa Díaz": 30000, "Ben": 20000}, date(2026, 1, 6)),
+                                      Rated("b", {"Rosa Díaz": 30000, "Ben": 20000}, date(2026, 1, 13))])
+    assert "nearly the same name" not in cli("ratings", one, two, books).stderr  # merged: no longer two
+    refused = cli("club", "alias", books, "Rosa Díaz", "rosa_díaz", "--reason", "same")
+    assert refused.exit_code == 4 and "no alias needed" in refused.output
+    assert cli("club", "alias", books, "Ann", "Ben", "--reason", " ").exit_code == 4
+    clash = season_game(tmp_path / "three.toml", "2026-01-20", {"Rosa_Diaz": 30000, "Rosa_Díaz": 20000})
+    result = cli("ratings", one, two, clash, books)
+    assert result.exit_code == 4
+    assert "'Rosa_Diaz' and 'Rosa_Díaz' are one member by an alias ('Rosa Díaz') but played in the same game" in result.output

@@ -70,6 +70,24 @@ def add(
     say(f"{plays}: play {count} ({day.isoformat()}{f', table {table.strip()}' if table else ''}): {places}.")
 
 
+@club_app.command()
+def alias(
+    plays: Path = typer.Argument(..., metavar="FILE", help="The plays file that keeps the club's aliases."),
+    name: str = typer.Argument(..., metavar="NAME", help="The spelling met in some games."),
+    member: str = typer.Argument(..., metavar="MEMBER", help="The member it is, as the ratings should show them."),
+    reason: str = typer.Option(..., "--reason", metavar="TEXT", help="Why they are one member (kept in the file)."),
+) -> None:
+    """Record that two spellings are one member, with the reason; `ratings` and the exports
+    then count NAME's games as MEMBER's (T6).
+
+    Example: acquire-ref club alias season/paper.toml "Rosa Diaz" "Rosa Díaz" --reason "typed without the accent"
+    """
+    from acquire_ref.plays import add_alias
+
+    add_alias(plays, name, member, reason)
+    say(f"{plays}: {name} is {member} ({reason}).")
+
+
 def _event_facts(path: Path, event: Any, out: list[Any], left: dict[str, int]) -> None:
     """Add to ``out`` the :class:`~acquire_ref.report.GameFacts` of each table of ``event`` (read
     from ``path``) refereed to its end; count in ``left`` the tables without moves to count."""
