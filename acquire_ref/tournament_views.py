@@ -414,9 +414,10 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
 def sheets_doc(event: Tournament, rnd: Round) -> dict[str, Any]:
     """A drawn round's paper (T5.3) as the sheets template takes it: ``event``, ``round``,
     ``stage``, ``title``, ``tables`` (``number``, ``game``, ``seats``: ``{name, badge}`` in
-    seating order) and ``players`` (the alphabetical "find your table" list: ``name``,
-    ``badge``, ``table``, ``seat``, sorted ignoring case and accents). Plain text: the template
-    escapes it."""
+    seating order), ``per_page`` (tables an A4 page: 3 of up to 4 players, else 2), ``pages``
+    (the tables by page) and ``players`` (the "find your table" list: ``name``, ``badge``,
+    ``table``, ``seat``, sorted by surname, the name's last word, then the whole name, ignoring
+    case and accents). Plain text: the template escapes it."""
     import unicodedata
 
     def badge(name: str) -> str:
@@ -429,9 +430,12 @@ def sheets_doc(event: Tournament, rnd: Round) -> dict[str, Any]:
     tables = [{"number": t.number, "game": t.game, "seats": [{"name": s, "badge": badge(s)} for s in t.seats]}
               for t in rnd.tables]
     players = sorted(({"name": s, "badge": badge(s), "table": t.number, "seat": i}
-                      for t in rnd.tables for i, s in enumerate(t.seats, start=1)), key=lambda p: order(str(p["name"])))
+                      for t in rnd.tables for i, s in enumerate(t.seats, start=1)),
+                     key=lambda p: (order(str(p["name"]).split()[-1]), order(str(p["name"]))))
+    per_page = 3 if max((len(t.seats) for t in rnd.tables), default=0) <= 4 else 2
     return {"event": event.name, "round": rnd.number, "stage": rnd.stage,
-            "title": f"{event.name}: round {rnd.number} table sheets", "tables": tables, "players": players}
+            "title": f"{event.name}: round {rnd.number} table sheets", "tables": tables, "players": players,
+            "per_page": per_page, "pages": [tables[i:i + per_page] for i in range(0, len(tables), per_page)]}
 
 
 def review_name(game: str) -> str:

@@ -286,10 +286,11 @@ def test_the_sheets_page_holds_every_seat_with_its_badge_and_the_alphabetical_li
     out = ok(cli, tmp_path, "sheets", "1", "--html", "round1.html")
     assert "2 table sheets and the list of 8 players" in out
     page = (tmp_path / "round1.html").read_text()
-    assert page.count('class="page table-sheet"') == 2 and "<b>Zed</b>" not in page
+    assert page.count('class="sheet table-sheet"') == 2 and page.count('<section class="page">') == 1
+    assert "<b>Zed</b>" not in page
     for t in doc["tables"]:
         sheet = page.split(f"table {t['table']}</h2>", 1)[1].split("</table>", 1)[0]
-        cells = [html_lib.unescape(c) for c in re.findall(r"<tr><td>\d+</td><td>(.*?)</td>", sheet)]
+        cells = [html_lib.unescape(c) for c in re.findall(r'<tr><td>\d+</td><td class="name">(.*?)</td>', sheet)]
         assert cells == t["seats"]
     listed = page.split("find your table", 1)[1]
     names = [html_lib.unescape(n) for n in re.findall(r"<tr><td>(.*?)</td><td>", listed)]

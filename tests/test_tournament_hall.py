@@ -103,3 +103,39 @@ def test_long_names_and_withdrawn_are_not_cut_on_the_hall_page(browser, tmp_path
     text = tournament_ok(cli, tmp_path, "standings")
     assert longest in text and "..." not in text  # the terminal's standings show the whole name too
     page.close()
+
+
+def test_the_table_sheets_print_three_tables_an_a4_page_with_a_large_number_T5_3(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: sheets a captain can use: 2 to 4 tables an A4 page (3 of four players), the table
+    number large, lines for the date, money, places and signatures, the list by surname."""
+    import re
+
+    event = Tournament("Club night", "heats", seed=11)
+    names = ["José García", "Ann Zimmer", "Maximiliana Alexandrovna von Hohenzollern-Sigmaringen-Württemberg",
+             *(f"Player {chr(65 + i)}" for i in range(21))]
+    for name in names:
+        event.add(name)
+    event.draw("club")
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "sheets", "1", "--html", "sheets.html")
+    page = browser.new_page(viewport={"width": 794, "height": 1123})
+    page.goto((tmp_path / "sheets.html").as_uri())
+    page.emulate_media(media="print")
+    assert page.locator("article.sheet").count() == 6
+    number = float(page.evaluate("getComputedStyle(document.querySelector('.number b')).fontSize").removesuffix("px"))
+    assert number >= 64  # 54 pt: a table number read from across the room
+    cut = page.evaluate("""() => [...document.querySelectorAll('.sheet')].filter(
+        s => s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1).length""")
+    assert cut == 0
+    headings = page.locator("article.sheet").first.locator("th").all_inner_texts()
+    assert [h.lower() for h in headings] == ["seat", "player", "badge", "money ($)", "place", "signature"]
+    assert "Date:" in page.locator("article.sheet").first.inner_text()
+    listed = page.locator(".list tbody tr td:first-child").all_inner_texts()
+    at = {name: i for i, name in enumerate(listed)}
+    assert len(listed) == 24 and listed[-1] == "Ann Zimmer"  # by surname, the name's last word
+    assert at["Player G"] < at["José García"] < at["Player H"]  # García: after the one-letter G
+    assert at["Player H"] < at[names[2]] < at["Player I"]  # Hohenzollern-...: H, after the one-letter H
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 3  # 6 tables, 3 a page; then the list
+    page.screenshot(path=str(ARTIFACTS / "sheets-a4.png"), full_page=True)
+    page.close()
