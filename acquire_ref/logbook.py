@@ -95,3 +95,40 @@ def plays_csv(games: Sequence[Rated]) -> str:
                              _spreadsheet_safe(member_name(name)), seat, place[name], money,
                              "yes" if place[name] == 1 else ""])
     return "\ufeff" + out.getvalue()
+
+
+def player_doc(games: Sequence[Rated], name: str) -> dict[str, Any]:
+    """A member's page (T6) over the rated ``games``: ``player`` (as shown), ``history`` (their
+    rating after each date, :func:`acquire_ref.ratings.history`'s entries), ``chart`` (its
+    polyline, :func:`acquire_ref.ratings.charts`), ``games`` (each game they played, in the
+    order rated: ``played``, ``source``, ``kind``, ``place``, ``money``, ``players``,
+    ``opponents``) and ``opponents`` (head-to-head, most games together first: ``opponent``,
+    ``games``, ``above`` (times the member finished ahead), ``below``, ``level`` (equal money)).
+    Raises :class:`~acquire_ref.errors.NotationError` (exit 2) for a name nobody played under
+    ("did you mean" one typed without its accents)."""
+    from acquire_ref.members import member_key, member_name
+    from acquire_ref.ratings import charts, compute, find_player, history
+    from acquire_ref.scoring import rank
+
+    who = find_player(compute(games), name)
+    key = member_key(who)
+    steps = history(games)
+    played = []
+    meets: dict[str, dict[str, Any]] = {}
+    for game in games:
+        names = {member_key(n): n for n in game.money}
+        if key not in names:
+            continue
+        place = {member_key(p): r for p, _, r in rank(game.money)}
+        others = [member_name(n) for k, n in names.items() if k != key]
+        played.append({"played": game.played.isoformat() if game.played else None, "source": game.source,
+                       "kind": game.kind, "place": place[key], "money": game.money[names[key]],
+                       "players": len(game.money), "opponents": others})
+        for k, n in names.items():
+            if k == key:
+                continue
+            row = meets.setdefault(k, {"opponent": member_name(n), "games": 0, "above": 0, "below": 0, "level": 0})
+            row["games"] += 1
+            row["above" if place[key] < place[k] else "below" if place[key] > place[k] else "level"] += 1
+    return {"player": who, "history": steps[who], "chart": charts(games, steps)[who], "games": played,
+            "opponents": sorted(meets.values(), key=lambda r: (-r["games"], r["opponent"].casefold()))}

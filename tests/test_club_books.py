@@ -287,3 +287,24 @@ def test_an_alias_merges_two_spellings_of_one_member_with_its_reason_kept_T6(cli
     result = cli("ratings", one, two, clash, books)
     assert result.exit_code == 4
     assert "'Rosa_Diaz' and 'Rosa_Díaz' are one member by an alias ('Rosa Díaz') but played in the same game" in result.output
+
+
+def test_a_members_page_has_their_history_games_and_head_to_head_T6(cli, tmp_path):
+    season_game(tmp_path / "a.toml", "2026-01-06", {"Ann": 30000, "Ben": 20000, "Cat": 10000})
+    season_game(tmp_path / "b.toml", "2026-01-13", {"Ann": 10000, "Ben": 20000})
+    season_game(tmp_path / "c.toml", "2026-01-13", {"Ann": 20000, "Cat": 20000, "Dan": 30000})
+    season_game(tmp_path / "d.toml", "2026-01-20", {"Ben": 20000, "Dan": 30000})
+    result = cli("club", "player", tmp_path, "--player", "ann", "--json", "--html", tmp_path / "ann.html")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["player"] == "Ann"
+    assert [(g["played"], g["place"], g["money"], g["opponents"]) for g in doc["games"]] == [
+        ("2026-01-06", 1, 30000, ["Ben", "Cat"]), ("2026-01-13", 2, 10000, ["Ben"]),
+        ("2026-01-13", 2, 20000, ["Cat", "Dan"])]
+    assert doc["opponents"] == [{"opponent": "Ben", "games": 2, "above": 1, "below": 1, "level": 0},
+                                {"opponent": "Cat", "games": 2, "above": 1, "below": 0, "level": 1},
+                                {"opponent": "Dan", "games": 1, "above": 0, "below": 1, "level": 0}]
+    assert [(e["played"], e["games"]) for e in doc["history"]] == [("2026-01-06", 1), ("2026-01-13", 2)]
+    page = (tmp_path / "ann.html").read_text(encoding="utf-8")
+    assert "<h1>Ann</h1>" in page and "Head to head" in page and "$30,000" in page and "<polyline" in page
+    assert cli("club", "player", tmp_path, "--player", "Zed").exit_code == 2

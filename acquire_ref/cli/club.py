@@ -278,3 +278,40 @@ def export(
     if csv is not None:
         write_export(csv, plays_csv(season.games), reads, "--csv")
         say(f"Wrote {csv}: {plural(len(season.games), 'game')}")
+
+
+@club_app.command()
+def player(
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
+    name: str = typer.Option(..., "--player", metavar="NAME", help="The member."),
+    html: Path | None = typer.Option(None, "--html", metavar="FILE", show_default=False,
+                                     help="Also write the member's page as HTML (for a screen and A4)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """A member's page: their rating after each date, every game they played, and head-to-head
+    against each opponent (T6).
+
+    Example: acquire-ref club player season/ --player "Rosa Díaz" --html rosa.html
+    """
+    import json
+    import sys
+
+    from acquire_ref.events import money
+    from acquire_ref.logbook import player_doc
+    from acquire_ref.ratings import CHART, read_season
+
+    season = read_season(paths)
+    doc = player_doc(season.games, name)
+    if html is not None:
+        from acquire_ref.storage import write_export
+        from acquire_ref.web.pages import render
+
+        page = render("player.html", doc={**doc, "size": CHART, "title": doc["player"]}, money=money)
+        write_export(html, page, {f"season file {n}": p for n, p in enumerate(season.files, 1)}, "--html")
+        say(f"Wrote {html}", err=True)
+    if as_json:
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        return
+    say(f"{doc['player']}: {len(doc['games'])} games, rating now {doc['history'][-1]['conservative']:.2f} (conservative)")
+    for o in doc["opponents"]:
+        say(f"  against {o['opponent']}: {o['games']} games, ahead {o['above']}, behind {o['below']}, level {o['level']}")
