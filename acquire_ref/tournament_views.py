@@ -369,6 +369,32 @@ def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
 
 
+HALL_FIND = 100
+"""Players a "find your table" page of the hall holds (4 columns of 25, large enough to read
+across the hall)."""
+
+
+def _find_pages(last: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The hall's "find your table" pages while the heat or swiss round ``last`` is still being
+    played (a semifinal's and final's seats are on the first page): every
+    seated player by surname (the name's last word, ignoring case and accents) with their table,
+    :data:`HALL_FIND` a page in 4 columns; none once every table has its result."""
+    import unicodedata
+
+    if last is None or last["stage"] not in ("heat", "swiss") or all(t["result"] is not None for t in last["tables"]):
+        return []
+
+    def order(name: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
+
+    seated = sorted(({"name": s, "table": t["table"]} for t in last["tables"] for s in t["seats"]),
+                    key=lambda p: (order(str(p["name"]).split()[-1]), order(str(p["name"]))))
+    quarter = HALL_FIND // 4
+    return [{"kind": "find", "round": last["number"],
+             "columns": [seated[i + c:i + c + quarter] for c in range(0, HALL_FIND, quarter) if seated[i + c:i + c + quarter]]}
+            for i in range(0, len(seated), HALL_FIND)]
+
+
 def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) -> dict[str, Any]:
     """A standings document (:func:`standings_doc`) as the hall page's template takes it (T5.2):
     ``title``, ``as_of`` (the time the page was made, in words), ``refresh`` (seconds between
@@ -401,6 +427,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
         groups.append({"label": f"Round {last['number']} ({last['stage']})", "tables": _cards(last)})
     per_page = HALL_ROWS * HALL_COLUMNS
     pages: list[dict[str, Any]] = [{"kind": "now", "groups": groups}] if groups or finals.get("champion") else []
+    pages += _find_pages(last)
     for start in range(0, max(len(rows), 1), per_page):
         chunk = rows[start:start + per_page]
         pages.append({"kind": "standings",

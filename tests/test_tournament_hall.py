@@ -139,3 +139,36 @@ def test_the_table_sheets_print_three_tables_an_a4_page_with_a_large_number_T5_3
     assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 3  # 6 tables, 3 a page; then the list
     page.screenshot(path=str(ARTIFACTS / "sheets-a4.png"), full_page=True)
     page.close()
+
+
+def test_the_hall_has_a_find_your_table_page_read_across_the_hall_and_sized_to_the_screen(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: while a heat is played the hall shows every player by surname with their table,
+    in letters of 2.6% of the screen's height (28 px at 1080, 56 px at 2160), and the whole page
+    grows with the screen."""
+    event = Tournament("Club night", "heats", seed=3)
+    names = ["José García", "Ann Zimmer", *(f"Player {chr(65 + i)}" for i in range(22))]
+    for name in names:
+        event.add(name)
+    rnd = event.draw("club")
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
+    sizes = {}
+    for width, height in ((1920, 1080), (3840, 2160)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto((tmp_path / "hall.html").as_uri())
+        find = page.locator("section.screen:has(div.find)")
+        assert find.count() == 1
+        entries = find.locator("li").all_text_contents()
+        assert len(entries) == 24 and entries[-1].startswith("Ann Zimmer")
+        table = next(t.number for t in rnd.tables if "José García" in t.seats)
+        assert f"José García{table}" in entries
+        sizes[height] = float(page.evaluate("getComputedStyle(document.querySelector('div.find li')).fontSize")[:-2])
+        page.add_style_tag(content=".hall .screen { visibility: hidden !important; animation: none !important; }"
+                                   " .hall .screen:has(div.find) { visibility: visible !important; }")
+        fit = page.evaluate("""() => { const s = document.querySelector('section.screen:has(div.find)');
+            return [s.scrollHeight, s.scrollWidth]; }""")
+        assert fit[0] <= height and fit[1] <= width
+        if height == 1080:
+            page.screenshot(path=str(ARTIFACTS / "hall-find-your-table-1920x1080.png"))
+        page.close()
+    assert sizes[1080] >= 28 and sizes[2160] >= 2 * sizes[1080] - 1
