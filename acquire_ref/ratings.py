@@ -203,7 +203,8 @@ def _near_notes(games: Sequence[Rated]) -> list[str]:
             first.setdefault(member_key(name), (member_name(name), game.source))
     where = dict(first.values())
     return [f"{a!r} ({where[a]}) and {b!r} ({where[b]}) are nearly the same name, rated as two players: "
-            "if they are one member, write the name one way in both files" for a, b in near_names(where)]
+            f"if they are one member, acquire-ref club alias PLAYS_FILE {b!r} {a!r} --reason WHY"
+            for a, b in near_names(where)]
 
 
 def _aliased(game: Rated, aliases: dict[str, str]) -> Rated:

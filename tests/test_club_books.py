@@ -43,7 +43,7 @@ def test_names_nearly_the_same_are_noted_as_perhaps_one_member_T6(cli, tmp_path)
     result = cli("ratings", one, two)
     assert result.exit_code == 0
     assert (f"'Rosa Díaz' ({one}) and 'Rosa Diaz' ({two}) are nearly the same name, rated as two players: "
-            "if they are one member, write the name one way in both files") in result.stderr
+            "if they are one member, acquire-ref club alias PLAYS_FILE 'Rosa Diaz' 'Rosa Díaz' --reason WHY") in result.stderr
     assert near_names(["Jon Smith", "John Smith", "Ann", "Anne", "Dan", "Don"]) == [("Jon Smith", "John Smith")]
     assert near_names(["Rosa Díaz", "Rosa-Diaz", "Rosalind"]) == [("Rosa Díaz", "Rosa-Diaz")]
 
