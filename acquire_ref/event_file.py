@@ -30,7 +30,6 @@ from acquire_ref.tournament import (
     check_sheet,
     parse_factors,
     parse_tiebreaks,
-    seat_name,
 )
 
 VERSION = 1
@@ -200,11 +199,11 @@ class _Reader:
                 raise self.fail(f"{where}.{key}", "is not a key of a player (name, group, lot, active, badge, heats)")
         name = self.get(doc, "name", str, where)
         try:
-            from acquire_ref.setup import check_player_name
+            from acquire_ref.tournament.entry import check_entrant_name
 
             if name != " ".join(name.split()):
                 raise AcquireError("spaces at its ends or twice in a row")
-            check_player_name(seat_name(name) if name else name)
+            check_entrant_name(name)
         except AcquireError as exc:
             raise self.fail(f"{where}.name", f"can't be used: {exc}") from None
         if event.find(name) is not None:

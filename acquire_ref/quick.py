@@ -60,7 +60,7 @@ TILE = Spec(("TILE",), "TILE", "The tile to ask about.")
 COMMAND_NAMES = (
     "new", "start", "market", "hand", "place", "choose", "dispose", "buy", "pass", "discard", "end", "status",
     "watch", "score", "why", "price", "chart", "bonus", "rule", "log", "undo", "redo", "check", "simulate", "table",
-    "serve", "seats", "room", "play", "pipe", "ratings", "tournament",
+    "serve", "seats", "room", "play", "pipe", "ratings", "tournament", "club",
 )
 """Every command's name, in the order ``--help`` lists them (the Typer app's, checked by
 tests/test_quick.py): what completing the first word offers."""

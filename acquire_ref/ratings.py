@@ -10,8 +10,10 @@ the order of their names). Games are rated in the order they were played (the ga
 order), or with ``by_time`` in the order their files were last written. A game file written
 before the date was kept has none: such games are rated first, in that same order.
 
-A player is the same person in every game their name appears in, ignoring case; the first
-spelling met is shown. Names that only look alike (a Cyrillic letter for a Latin one) are refused.
+A player is the same person in every game their name appears in (:func:`member_key`: ignoring
+case, a game file's ``_`` read as the space it stands for); the first spelling met is shown, with
+spaces. Names that only look alike (a Cyrillic letter for a Latin one) are refused; names that
+are nearly the same (an accent, a letter) are rated apart, with a note (:func:`near_names`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.events import plural
+from acquire_ref.members import folded, member_key, member_name, near_names
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -70,6 +74,7 @@ class Season:
         self.games: list[Rated] = []
         self.skipped: list[Skipped] = []
         self.notes: list[str] = []
+        self.aliases: dict[str, str] = {}
 
     def attempt(self, source: str, keep_going: bool, work: Callable[[], T]) -> T | None:
         """``work()``; with ``keep_going`` a refusal (any :class:`AcquireError`) is kept in
@@ -171,11 +176,12 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     season = Season()
     files = season_files(paths, season.skipped if keep_going else None)
     season.files = files
-    events: dict[int, Tournament | None] = {}
+    events: dict[int, Tournament | list[Rated] | None] = {}
     games: dict[int, Rated | AcquireError] = {}  # each game file read (once), with its result or refusal
     for n, path in enumerate(files):
         skipped = len(season.skipped)
-        read = season.attempt(str(path), keep_going, lambda path=path: _event_or_game(path, projected))  # type: ignore[misc]
+        read = season.attempt(str(path), keep_going,
+                              lambda path=path: _event_or_game(path, projected, season))  # type: ignore[misc]
         if isinstance(read, Rated | AcquireError):
             games[n] = read
         elif read is not None or len(season.skipped) > skipped:
@@ -185,7 +191,10 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     for n, path in enumerate(files):
         if n in events:
             event_n = events[n]
-            if event_n is not None:
+            if isinstance(event_n, list):  # a plays file: paper results, each dated
+                found += [((*_when(r.played), _tie(by_time, path), n, i), r) for i, r in enumerate(event_n)]
+                season.notes.append(f"{path} is a plays file: {plural(len(event_n), 'paper result')} rated")
+            elif event_n is not None:
                 found += [((*_when(r.played), _tie(by_time, where), n, i), r)
                           for i, (r, where) in enumerate(_event_games(path, event_n, projected, season))]
         elif n not in claimed:
@@ -195,8 +204,43 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
         else:
             season.notes.append(f"{path} is {claimed[n]}: rated once, by the event's result")
     found.sort(key=lambda item: item[0])
-    season.games = _without_look_alikes([r for _, r in found], season, keep_going)
+    rated = [r for _, r in found]
+    if season.aliases:
+        rated = [g for g in (season.attempt(g.source, keep_going, lambda g=g: _aliased(g, season.aliases))  # type: ignore[misc]
+                             for g in rated) if g is not None]
+    season.games = _without_look_alikes(rated, season, keep_going)
+    season.notes += _near_notes(season.games)
     return season
+
+
+def _near_notes(games: Sequence[Rated]) -> list[str]:
+    """A note for each pair of :func:`near_names` among the players of ``games``, naming a game
+    of each."""
+    first: dict[str, tuple[str, str]] = {}
+    for game in games:
+        for name in game.money:
+            first.setdefault(member_key(name), (member_name(name), game.source))
+    where = dict(first.values())
+    return [f"{a!r} ({where[a]}) and {b!r} ({where[b]}) are nearly the same name, rated as two players: "
+            f"if they are one member, acquire-ref club alias PLAYS_FILE {b!r} {a!r} --reason WHY"
+            for a, b in near_names(where)]
+
+
+def _aliased(game: Rated, aliases: dict[str, str]) -> Rated:
+    """``game`` with each name that is an alias (``{member_key(name): member}``, from plays
+    files) given as its member. Raises :class:`GameFileError` (exit 4) when two of its players
+    would be one member."""
+    money: dict[str, int] = {}
+    given: dict[str, str] = {}
+    for name, dollars in game.money.items():
+        member = aliases.get(member_key(name), name)
+        other = given.get(member_key(member))
+        if other is not None:
+            raise GameFileError(f"{game.source}: {other!r} and {name!r} are one member by an alias "
+                                f"({member_name(member)!r}) but played in the same game; correct the alias or the game")
+        given[member_key(member)] = name
+        money[member] = dollars
+    return game._replace(money=money)
 
 
 def _when(played: date | None) -> tuple[int, date]:
@@ -215,18 +259,23 @@ def _tie(by_time: bool, path: Path) -> int:
         return 0
 
 
-def _event_or_game(path: Path, projected: bool) -> Tournament | Rated | AcquireError:
-    """The event in ``path`` when it is an event file (a top-level ``event`` key), else its game
-    (:func:`_game`) or why that game is not rated, from the one read and parse of the file; the
-    refusal is raised later (:func:`_told`), only if the file is not a table of an event given.
-    Raises :class:`GameFileError` (exit 4) for a file that can't be read, or an event file that
-    is corrupt."""
+def _event_or_game(path: Path, projected: bool, season: Season) -> Tournament | list[Rated] | Rated | AcquireError:
+    """What the file at ``path`` holds, from its one read and parse: the event when it is an event
+    file (a top-level ``event`` key); the games of a plays file (paper results,
+    :mod:`acquire_ref.plays`; its name aliases go into ``season.aliases``); else its game
+    (:func:`_game`) or why that game is not rated, whose refusal is raised later (:func:`_told`),
+    only if the file is not a table of an event given. Raises :class:`GameFileError` (exit 4) for
+    a file that can't be read, or an event or plays file that is corrupt."""
     from acquire_ref.event_file import loads
+    from acquire_ref.plays import is_plays, read_aliases, read_plays
     from acquire_ref.record import parse_toml
     from acquire_ref.storage import read_text
 
     text = read_text(path, "game or event file")
     data = parse_toml(text, str(path))
+    if is_plays(data):
+        season.aliases.update(read_aliases(data, str(path)))
+        return [Rated(p.source, p.money, p.played, "sheet") for p in read_plays(data, str(path))]
     if "event" in data:
         return loads(text, str(path))
     try:
@@ -242,14 +291,14 @@ def _told(game: Rated | AcquireError) -> Rated:
     return game
 
 
-def _claimed(files: Sequence[Path], events: dict[int, Tournament | None]) -> dict[int, str]:
+def _claimed(files: Sequence[Path], events: dict[int, Tournament | list[Rated] | None]) -> dict[int, str]:
     """Which of ``files`` are a table's game file of one of the ``events`` (by file identity),
     as ``{index: "round R table T of EVENT"}``."""
     from acquire_ref.storage import stamp
 
     tables: dict[tuple[int, int], str] = {}
     for n, event in events.items():
-        for rnd in event.rounds if event is not None else []:
+        for rnd in event.rounds if event is not None and not isinstance(event, list) else []:
             for t in rnd.tables:
                 mark = stamp(files[n].parent / t.game)
                 if mark is not None:
@@ -323,8 +372,8 @@ def _without_look_alikes(games: Sequence[Rated], season: Season, keep_going: boo
     for game in games:
         clash = None
         for name in game.money:
-            first, where = seen.get(skeleton(name), (name, game.source))
-            if first.casefold() != name.casefold():
+            first, where = seen.get(skeleton(member_name(name)), (name, game.source))
+            if member_key(first) != member_key(name):
                 clash = GameFileError(f"{name!a} in {game.source} and {first!a} in {where} look alike but are "
                                       "different names: rename one in its game file, or leave one game out")
                 break
@@ -332,7 +381,7 @@ def _without_look_alikes(games: Sequence[Rated], season: Season, keep_going: boo
             season.attempt(game.source, keep_going, lambda clash=clash: _raise(clash))  # type: ignore[misc]
             continue
         for name in game.money:
-            seen.setdefault(skeleton(name), (name, game.source))
+            seen.setdefault(skeleton(member_name(name)), (name, game.source))
         kept.append(game)
     return kept
 
@@ -369,13 +418,13 @@ class _Rater:
         self.last: dict[str, date] = {}
 
     def rate(self, game: Rated) -> list[str]:
-        """Rate one game; returns its players' keys (their names, case folded)."""
+        """Rate one game; returns its players' keys (:func:`member_key`)."""
         names = list(game.money)
-        keys = [n.casefold() for n in names]
+        keys = [member_key(n) for n in names]
         place = _places(game.money)
         firsts = sum(1 for n in names if place[n] == 1)
         for name, key in zip(names, keys, strict=True):
-            self.shown.setdefault(key, name)
+            self.shown.setdefault(key, member_name(name))
             self.ratings.setdefault(key, self.model.rating(name=self.shown[key]))
             self.places.setdefault(key, []).append(place[name])
             won = self.wins.setdefault(key, [0, 0])
@@ -455,11 +504,17 @@ def history(games: Sequence[Played]) -> dict[str, list[dict[str, Any]]]:
 
 
 def find_player(rows: Sequence[dict[str, Any]], name: str) -> str:
-    """The player of the leaderboard ``rows`` called ``name`` (ignoring case), as shown.
-    Raises :class:`NotationError` (exit 2) when nobody of that name played."""
+    """The player of the leaderboard ``rows`` called ``name`` (as :func:`member_key` matches:
+    ignoring case, ``_`` or a space), as shown. Raises :class:`NotationError` (exit 2) when nobody
+    of that name played, asking "did you mean" a player whose name differs only in accents,
+    case, spaces or punctuation (``Rosa Diaz`` for ``Rosa Díaz``)."""
     for row in rows:
-        if row["player"].casefold() == name.strip().casefold():
+        if member_key(row["player"]) == member_key(name):
             return str(row["player"])
+    near = [r["player"] for r in rows if folded(r["player"]) == folded(name)]
+    if near:
+        raise NotationError(f"--player {name!r}: nobody of that name played in these games; "
+                            f"did you mean {' or '.join(repr(n) for n in near)}?")
     some = ", ".join(r["player"] for r in rows[:8]) + (", ..." if len(rows) > 8 else "")
     raise NotationError(f"--player {name!r}: nobody of that name played in these games ({some})")
 

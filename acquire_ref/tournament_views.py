@@ -229,17 +229,19 @@ def cut_words(doc: dict[str, Any]) -> str:
     return f"cut line: the {cut} above go to the {stage}" + (" (as seeded)" if seeded else "")
 
 
-def text_lines(doc: dict[str, Any], width: int = 24) -> list[str]:
-    """The standings as lines of plain text for the terminal (names longer than ``width`` cut):
-    every column at the precision that decides, the cut line, the tie-break list, then the
-    tables still playing and the final's outcome."""
+def text_lines(doc: dict[str, Any], width: int | None = None) -> list[str]:
+    """The standings as lines of plain text for the terminal: every name whole (the player column
+    ``width`` wide, by default 24 or the longest name), every column at the precision that
+    decides, the cut line, the tie-break list, then the tables still playing and the final's
+    outcome."""
     keys = _cols(doc)
+    width = width or max([24, *(len(r["player"]) for r in doc["standings"])])
     lines = [f"{doc['event']} ({doc['format']}): standings"]
     head = f"{'rank':>4}  {'player':<{width}}  " + "  ".join(f"{h:>{max(len(h), 7)}}" for _, h in keys)
     lines.append(head)
     line_at = cut_after(doc)
     for i, row in enumerate(doc["standings"]):
-        name = row["player"] if len(row["player"]) <= width else row["player"][:width - 3] + "..."
+        name = row["player"]
         mark = " advances" if row["advances"] else ""
         mark += " (withdrawn)" if not row["active"] else ""
         values = "  ".join(f"{row_cell(row, k):>{max(len(h), 7)}}" for k, h in keys)
@@ -296,14 +298,45 @@ def csv_text(doc: dict[str, Any]) -> str:
     keys = [k for k, _ in _cols(doc)]
     heats = doc.get("heat_rounds", [])
     per = [f"round {n} {what}" for n in heats for what in ("place", "money")]
-    writer.writerow(["rank", "player", "badge", "group", *keys, "advances", "heats played", "withdrawn", *per])
+    finals = _finals_cells(doc)
+    writer.writerow(["rank", "player", "badge", "group", *keys, "advances", "heats played", "withdrawn", *per,
+                     *(FINALS_COLUMNS if finals is not None else ())])
     for row in doc["standings"]:
         played = row.get("by_heat", {})
         cells = [played.get(str(n), {}).get(what, "") for n in heats for what in ("place", "money")]
         writer.writerow([row["rank"], safe(row["player"]), safe(row.get("badge") or ""), safe(row["group"] or ""),
                          *(value(row, k) for k in keys), "yes" if row["advances"] else "",
-                         row.get("heats", row.get("games", "")), "" if row["active"] else "yes", *cells])
+                         row.get("heats", row.get("games", "")), "" if row["active"] else "yes", *cells,
+                         *(finals.get(row["player"], [""] * len(FINALS_COLUMNS)) if finals is not None else ())])
     return "\ufeff" + out.getvalue()
+
+
+FINALS_COLUMNS = ("semifinal table", "semifinal place", "semifinal money", "final place", "final money", "event place")
+"""A heats event's last CSV columns (T4): the semifinal's table, place and money, the final's
+place and money, and the event's places 1 to 6 (as the text and the hall show them)."""
+
+
+def _finals_cells(doc: dict[str, Any]) -> dict[str, list[object]] | None:
+    """For a heats event's standings document, each semifinalist's and finalist's
+    :data:`FINALS_COLUMNS` cells (empty where not played or not yet known); None for swiss."""
+    if "finals" not in doc:
+        return None
+    out: dict[str, list[object]] = {}
+    for rnd in doc["rounds"]:
+        if rnd["stage"] not in ("semifinal", "final"):
+            continue
+        for t in rnd["tables"]:
+            result = t["result"] or {}
+            for p in t["seats"]:
+                cells = out.setdefault(p, [""] * len(FINALS_COLUMNS))
+                place, money = result.get("places", {}).get(p, ""), result.get("money", {}).get(p, "")
+                if rnd["stage"] == "semifinal":
+                    cells[0:3] = [t["table"], place, money]
+                else:
+                    cells[3:5] = [place, money]
+    for place in doc["finals"].get("places") or []:
+        out.setdefault(place["player"], [""] * len(FINALS_COLUMNS))[5] = place["place"]
+    return out
 
 
 HALL_ROWS = 36
@@ -334,6 +367,32 @@ def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
             seats = [{"name": s, "money": money(result["money"][s])} for s in order]
         cards.append({"number": t["table"], "playing": result is None, "seats": seats, "review": review_href(t)})
     return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
+
+
+HALL_FIND = 100
+"""Players a "find your table" page of the hall holds (4 columns of 25, large enough to read
+across the hall)."""
+
+
+def _find_pages(last: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The hall's "find your table" pages while the heat or swiss round ``last`` is still being
+    played (a semifinal's and final's seats are on the first page): every
+    seated player by surname (the name's last word, ignoring case and accents) with their table,
+    :data:`HALL_FIND` a page in 4 columns; none once every table has its result."""
+    import unicodedata
+
+    if last is None or last["stage"] not in ("heat", "swiss") or all(t["result"] is not None for t in last["tables"]):
+        return []
+
+    def order(name: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
+
+    seated = sorted(({"name": s, "table": t["table"]} for t in last["tables"] for s in t["seats"]),
+                    key=lambda p: (order(str(p["name"]).split()[-1]), order(str(p["name"]))))
+    quarter = HALL_FIND // 4
+    return [{"kind": "find", "round": last["number"],
+             "columns": [seated[i + c:i + c + quarter] for c in range(0, HALL_FIND, quarter) if seated[i + c:i + c + quarter]]}
+            for i in range(0, len(seated), HALL_FIND)]
 
 
 def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) -> dict[str, Any]:
@@ -368,6 +427,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
         groups.append({"label": f"Round {last['number']} ({last['stage']})", "tables": _cards(last)})
     per_page = HALL_ROWS * HALL_COLUMNS
     pages: list[dict[str, Any]] = [{"kind": "now", "groups": groups}] if groups or finals.get("champion") else []
+    pages += _find_pages(last)
     for start in range(0, max(len(rows), 1), per_page):
         chunk = rows[start:start + per_page]
         pages.append({"kind": "standings",
@@ -381,9 +441,10 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
 def sheets_doc(event: Tournament, rnd: Round) -> dict[str, Any]:
     """A drawn round's paper (T5.3) as the sheets template takes it: ``event``, ``round``,
     ``stage``, ``title``, ``tables`` (``number``, ``game``, ``seats``: ``{name, badge}`` in
-    seating order) and ``players`` (the alphabetical "find your table" list: ``name``,
-    ``badge``, ``table``, ``seat``, sorted ignoring case and accents). Plain text: the template
-    escapes it."""
+    seating order), ``per_page`` (tables an A4 page: 3 of up to 4 players, else 2), ``pages``
+    (the tables by page) and ``players`` (the "find your table" list: ``name``, ``badge``,
+    ``table``, ``seat``, sorted by surname, the name's last word, then the whole name, ignoring
+    case and accents). Plain text: the template escapes it."""
     import unicodedata
 
     def badge(name: str) -> str:
@@ -396,9 +457,12 @@ def sheets_doc(event: Tournament, rnd: Round) -> dict[str, Any]:
     tables = [{"number": t.number, "game": t.game, "seats": [{"name": s, "badge": badge(s)} for s in t.seats]}
               for t in rnd.tables]
     players = sorted(({"name": s, "badge": badge(s), "table": t.number, "seat": i}
-                      for t in rnd.tables for i, s in enumerate(t.seats, start=1)), key=lambda p: order(str(p["name"])))
+                      for t in rnd.tables for i, s in enumerate(t.seats, start=1)),
+                     key=lambda p: (order(str(p["name"]).split()[-1]), order(str(p["name"]))))
+    per_page = 3 if max((len(t.seats) for t in rnd.tables), default=0) <= 4 else 2
     return {"event": event.name, "round": rnd.number, "stage": rnd.stage,
-            "title": f"{event.name}: round {rnd.number} table sheets", "tables": tables, "players": players}
+            "title": f"{event.name}: round {rnd.number} table sheets", "tables": tables, "players": players,
+            "per_page": per_page, "pages": [tables[i:i + per_page] for i in range(0, len(tables), per_page)]}
 
 
 def review_name(game: str) -> str:

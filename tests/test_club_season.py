@@ -337,9 +337,9 @@ def test_the_readme_club_season_prints_what_it_shows(cli, tmp_path):
 
     section = (ROOT / "README.md").read_text().split("## A club season: ratings", 1)[1].split("\n## ", 1)[0]
     shutil.copytree(EXAMPLES, tmp_path / "examples")
-    [block] = re.findall(r"```console\n(.*?)```", section, re.S)
-    chunks = block.split("$ ")[1:]
-    assert len(chunks) == 2
+    blocks = re.findall(r"```console\n(.*?)```", section, re.S)
+    chunks = [chunk for block in blocks for chunk in block.split("$ ")[1:]]
+    assert len(chunks) == 3  # the season's leaderboard and history, a paper result entered
     for chunk in chunks:
         command, *shown = chunk.rstrip("\n").split("\n")
         result = cli(*shlex.split(command)[1:], cwd=tmp_path)

@@ -68,3 +68,57 @@ def test_the_history_page_puts_each_players_table_after_the_leaderboard(browser,
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.screenshot(path=str(ARTIFACTS / "ratings-history-1280.png"), full_page=True)
     context.close()
+
+
+def test_the_history_page_is_readable_on_screen_and_in_print(browser, cli, tmp_path):  # noqa: F811
+    """Issue 37: the history tables took the live board's player cards (headings hidden, rows as
+    dark cards; black on near-black when printed). Each is a plain table with its headings, dark
+    text on white in print, and the 20-member season prints in a few A4 pages, not 35."""
+    season = club_season(tmp_path / "season")
+    page_file = tmp_path / "history.html"
+    assert cli("ratings", season, "--history", "--html", page_file).exit_code == 0
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    style = "([sel, prop]) => getComputedStyle(document.querySelector(sel))[prop]"
+    assert page.evaluate(style, [".history thead", "display"]) == "table-header-group"
+    assert page.evaluate(style, [".history tbody tr", "display"]) == "table-row"
+    assert page.locator(".history thead").first.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    page.screenshot(path=str(ARTIFACTS / "ratings-history-1920.png"))
+    page.emulate_media(media="print")
+    assert page.evaluate(style, [".history td", "color"]) == "rgb(0, 0, 0)"
+    assert page.evaluate(style, [".history tbody tr", "backgroundColor"]) in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+    assert page.evaluate(style, ["body", "backgroundColor"]) == "rgb(255, 255, 255)"
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    pages = len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
+    assert 2 <= pages <= 6, pages  # the leaderboard, then the history two tables across
+    page.set_viewport_size({"width": 794, "height": 1123})
+    page.screenshot(path=str(ARTIFACTS / "ratings-history-a4.png"), full_page=True)
+    context.close()
+
+
+def test_a_members_page_and_the_gm_report_fit_the_screen_and_print_on_a4(browser, cli, tmp_path):  # noqa: F811
+    """Issue 37: the member's page (club player --html) and the GM's report (club report --html)
+    at 1920 x 1080 (nothing wider than the screen) and printed on A4 (black on white)."""
+    season = club_season(tmp_path / "season")
+    sims = tmp_path / "games"
+    assert cli("simulate", "--games", "8", "--players", "4", "--seed", "5", "--out", sims, "--jobs", "1").exit_code == 0
+    assert cli("club", "player", season, "--player", "Østergaard-Lindqvist", "--html", tmp_path / "member.html").exit_code == 0
+    assert cli("club", "report", sims, "--html", tmp_path / "report.html").exit_code == 0
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    for name, pages in (("member", (1, 2)), ("report", (1, 1))):
+        page.goto((tmp_path / f"{name}.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+        size = float(page.evaluate("getComputedStyle(document.querySelector('main')).fontSize").removesuffix("px"))
+        assert size >= 16
+        page.screenshot(path=str(ARTIFACTS / f"{name}-1920.png"))
+        page.emulate_media(media="print")
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+        assert page.evaluate("getComputedStyle(document.querySelector('h1')).color") == "rgb(0, 0, 0)"
+        pdf = page.pdf(format="A4", prefer_css_page_size=True)
+        count = len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
+        assert pages[0] <= count <= pages[1], (name, count)
+        page.emulate_media(media="screen")
+    context.close()

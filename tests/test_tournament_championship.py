@@ -43,7 +43,7 @@ def eight() -> Tournament:
     return event
 
 
-def test_a_withdrawn_semifinal_table_winner_is_never_seated_in_the_final_the_next_at_the_table_is():
+def test_a_withdrawn_semifinal_table_winner_is_never_seated_in_the_final_the_best_third_is_T4():
     event = eight()
     semi = event.advance()
     play(event, semi)
@@ -51,8 +51,10 @@ def test_a_withdrawn_semifinal_table_winner_is_never_seated_in_the_final_the_nex
     event.withdraw(winner)
     final = event.advance()
     assert winner not in final.tables[0].seats
-    by_money = sorted(semi.tables[0].seats, key=lambda p: -int(p[1:]))
-    assert by_money[2] in final.tables[0].seats  # the table's third takes the withdrawn winner's place
+    thirds = [sorted(t.seats, key=lambda p: -money_of(p))[2] for t in semi.tables]
+    winners = [max(money_of(p) for p in t.seats) for t in semi.tables]
+    best = max(zip(thirds, winners, strict=True), key=lambda tw: money_of(tw[0]) / tw[1])[0]
+    assert best in final.tables[0].seats  # the next by place, then % of the winner's money (README)
     assert len(final.tables[0].seats) == 4
 
 
@@ -75,7 +77,7 @@ def test_after_seeding_the_standings_show_the_seeded_round_and_a_withdrawal_give
     assert event.discarded and event.made  # the changed table gets a new game file
 
 
-def test_a_withdrawn_finalist_gives_the_final_seat_to_the_next_semifinalist():
+def test_a_withdrawn_finalist_gives_the_final_seat_to_the_next_semifinalist_by_place_then_share_of_the_winner_T4():
     event = Tournament("E", "heats", seed=5, semifinal=8)
     for name in NAMES:
         event.add(name)
@@ -86,9 +88,10 @@ def test_a_withdrawn_finalist_gives_the_final_seat_to_the_next_semifinalist():
     order = event.semifinal_order(semi)
     assert sorted(final.tables[0].seats) == sorted(order[:4])
     event.withdraw(order[0])
-    table = next(t for t in semi.tables if order[0] in t.seats)
-    third = sorted(table.seats, key=lambda p: -int(p[1:]))[2]  # each table's first two qualify: its third is next
-    assert order[0] not in final.tables[0].seats and third in final.tables[0].seats
+    thirds = [sorted(t.seats, key=lambda p: -money_of(p))[2] for t in semi.tables]  # each table's first two qualify
+    winners = [max(money_of(p) for p in t.seats) for t in semi.tables]
+    best = max(zip(thirds, winners, strict=True), key=lambda tw: money_of(tw[0]) / tw[1])[0]
+    assert order[0] not in final.tables[0].seats and best in final.tables[0].seats  # the better % of its winner's
 
 
 def test_a_final_of_5_takes_the_best_semifinal_runner_up_and_six_places_are_reported():
@@ -148,6 +151,14 @@ def test_an_implausible_sheet_asks_before_it_is_taken_T3_4(cli, tmp_path):
     out = refused(cli, tmp_path, "result", 1, 1, *[f"{p}=0" for p in seats], code=3)
     assert "everyone is at $0" in out and "add --force" in out
     ok(cli, tmp_path, "result", 1, 1, *sheet)
+
+
+def test_a_78000_four_player_table_total_asks_the_plausibility_question_T3_4():
+    assert implausible({"A": 24100, "B": 21300, "C": 18600, "D": 14000}) == (
+        "the table's total is $78,000, far from the usual $100,000 to $250,000")
+    assert implausible({"A": 84100, "B": 71300, "C": 68600, "D": 54000}) == (
+        "the table's total is $278,000, far from the usual $100,000 to $250,000")
+    assert implausible({"A": 34100, "B": 31300, "C": 28600, "D": 24000, "E": 21000, "F": 18000}) is None
 
 
 def test_check_in_draws_a_heat_among_those_checked_in_and_sitting_out_is_not_a_withdrawal_T1_4():
@@ -275,10 +286,11 @@ def test_the_sheets_page_holds_every_seat_with_its_badge_and_the_alphabetical_li
     out = ok(cli, tmp_path, "sheets", "1", "--html", "round1.html")
     assert "2 table sheets and the list of 8 players" in out
     page = (tmp_path / "round1.html").read_text()
-    assert page.count('class="page table-sheet"') == 2 and "<b>Zed</b>" not in page
+    assert page.count('class="sheet table-sheet"') == 2 and page.count('<section class="page">') == 1
+    assert "<b>Zed</b>" not in page
     for t in doc["tables"]:
         sheet = page.split(f"table {t['table']}</h2>", 1)[1].split("</table>", 1)[0]
-        cells = [html_lib.unescape(c) for c in re.findall(r"<tr><td>\d+</td><td>(.*?)</td>", sheet)]
+        cells = [html_lib.unescape(c) for c in re.findall(r'<tr><td>\d+</td><td class="name">(.*?)</td>', sheet)]
         assert cells == t["seats"]
     listed = page.split("find your table", 1)[1]
     names = [html_lib.unescape(n) for n in re.findall(r"<tr><td>(.*?)</td><td>", listed)]
@@ -329,9 +341,9 @@ def test_wbc_2007_ranks_a_hand_worked_12_player_three_heat_event_T4():
     order = [r.player for r in event.standings()]
     assert order == ["I", "E", "A", "B", "D", "F", "G", "H", "J", "C", "K", "L"]
     rows = {r.player: r for r in event.standings()}
-    assert rows["C"].keys["finish_margin"] == -23.1 and rows["B"].keys["finish_margin"] == 100.0
+    assert rows["C"].keys["finish_margin"] == -300 / 13 and rows["B"].keys["finish_margin"] == 100.0  # -23.08%
     assert rows["I"].keys["first_heat_win"] == 1 and rows["I"].keys["wins"] == 2
-    assert rows["G"].keys["average_finish"] == 2.33
+    assert rows["G"].keys["average_finish"] == 7 / 3
     # this project's list on the same sheets: I (2 wins), then B and E (1 win, 1,200 points each) by margin, +100% over +25%
     event.preset, event.tiebreaks = "acquire-ref", ["wins", "points", "margin", "average_finish", "lot"]
     assert [r.player for r in event.standings()][:3] == ["I", "B", "E"]
@@ -344,5 +356,84 @@ def test_a_margin_factor_adjusts_a_winners_margin_by_table_size_T4():
     event.margin_factors = {4: Fraction(1, 10), 5: Fraction(2)}  # every table here has 4 players
     rows = {r.player: r for r in event.standings()}
     assert (rows["B"].keys["finish_margin"], rows["D"].keys["finish_margin"], rows["F"].keys["finish_margin"]) == (
-        10.0, 3.0, 1.1)  # winners' margins x 0.1
-    assert rows["C"].keys["finish_margin"] == -23.1  # a non-winner's percentage is not adjusted
+        10.0, 3.0, 10 / 9)  # winners' margins x 0.1 (F: 11.1% x 0.1)
+    assert rows["C"].keys["finish_margin"] == -300 / 13  # a non-winner's percentage is not adjusted
+
+
+def sixteen_to_a_final_of_5() -> Tournament:
+    """20 players, a semifinal of 16 on 4 tables, played: each table's winner has $100,000; the
+    runners-up have $85,000 (table 1), $95,000 (table 2), $90,000 (table 3), $80,000 (table 4);
+    thirds $50,000, fourths $30,000 (each table's players in name order)."""
+    event = Tournament("E", "heats", seed=5, semifinal=16, final=5)
+    for i in range(1, 21):
+        event.add(f"Q{i:02d}")
+    rnd = event.draw()
+    for t in rnd.tables:
+        event.enter(rnd.number, t.number, Result({p: 20000 + 2000 * int(p[1:]) for p in t.seats}, "sheet"))
+    semi = event.advance()
+    for t in semi.tables:
+        second = {1: 85000, 2: 95000, 3: 90000, 4: 80000}[t.number]
+        money = dict(zip(sorted(t.seats), [100000, second, 50000, 30000], strict=True))
+        event.enter(semi.number, t.number, Result(money, "sheet"))
+    return event
+
+
+def test_a_withdrawn_finalist_is_replaced_by_the_best_remaining_runner_up_not_their_table_mate_T4():
+    event = sixteen_to_a_final_of_5()
+    semi = event.round(2)
+    final = event.advance()
+    by_table = {t.number: sorted(t.seats) for t in semi.tables}
+    winner_1, mate_85, second_95, second_90 = by_table[1][0], by_table[1][1], by_table[2][1], by_table[3][1]
+    assert second_95 in final.tables[0].seats  # the fifth finalist: the best runner-up (95%)
+    said = event.withdraw(winner_1)
+    seats = final.tables[0].seats
+    assert winner_1 not in seats and second_90 in seats and mate_85 not in seats  # 90% beats 85%
+    assert second_90 in said
+    assert len(seats) == 5
+
+
+def test_a_semifinal_winner_withdrawn_before_the_final_is_seeded_gives_way_to_the_best_runner_up_T4():
+    event = sixteen_to_a_final_of_5()
+    by_table = {t.number: sorted(t.seats) for t in event.round(2).tables}
+    event.withdraw(by_table[1][0])
+    final = event.advance()
+    assert sorted(final.tables[0].seats) == sorted([by_table[2][0], by_table[3][0], by_table[4][0],
+                                                    by_table[2][1], by_table[3][1]])  # $95,000 and $90,000
+
+
+def test_a_withdrawn_semifinalist_who_never_played_the_final_is_not_placed_T4():
+    event = sixteen_to_a_final_of_5()
+    semi = event.round(2)
+    final = event.advance()
+    by_table = {t.number: sorted(t.seats) for t in semi.tables}
+    event.withdraw(by_table[1][0])
+    seats = final.tables[0].seats
+    event.enter(final.number, 1, Result({p: 10000 * (i + 5) for i, p in enumerate(sorted(seats))}, "sheet"))
+    places = event.finals()["places"]
+    assert by_table[1][0] not in [p["player"] for p in places]
+    assert [p["place"] for p in places] == [1, 2, 3, 4, 5, 6]
+    assert places[5] == {"place": 6, "player": by_table[1][1], "stage": "semifinal"}  # $85,000 of $100,000
+
+
+def test_the_csv_has_the_semifinal_the_final_and_places_1_to_6_T5_2():
+    import csv
+
+    from acquire_ref.tournament_views import csv_text, standings_doc
+
+    event = sixteen_to_a_final_of_5()
+    semi = event.round(2)
+    final = event.advance()
+    seats = sorted(final.tables[0].seats)
+    event.enter(final.number, 1, Result({p: 10000 * (i + 5) for i, p in enumerate(seats)}, "sheet"))
+    rows = list(csv.DictReader(csv_text(standings_doc(event)).removeprefix("\ufeff").splitlines()))
+    by = {r["player"]: r for r in rows}
+    assert list(rows[0])[-6:] == ["semifinal table", "semifinal place", "semifinal money", "final place",
+                                  "final money", "event place"]
+    champion = seats[-1]  # $90,000
+    table = next(t.number for t in semi.tables if champion in t.seats)
+    assert [by[champion][k] for k in list(rows[0])[-6:]] == [str(table), "1", "100000", "1", "90000", "1"]
+    assert [by[seats[0]][k] for k in ("final place", "final money", "event place")] == ["5", "50000", "5"]
+    sixth = event.finals()["places"][5]["player"]
+    assert by[sixth]["event place"] == "6" and by[sixth]["final place"] == "" and by[sixth]["semifinal place"] == "2"
+    heat_only = next(r for r in rows if r["semifinal table"] == "")
+    assert heat_only["event place"] == "" and heat_only["final money"] == ""

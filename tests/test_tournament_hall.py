@@ -75,3 +75,100 @@ def test_the_hall_page_fits_1920_by_1080_with_every_row_on_a_page_and_the_final_
     assert 'http-equiv="refresh" content="60"' in text and "as of " in text
     assert "@keyframes hall-turn" in text  # the pages take turns by themselves, without a script
     page.close()
+
+
+def test_long_names_and_withdrawn_are_not_cut_on_the_hall_page(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: a name of 50 to 80 characters and the "withdrawn" mark were cut with an ellipsis."""
+    rng = random.Random(7)
+    event = Tournament("Club night", "heats", seed=7)
+    longest = "Maximiliana Alexandrovna von Hohenzollern-Sigmaringen-Württemberg-Brandenburg"  # 78 characters
+    names = [longest, "Anne-Marie Fitzgerald-Montgomery de la Tour", *(f"Player {i}" for i in range(1, 11))]
+    for name in names:
+        event.add(name)
+    rnd = event.draw("club")
+    for t in rnd.tables:
+        event.enter(rnd.number, t.number, sheet(t.seats, rng))
+    event.withdraw(longest)
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto((tmp_path / "hall.html").as_uri())
+    cut = page.evaluate("""() => [...document.querySelectorAll('td, th, .card span')].filter(
+        e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent)""")
+    assert cut == []
+    marks = page.locator("td.mark").all_text_contents()
+    assert "withdrawn" in marks
+    assert longest in page.locator("td.name").all_text_contents()
+    page.screenshot(path=str(ARTIFACTS / "hall-long-names-1920x1080.png"))
+    text = tournament_ok(cli, tmp_path, "standings")
+    assert longest in text and "..." not in text  # the terminal's standings show the whole name too
+    page.close()
+
+
+def test_the_table_sheets_print_three_tables_an_a4_page_with_a_large_number_T5_3(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: sheets a captain can use: 2 to 4 tables an A4 page (3 of four players), the table
+    number large, lines for the date, money, places and signatures, the list by surname."""
+    import re
+
+    event = Tournament("Club night", "heats", seed=11)
+    names = ["José García", "Ann Zimmer", "Maximiliana Alexandrovna von Hohenzollern-Sigmaringen-Württemberg",
+             *(f"Player {chr(65 + i)}" for i in range(21))]
+    for name in names:
+        event.add(name)
+    event.draw("club")
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "sheets", "1", "--html", "sheets.html")
+    page = browser.new_page(viewport={"width": 794, "height": 1123})
+    page.goto((tmp_path / "sheets.html").as_uri())
+    page.emulate_media(media="print")
+    assert page.locator("article.sheet").count() == 6
+    number = float(page.evaluate("getComputedStyle(document.querySelector('.number b')).fontSize").removesuffix("px"))
+    assert number >= 64  # 54 pt: a table number read from across the room
+    cut = page.evaluate("""() => [...document.querySelectorAll('.sheet')].filter(
+        s => s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1).length""")
+    assert cut == 0
+    headings = page.locator("article.sheet").first.locator("th").all_inner_texts()
+    assert [h.lower() for h in headings] == ["seat", "player", "badge", "money ($)", "place", "signature"]
+    assert "Date:" in page.locator("article.sheet").first.inner_text()
+    listed = page.locator(".list tbody tr td:first-child").all_inner_texts()
+    at = {name: i for i, name in enumerate(listed)}
+    assert len(listed) == 24 and listed[-1] == "Ann Zimmer"  # by surname, the name's last word
+    assert at["Player G"] < at["José García"] < at["Player H"]  # García: after the one-letter G
+    assert at["Player H"] < at[names[2]] < at["Player I"]  # Hohenzollern-...: H, after the one-letter H
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 3  # 6 tables, 3 a page; then the list
+    page.screenshot(path=str(ARTIFACTS / "sheets-a4.png"), full_page=True)
+    page.close()
+
+
+def test_the_hall_has_a_find_your_table_page_read_across_the_hall_and_sized_to_the_screen(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: while a heat is played the hall shows every player by surname with their table,
+    in letters of 2.6% of the screen's height (28 px at 1080, 56 px at 2160), and the whole page
+    grows with the screen."""
+    event = Tournament("Club night", "heats", seed=3)
+    names = ["José García", "Ann Zimmer", *(f"Player {chr(65 + i)}" for i in range(22))]
+    for name in names:
+        event.add(name)
+    rnd = event.draw("club")
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
+    sizes = {}
+    for width, height in ((1920, 1080), (3840, 2160)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto((tmp_path / "hall.html").as_uri())
+        find = page.locator("section.screen:has(div.find)")
+        assert find.count() == 1
+        entries = find.locator("li").all_text_contents()
+        assert len(entries) == 24 and entries[-1].startswith("Ann Zimmer")
+        table = next(t.number for t in rnd.tables if "José García" in t.seats)
+        assert f"José García{table}" in entries
+        sizes[height] = float(page.evaluate("getComputedStyle(document.querySelector('div.find li')).fontSize")[:-2])
+        page.add_style_tag(content=".hall .screen { visibility: hidden !important; animation: none !important; }"
+                                   " .hall .screen:has(div.find) { visibility: visible !important; }")
+        fit = page.evaluate("""() => { const s = document.querySelector('section.screen:has(div.find)');
+            return [s.scrollHeight, s.scrollWidth]; }""")
+        assert fit[0] <= height and fit[1] <= width
+        if height == 1080:
+            page.screenshot(path=str(ARTIFACTS / "hall-find-your-table-1920x1080.png"))
+        page.close()
+    assert sizes[1080] >= 28 and sizes[2160] >= 2 * sizes[1080] - 1

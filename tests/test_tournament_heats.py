@@ -149,12 +149,24 @@ def test_standings_rank_by_every_heats_key_as_worked_out_by_hand_T4(event, cli):
     folder, _ = event
     doc = json.loads(ok(cli, folder, "standings", "--json"))
     assert doc["keys"] == ["wins", "points", "margin", "share_of_winner", "average_finish", "lot"]
-    got = [(r["rank"], r["player"], r["wins"], r["points"], r["margin"], r["share_of_winner"], r["average_finish"])
-           for r in doc["standings"]]
+
+    def shown(value, places):
+        return None if value is None else round(value, places)
+
+    got = [(r["rank"], r["player"], r["wins"], r["points"], shown(r["margin"], 1), shown(r["share_of_winner"], 1),
+            shown(r["average_finish"], 2)) for r in doc["standings"]]
     assert got == EXPECTED
     lots = {r["player"]: r["lot"] for r in doc["standings"]}
     assert {p: lots[p] for p in LOTS} == LOTS
     assert all(r["heats"] == 3 for r in doc["standings"])
+
+
+def test_the_json_margins_are_not_rounded_T5_1(event, cli):
+    folder, _ = event
+    rows = {r["player"]: r for r in json.loads(ok(cli, folder, "standings", "--json"))["standings"]}
+    assert rows["Kim"]["margin"] == 17500 * 100 / 38300  # 45.69...%, not 45.7
+    assert rows["Ray"]["share_of_winner"] == 37200 * 100 / 40400  # 92.08...%, not 92.1
+    assert rows["Max"]["average_finish"] == 4 / 3
 
 
 def test_the_cut_line_takes_16_and_the_lot_settles_the_last_place_T5_1(event, cli):
@@ -181,9 +193,11 @@ def test_csv_and_html_exports_show_the_same_standings_T5_2(event, cli):
     assert rows[0] == ["rank", "player", "badge", "group", "wins", "points", "margin", "share_of_winner",
                        "average_finish", "lot", "advances", "heats played", "withdrawn",
                        "round 1 place", "round 1 money", "round 2 place", "round 2 money", "round 3 place",
-                       "round 3 money"]
+                       "round 3 money", "semifinal table", "semifinal place", "semifinal money", "final place",
+                       "final money", "event place"]
     assert rows[16][:9] == ["16", "Fay", "", "", "0", "210", "", "75", "2.333333333333"]
-    assert rows[16][10:13] == ["yes", "3", ""] and rows[16][13:] == ["2", "30000", "2", "25000", "3", "30000"]
+    assert rows[16][10:13] == ["yes", "3", ""]
+    assert rows[16][13:] == ["2", "30000", "2", "25000", "3", "30000", "", "", "", "", "", ""]
     assert rows[1][6] == "45.691906005222"  # Kim's margin, 17,500 over 38,300, to 12 decimals (not 45.7)
     assert rows[17][1] == "Sue" and rows[17][10] == ""
     page = (folder / "hall.html").read_text()

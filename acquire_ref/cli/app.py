@@ -20,7 +20,7 @@ from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
 from acquire_ref import quick
-from acquire_ref.cli import card, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
+from acquire_ref.cli import card, club, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.errors import AcquireError
 
@@ -156,6 +156,7 @@ for command in COMMANDS:
     app.command(name="pass" if command is moves.pass_ else None, help=_paragraphs(command.__doc__))(command)
 app.add_typer(tournament.tournament_app, name="tournament")
 app.command()(ratings.ratings)
+app.add_typer(club.club_app, name="club")
 
 
 def run() -> None:

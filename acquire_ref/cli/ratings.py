@@ -23,6 +23,12 @@ MODEL = "PlackettLuce"
 """The openskill model every rating is computed with (JSON key ``model``)."""
 
 
+SINCE = typer.Option(None, "--from", metavar="YYYY-MM-DD", show_default=False,
+                     help="A season: only games played on or after this date.")
+UNTIL = typer.Option(None, "--to", metavar="YYYY-MM-DD", show_default=False,
+                     help="A season: only games played on or before this date.")
+
+
 def ratings(
     games: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...",
                                        help="Finished game files, event files, and folders of them (a club's season)."),
@@ -45,6 +51,7 @@ def ratings(
                                      help="Also write the leaderboard and its chart as an HTML page (with the history "
                                           "tables with --history)."),
     title: str = typer.Option("Club ratings", "--title", metavar="TEXT", help="The HTML page's heading."),
+    since: str | None = SINCE, until: str | None = UNTIL,
 ) -> None:
     """A club's ratings over a season of games (T6, openskill's Plackett-Luce model).
 
@@ -60,6 +67,7 @@ def ratings(
     if player is not None and not show_history:
         raise NotationError("--player goes with --history: acquire-ref ratings season/ --history --player Ann")
     season = read_season(games, by_time, projected, keep_going)
+    _season_filter(season, since, until)
     for note in season.notes:
         say(note, err=True)
     doc, steps = _leaderboard(season, provisional, by_time, show_history, player)
@@ -71,6 +79,32 @@ def ratings(
             say(line)
         say(order_line(doc))
     _report_skipped(season)
+
+
+def _season_filter(season: Season, since: str | None, until: str | None) -> None:
+    """Keep only the games of ``season`` played from ``since`` to ``until`` (``--from``, ``--to``,
+    either end open; T6), with a note of what was left out: games outside the dates, and undated
+    games, which can't be placed in a season. Raises :class:`NotationError` (exit 2) for a date
+    that can't be read or a season that ends before it begins."""
+    from acquire_ref.events import plural
+    from acquire_ref.record import parse_date
+
+    if since is None and until is None:
+        return
+    first = parse_date(since, "--from") if since is not None else None
+    last = parse_date(until, "--to") if until is not None else None
+    if first is not None and last is not None and last < first:
+        raise NotationError(f"--to {last} is before --from {first}: a season ends after it begins")
+    kept = [g for g in season.games if g.played is not None and (first is None or g.played >= first)
+            and (last is None or g.played <= last)]
+    undated = sum(1 for g in season.games if g.played is None)
+    outside = len(season.games) - len(kept) - undated
+    said = f"season {first or 'the start'} to {last or 'now'}: {plural(len(kept), 'game')} rated"
+    if outside or undated:
+        said += f"; left out {plural(outside, 'game')} played outside it" + (
+            f" and {plural(undated, 'undated game')}" if undated else "")
+    season.notes.append(said)
+    season.games = kept
 
 
 def _leaderboard(season: Season, provisional: int, by_time: bool, show_history: bool, player: str | None,

@@ -301,6 +301,8 @@ def checkin(
 def join(
     players: list[str] = typer.Argument(..., metavar="PLAYER...", help="Late arrivals (entered now if new)."),
     group: str | None = typer.Option(None, "--group", metavar="G", help="Family, club or team (T2.2)."),
+    badge: str | None = typer.Option(None, "--badge", metavar="ID", help="A walk-in's badge ID (one player).",
+                                     show_default=False),
 ) -> None:
     """Seat late arrivals in the open round without moving anyone (T1.4, T2.4).
 
@@ -308,13 +310,17 @@ def join(
     opponents); three or more left over sit at a new table. Each table joined gets a new game
     file; its old one is marked discarded.
 
-    Example: acquire-ref tournament join Ivy
+    Example: acquire-ref tournament join Ivy --badge 1107
     """
     from acquire_ref.event_games import changing, game_path, stem
 
+    if badge is not None and len(players) != 1:
+        raise NotationError("--badge goes with one player: join them one at a time, or give badges with `tournament badge`")
     path = event_path()
     with changing(path) as event:
         said = event.join(players, group, stem(path))
+        if badge is not None:
+            said.append(event.give_badge(players[0], badge))
     for line in said:
         say(line + ".")
     for _, t in event.made:
@@ -322,6 +328,40 @@ def join(
         say(f"    acquire-ref --game {game_path(path, t.game)} table")
     if event.discarded:
         say(f"acquire-ref: marked discarded: {', '.join(str(game_path(path, g)) for g in event.discarded)}", err=True)
+
+
+@tournament_app.command()
+def badge(
+    player: str = typer.Argument(..., metavar="PLAYER", help="The entrant (a walk-in too)."),
+    badge_id: str = typer.Argument(..., metavar="ID", help="The badge ID as printed."),
+) -> None:
+    """Give an entrant a badge ID, or change theirs (T1.3); sheets may then name them by it.
+
+    Example: acquire-ref tournament badge "Late Comer" 1107
+    """
+    from acquire_ref.event_file import changing
+
+    with changing(event_path()) as event:
+        said = event.give_badge(player, badge_id)
+    say(said + ".")
+
+
+@tournament_app.command()
+def rename(
+    player: str = typer.Argument(..., metavar="PLAYER", help="The entrant's name now (or badge ID)."),
+    new: str = typer.Argument(..., metavar="NEW", help="The name as on their badge (quote it when it has spaces)."),
+) -> None:
+    """Rename an entrant throughout the event: rounds, seats and results (T1.3).
+
+    Refused while they sit at a table still playing (its game file names them as drawn).
+
+    Example: acquire-ref tournament rename "Jose Garcia" "José García"
+    """
+    from acquire_ref.event_file import changing
+
+    with changing(event_path()) as event:
+        said = event.rename(player, new)
+    say(said + ".")
 
 
 @tournament_app.command()
@@ -396,6 +436,9 @@ def result(
         tab = claim(event, number, table, replace)
         found = _found_result(path, event, (number, tab), sheet, projected, leave_out, force)
         old = tab.result
+        if old is not None and old.source == "game" and found.source == "sheet":
+            _confirm(f"round {number} table {tab.number} was refereed: its result is its game file's; a paper "
+                     "sheet would replace it (T3.1)", "--force", force)
         before = event.seeding() if old is not None else {}
         event.enter(number, table, found, replace)
         for change in seeding_changes(event, before, event.seeding() if old is not None else {}):

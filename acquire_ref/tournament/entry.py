@@ -17,6 +17,18 @@ from acquire_ref.tournament.model import Player, Round, Seating, seat_name
 if TYPE_CHECKING:
     from acquire_ref.tournament.event import Tournament
 
+def check_entrant_name(name: str) -> None:
+    """Raise :class:`NotationError` unless ``name`` (runs of spaces made one) can be an entrant's
+    name (T1.3): a player's name (R2.1, :func:`~acquire_ref.setup.check_player_name`) but for
+    spaces, which a name on a badge may have; the refusal says so rather than "no spaces"."""
+    if not name or not name.isprintable() or "=" in name or "," in name or name.startswith("-"):
+        from acquire_ref.problems import shown
+
+        raise NotationError(f"{shown(name)} can't be a player name: printable characters only (spaces are "
+                            "fine in an event), no '=', ',' or leading '-'")
+    check_player_name(seat_name(name))
+
+
 def add(event: Tournament, name: str, group: str | None = None, badge: str | None = None) -> str:
     """Enter ``name`` into ``event`` (with ``group`` and ``badge``), or bring a withdrawn entrant back for the
     next rounds (T2.4). A name may have spaces, as on a badge (T1.3); runs of spaces become one.
@@ -24,7 +36,7 @@ def add(event: Tournament, name: str, group: str | None = None, badge: str | Non
     a player's (R2.1, spaces aside), a second entrant with the same name (nobody is entered
     then: the command is refused whole), a badge ID already given, or an empty group."""
     name = " ".join(name.split())
-    check_player_name(seat_name(name) if name else name)
+    check_entrant_name(name)
     if group is not None and (not group.strip() or not group.isprintable()):
         raise NotationError(f"group {group!r}: give a printable name, e.g. --group Smiths")
     if badge is not None and (not badge.strip() or not badge.isprintable() or len(badge) > 20 or "=" in badge
@@ -49,6 +61,60 @@ def add(event: Tournament, name: str, group: str | None = None, badge: str | Non
                             "a name can't be another player's badge; nobody was entered")
     event.enrol(Player(name, group, new_lot(event, name), badge=badge.strip() if badge else None))
     return f"{name} entered" + (f" (group {group})" if group else "") + (f" (badge {badge.strip()})" if badge else "")
+
+
+def check_badge(event: Tournament, badge: str, player: Player | None = None) -> str:
+    """``badge`` stripped, checked as a badge ID (up to 20 printable characters, no space or
+    ``=``) that is nobody else's badge or name (``player`` may hold it already). Raises
+    :class:`NotationError` otherwise."""
+    if not badge.strip() or not badge.isprintable() or len(badge) > 20 or "=" in badge or " " in badge.strip():
+        raise NotationError(f"badge {badge!r}: give the badge ID as printed, up to 20 letters or digits, e.g. 1042")
+    holder = event.by_badge(badge.strip()) or event.find(badge.strip())
+    if holder is not None and holder is not player:
+        raise NotationError(f"badge {badge.strip()} is {holder.name}'s"
+                            f"{' name' if holder.badge != badge.strip() else ''}: give each player their own badge ID")
+    return badge.strip()
+
+
+def give_badge(event: Tournament, name: str, badge: str) -> str:
+    """Give the entrant ``name`` (a walk-in entered by ``join`` too) the badge ID ``badge``, or
+    change theirs (T1.3). Returns what was done. Raises :class:`NotationError` for an entrant
+    not found or a badge ID that can't be theirs (:func:`check_badge`)."""
+    player = event.player(name)
+    badge = check_badge(event, badge, player)
+    old = player.badge
+    event.set_badge(player, badge)
+    return f"{player.name}'s badge is {badge}" + (f" (was {old})" if old and old != badge else "")
+
+
+def rename(event: Tournament, name: str, new: str) -> str:
+    """Rename the entrant ``name`` to ``new`` (as on a badge, T1.3) in the whole event file: the
+    entrant, the seats of every round and the money of every result. Raises
+    :class:`NotationError` for a name that can't be an entrant's or is another entrant's, and
+    :class:`IllegalMoveError` while the entrant sits at a table still playing: its game file
+    names them as drawn (R2.1), so rename after its result is entered."""
+    from acquire_ref.errors import IllegalMoveError
+
+    player = event.player(name)
+    new = " ".join(new.split())
+    check_entrant_name(new)
+    other = event.find(new) or event.by_badge(new)
+    if other is not None and other is not player:
+        raise NotationError(f"{new!r} is {other.name}'s {'name' if other.badge != new else 'badge ID'}: "
+                            "give each player their own name")
+    playing = [f"round {r.number} table {t.number}" for r in event.rounds for t in r.tables
+               if player.name in t.seats and t.result is None]
+    if playing:
+        raise IllegalMoveError(f"{player.name} sits at {', '.join(playing)}, still playing: its game file names them "
+                               "as drawn; rename them once its result is entered")
+    old = player.name
+    event.set_name(player, new)
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            t.seats = [new if p == old else p for p in t.seats]
+            if t.result is not None and old in t.result.money:
+                t.result.money = {new if p == old else p: m for p, m in t.result.money.items()}
+    return f"{old} is now {new}"
 
 
 def new_lot(event: Tournament, name: str) -> int:

@@ -88,15 +88,35 @@ class Tournament:
         if player.badge:
             self._badges[player.badge.casefold()] = player
 
+    def set_badge(self, player: Player, badge: str) -> None:
+        """Give ``player`` the badge ID ``badge`` in the badge index (no checks: see :func:`entry.give_badge`)."""
+        if player.badge:
+            self._badges.pop(player.badge.casefold(), None)
+        player.badge = badge
+        self._badges[badge.casefold()] = player
+
+    def set_name(self, player: Player, name: str) -> None:
+        """Call ``player`` ``name`` in the name index (no checks: see :func:`entry.rename`)."""
+        self._index[name_key(player.name)].remove(player)
+        player.name = name
+        self._index.setdefault(name_key(name), []).append(player)
+
     def lot_taken(self, lot: int) -> bool:
         """True when an entrant already has the tie-break lot ``lot`` (lots differ, T4)."""
         return lot in self._lots
 
     def player(self, name: str) -> Player:
         """The entrant called ``name``, or with badge ID ``name``. Raises :class:`NotationError`
-        naming some entrants when none is."""
+        when none is: "did you mean" an entrant whose name differs only in accents, case, spaces
+        or punctuation (``Jose Garcia`` for ``José García``), else naming some entrants."""
         found = self.find(name) or self.by_badge(name)
         if found is None:
+            from acquire_ref.members import folded
+
+            near = [p.name for p in self.players if folded(p.name) == folded(name)]
+            if near:
+                raise NotationError(f"{name!r} is not entered in {self.name}: did you mean "
+                                    f"{' or '.join(repr(n) for n in near[:3])}? (names are matched with their accents)")
             raise NotationError(f"{name!r} is not entered in {self.name}" + (
                 f" (entered: {', '.join(p.name for p in self.players[:12])}{' ...' if len(self.players) > 12 else ''})"
                 if self.players else ": add players with `tournament add PLAYER...`"))
@@ -190,6 +210,14 @@ class Tournament:
     def checkin(self, names: Iterable[str], heat: int, out: bool = False) -> list[str]:
         """Check ``names`` in for heat ``heat``, or out of it (T1.4): :func:`entry.checkin`."""
         return entry.checkin(self, names, heat, out)
+
+    def give_badge(self, name: str, badge: str) -> str:
+        """Give the entrant ``name`` the badge ID ``badge`` (T1.3): :func:`entry.give_badge`."""
+        return entry.give_badge(self, name, badge)
+
+    def rename(self, name: str, new: str) -> str:
+        """Rename the entrant ``name`` to ``new`` throughout the event (T1.3): :func:`entry.rename`."""
+        return entry.rename(self, name, new)
 
     def withdraw(self, name: str) -> str:
         """Take ``name`` out of the rounds still to be drawn (T2.4, T4): :func:`entry.withdraw`."""

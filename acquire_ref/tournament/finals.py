@@ -65,8 +65,10 @@ def semifinal_order(event: Tournament, semifinal: Round) -> list[str]:
     """The semifinal's players in the order they go to the final (T4): first each table's
     qualifiers (its winner; with two tables its first two), a shared place going to the better
     heat seed; then the others by place at their table, then money as % of their table
-    winner's, then heat seed. A withdrawn player stays in the list (:func:`finalists`
-    passes over them). Raises :class:`IllegalMoveError` for a table left out or unplayed."""
+    winner's, then heat seed. A withdrawn player stays in the list, a withdrawn qualifier too:
+    their seat goes to the next in this order, the best remaining runner-up of any table, not to
+    their own table-mate (:func:`finalists` and :func:`alternate` pass over them). Raises
+    :class:`IllegalMoveError` for a table left out or unplayed."""
     seeds = {row.player: i for i, row in enumerate(heat_standings(event, seeded=False))}
     keep = 2 if len(semifinal.tables) == 2 else 1
     qualifiers: list[str] = []
@@ -76,12 +78,10 @@ def semifinal_order(event: Tournament, semifinal: Round) -> list[str]:
             raise IllegalMoveError(f"semifinal table {t.number} has no counted result: enter it (T3.3) to seed the final")
         facts = table_facts(t.result)
         order = sorted(t.seats, key=lambda p: (facts[p][0], seeds.get(p, len(seeds))))
-        active = [p for p in order if event.player(p).active]
-        qualifiers += active[:keep]
-        for p in order:
-            if p not in active[:keep]:
-                share = facts[p][2] if facts[p][0] != 1 else Fraction(100)
-                rest.append((facts[p][0], -share, seeds.get(p, len(seeds)), p))
+        qualifiers += order[:keep]
+        for p in order[keep:]:
+            share = facts[p][2] if facts[p][0] != 1 else Fraction(100)
+            rest.append((facts[p][0], -share, seeds.get(p, len(seeds)), p))
     return qualifiers + [p for *_, p in sorted(rest)]
 
 
@@ -113,8 +113,8 @@ def finals(event: Tournament) -> dict[str, object]:
         champion = order[0]
         top = [{"place": i, "player": p, "stage": "final"} for i, p in enumerate(order, start=1)]
         if semi is not None and not semi.open:
-            try:
-                others = [p for p in semifinal_order(event, semi) if p not in order]
+            try:  # a semifinalist withdrawn before the final never played it: not placed (T4)
+                others = [p for p in semifinal_order(event, semi) if p not in order and event.player(p).active]
             except IllegalMoveError:
                 others = []
             top += [{"place": i, "player": p, "stage": "semifinal"}

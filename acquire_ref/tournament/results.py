@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 
 PLAUSIBLE_TABLE = (100_000, 250_000)
 PLAUSIBLE_PLAYER = 150_000
-"""T3.4: a results sheet's table total outside this range (3 to 5 players), a player over this,
+"""T3.4: a results sheet's table total outside this range (3 to 6 players), a player over this,
 or everyone at $0, is implausible for Acquire and is accepted only when confirmed."""
 
 
 def implausible(cash: dict[str, int]) -> str | None:
     """Why a results sheet's money looks wrong for Acquire (T3.4), in words, or None when it
-    looks like a game: a table total far from the usual $100,000-$250,000 for 3-5 players, a
+    looks like a game: a table total outside the usual $100,000-$250,000 for 3-6 players, a
     player over $150,000, or everyone at $0 (the commonest slip is a swapped or extra digit).
 
     >>> implausible({"Ann": 41200, "Ben": 38700, "Cat": 52300, "Dan": 29900}) is None
@@ -39,7 +39,7 @@ def implausible(cash: dict[str, int]) -> str | None:
     if rich:
         return f"{', '.join(rich)}: over {money(PLAUSIBLE_PLAYER)} for one player"
     low, high = PLAUSIBLE_TABLE
-    if 3 <= len(cash) <= 5 and not low // 2 <= total <= high * 3 // 2:
+    if 3 <= len(cash) <= 6 and not low <= total <= high:
         return f"the table's total is {money(total)}, far from the usual {money(low)} to {money(high)}"
     return None
 
@@ -61,7 +61,12 @@ def check_sheet(seats: Sequence[str], cash: dict[str, int], event: Tournament | 
             holder = event.by_badge(name)
             seat = holder.name if holder is not None and holder.name in seats else None
         if seat is None:
-            raise NotationError(f"{name} is not at this table (its seats: {', '.join(seats)})")
+            from acquire_ref.members import folded
+
+            near = next((s for s in seats if folded(s) == folded(name)), None)
+            raise NotationError(f"{name} is not at this table" + (f": did you mean {near}? (names are matched with "
+                                                                  "their accents)" if near else "")
+                                + f" (its seats: {', '.join(seats)})")
         if seat in out:
             raise NotationError(f"{seat} is given twice: give each seated player's money once")
         if dollars < 0 or dollars % 100:
@@ -125,10 +130,12 @@ def enter(event: Tournament, number: int, table: int, result: Result, replace: b
 
 
 def pct(value: Fraction | float | None) -> float | None:
-    """A percentage for people and JSON: one decimal, None for none (or an infinite margin)."""
+    """A percentage for JSON, as exact as a float holds it (not rounded: 25.0489% and 25% must
+    not both read 25.0), None for none (or an infinite margin). Text shows it at the precision
+    that decides (``tournament_views.decimals``)."""
     if value is None or value == float("inf") or value == float("-inf"):
         return None
-    return round(float(value), 1)
+    return float(value)
 
 
 def table_facts(result: Result) -> dict[str, tuple[int, int, Fraction | float]]:

@@ -62,7 +62,7 @@ def heat_standings(event: Tournament, seeded: bool = True) -> list[Placing]:
         keys: dict[str, object] = {"heats": len(games), "wins": wins, "points": points,
                                    "margin": pct(best) if wins else None,
                                    "share_of_winner": None if wins else pct(best),
-                                   "average_finish": None if average is None else round(float(average), 2), "lot": lot,
+                                   "average_finish": None if average is None else float(average), "lot": lot,
                                    "first_heat_win": nth[0], "second_heat_win": nth[1], "third_heat_win": nth[2],
                                    "finish_margin": pct(at_finish)}
         exact = {"margin": best if wins else None, "share_of_winner": None if wins else best,

@@ -1,0 +1,317 @@
+"""``acquire-ref club ...``: a club's books beside its ratings (T6), registered by
+:mod:`acquire_ref.cli.app` in one line: ``club add`` enters a game played on paper, as it was
+played (the date, the players, 2 to 6, and their money), into a plays file that ``ratings``
+reads with the club's game and event files.
+
+Only Typer is imported here at start-up; each command imports what it uses. The plays file is
+:mod:`acquire_ref.plays`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from acquire_ref.cli.output import say
+from acquire_ref.cli.tournament import event_path, tournament_app
+
+HELP = """A club's books: games played on paper, entered as they were played (T6).
+
+Example: acquire-ref club add season/paper.toml --played 2026-01-13 "Rosa Díaz=52300" Ben=41000 Cat=38000"""
+
+club_app = typer.Typer(help=HELP, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
+
+
+@club_app.callback()
+def main() -> None:
+    """A club's books: games played on paper, entered as they were played (T6).
+
+    Example: acquire-ref club add season/paper.toml --played 2026-01-13 Ann=52300 Ben=41000 Cat=38000
+    """
+
+
+@club_app.command()
+def add(
+    plays: Path = typer.Argument(..., metavar="FILE", help="The plays file (made when missing), e.g. season/paper.toml."),
+    sheet: list[str] = typer.Argument(..., metavar="PLAYER=MONEY...",
+                                      help="Each player's final money, 2 to 6 players (quote a name with spaces)."),
+    played: str = typer.Option(..., "--played", metavar="YYYY-MM-DD", help="The date the game was played."),
+    table: str | None = typer.Option(None, "--table", metavar="LABEL", help="The table's label that night (optional).",
+                                     show_default=False),
+    force: bool = typer.Option(False, "--force", help="Accept money that looks wrong for Acquire (T3.4)."),
+) -> None:
+    """Enter a game played on paper: its date, players and final money (T6).
+
+    Places follow from the money (equal money shares the better place, R8.3). The play is
+    appended to FILE, a plays file that `ratings` reads beside game and event files (a folder's
+    *.toml files include it). Money that looks wrong for Acquire is asked about (or needs --force).
+
+    Example: acquire-ref club add season/paper.toml --played 2026-01-13 "Rosa Díaz=52300" Ben=41000 Cat=38000
+    """
+    from acquire_ref.cli.tournament import _confirm
+    from acquire_ref.errors import NotationError
+    from acquire_ref.events import money
+    from acquire_ref.plays import add_play, check_play
+    from acquire_ref.record import parse_date
+    from acquire_ref.scoring import rank
+    from acquire_ref.tournament import implausible, parse_sheet
+
+    day = parse_date(played)
+    if table is not None and not (0 < len(table.strip()) <= 20 and table.isprintable()):
+        raise NotationError(f"--table {table!r}: a short label, e.g. --table 3")
+    cash = check_play(parse_sheet(sheet), "the play")
+    doubt = implausible(cash)
+    if doubt is not None:
+        _confirm(f"this sheet looks wrong for Acquire: {doubt} (a swapped or an extra digit? T3.4)", "--force", force)
+    count = add_play(plays, day, cash, table.strip() if table is not None else None)
+    places = ", ".join(f"{place}. {name} {money(cash[name])}" for name, _, place in rank(cash))
+    say(f"{plays}: play {count} ({day.isoformat()}{f', table {table.strip()}' if table else ''}): {places}.")
+
+
+@club_app.command()
+def alias(
+    plays: Path = typer.Argument(..., metavar="FILE", help="The plays file that keeps the club's aliases."),
+    name: str = typer.Argument(..., metavar="NAME", help="The spelling met in some games."),
+    member: str = typer.Argument(..., metavar="MEMBER", help="The member it is, as the ratings should show them."),
+    reason: str = typer.Option(..., "--reason", metavar="TEXT", help="Why they are one member (kept in the file)."),
+) -> None:
+    """Record that two spellings are one member, with the reason; `ratings` and the exports
+    then count NAME's games as MEMBER's (T6).
+
+    Example: acquire-ref club alias season/paper.toml "Rosa Diaz" "Rosa Díaz" --reason "typed without the accent"
+    """
+    from acquire_ref.plays import add_alias
+
+    add_alias(plays, name, member, reason)
+    say(f"{plays}: {name} is {member} ({reason}).")
+
+
+def _event_facts(path: Path, event: Any, out: list[Any], left: dict[str, int]) -> None:
+    """Add to ``out`` the :class:`~acquire_ref.report.GameFacts` of each table of ``event`` (read
+    from ``path``) refereed to its end; count in ``left`` the tables without moves to count."""
+    from acquire_ref.event_games import game_path
+    from acquire_ref.members import member_name
+    from acquire_ref.ratings import final_money
+    from acquire_ref.report import game_facts
+    from acquire_ref.storage import load_game
+
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            if t.result is None or t.result.source != "game":
+                why = "from a results sheet" if t.result is not None and t.result.source == "sheet" \
+                    else "unfinished, left out or still playing"
+                left[why] = left.get(why, 0) + 1
+                continue
+            file = game_path(path, t.game)
+            game, _, _ = load_game(file)
+            facts = game_facts(game, final_money(game, file), f"{path} round {rnd.number} table {t.number}")
+            out.append(facts.renamed(member_name))
+
+
+def _file_facts(paths: list[Path]) -> tuple[list[Any], list[str]]:
+    """The facts of every refereed, finished game in ``paths`` (game files, event files, folders,
+    as ``ratings`` reads them; a table's game file counted once, through its event), and what was
+    not counted, in words."""
+    from acquire_ref.event_file import loads
+    from acquire_ref.plays import is_plays
+    from acquire_ref.ratings import final_money, season_files
+    from acquire_ref.record import parse_toml
+    from acquire_ref.report import game_facts
+    from acquire_ref.storage import load_game, read_text, same_file
+
+    files = season_files(paths)
+    facts: list[Any] = []
+    left: dict[str, int] = {}
+    tables: list[Path] = []
+    for file in files:
+        doc = parse_toml(read_text(file, "game or event file"), str(file))
+        if "event" in doc:
+            event = loads(read_text(file), str(file))
+            tables += [file.parent / t.game for r in event.rounds for t in r.tables]
+            _event_facts(file, event, facts, left)
+        elif is_plays(doc):
+            left["paper"] = left.get("paper", 0) + len(doc["play"])
+    for file in files:
+        if any(same_file(file, t) for t in tables) or file.name.endswith(".event.toml"):
+            continue
+        doc = parse_toml(read_text(file, "game or event file"), str(file))
+        if "event" in doc or is_plays(doc):
+            continue
+        game, _, _ = load_game(file)
+        if not game.over:
+            left["unfinished"] = left.get("unfinished", 0) + 1
+            continue
+        facts.append(game_facts(game, final_money(game, file), str(file)))
+    return facts, _left_words(left)
+
+
+def _left_words(left: dict[str, int]) -> list[str]:
+    """What the report did not count, in words: ``{why: how many}`` as "3 tables from a results
+    sheet" and the like (paper results and unfinished games named as such)."""
+    from acquire_ref.events import plural
+
+    words = {"paper": ("paper result", " (a plays file: no moves to count)"), "unfinished": ("unfinished game", "")}
+    return [plural(n, words[why][0]) + words[why][1] if why in words else f"{plural(n, 'table')} {why}"
+            for why, n in left.items()]
+
+
+def _report_out(facts: list[Any], left: list[str], title: str, as_json: bool, html: Path | None,
+                reads: dict[str, Path | None]) -> None:
+    """Print the GM's report (text or ``--json``) and write its ``--html`` page."""
+    import json
+    import sys
+
+    from acquire_ref.report import summary, text_lines
+
+    doc = summary(facts, left)
+    if html is not None:
+        from acquire_ref.storage import write_export
+
+        write_export(html, report_page(doc, title), reads, "--html")
+        say(f"Wrote {html}", err=True)
+    if as_json:
+        sys.stdout.write(json.dumps({"title": title, **doc}, indent=2, ensure_ascii=False, default=str) + "\n")
+    else:
+        for line in text_lines(doc, title):
+            say(line)
+
+
+def report_page(doc: dict[str, Any], title: str) -> str:
+    """The GM's report as a standalone, printable HTML page (A4), with its charts (inline SVG)."""
+    from acquire_ref.events import money
+    from acquire_ref.report import bars
+    from acquire_ref.web.pages import render
+
+    charts = [{"title": f"Wins by seat position, tables of {size} ({row['games']} games)", **bars(row["wins"])}
+              for size, row in doc["by_position"].items()]
+    charts.append({"title": "Winners and the first merger", **bars(doc["involvement"])})
+    w = doc["winning"]
+    figures = [] if w is None else [
+        ("Games counted", str(doc["games"])), ("Lowest winning score", money(w["lowest"])),
+        ("Highest winning score", money(w["highest"])), ("Average winning score", money(w["average"]))]
+    if doc["bonus_share"]["average"] is not None:
+        figures.append(("Winners' share of the first merger's bonuses",
+                        f"{doc['bonus_share']['average']:.1%} ({doc['bonus_share']['games']} games)"))
+    return render("report.html", doc={"title": title, "figures": figures, "charts": charts, "left_out": doc["left_out"],
+                                      "games": doc["games"]})
+
+
+REPORT_JSON = typer.Option(False, "--json", help="One JSON document on stdout.")
+REPORT_HTML = typer.Option(None, "--html", metavar="FILE", help="Also write the report as a printable HTML page.")
+
+
+@club_app.command()
+def report(
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, and folders."),
+    as_json: bool = REPORT_JSON,
+    html: Path | None = REPORT_HTML,
+    title: str = typer.Option("Club games", "--title", metavar="TEXT", help="The report's heading."),
+) -> None:
+    """The GM's report over a club's refereed games: winning scores, wins by seat position, and
+    winners in the first merger.
+
+    Counted from the moves of every finished game file (an event's refereed tables too); paper
+    results have no moves and are named as not counted.
+
+    Example: acquire-ref club report season/ --html report.html
+    """
+    facts, left = _file_facts(paths)
+    _report_out(facts, left, title, as_json, html, {f"file {n}": p for n, p in enumerate(paths, 1)})
+
+
+@tournament_app.command("report")
+def tournament_report(as_json: bool = REPORT_JSON, html: Path | None = REPORT_HTML) -> None:
+    """The GM's report over the event's refereed tables: winning scores, wins by seat position,
+    and winners in the first merger.
+
+    Tables entered from results sheets have no moves to count: the report says how many.
+
+    Example: acquire-ref tournament report --html report.html
+    """
+    from acquire_ref.event_file import load
+
+    path = event_path()
+    event = load(path)
+    facts: list[Any] = []
+    left: dict[str, int] = {}
+    _event_facts(path, event, facts, left)
+    _report_out(facts, _left_words(left), event.name, as_json, html, {"event file": path})
+
+
+@club_app.command()
+def export(
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
+    bgstats: Path | None = typer.Option(None, "--bgstats", metavar="FILE", show_default=False,
+                                        help="Write the plays as a BG Stats play file (JSON) to import in the app."),
+    csv: Path | None = typer.Option(None, "--csv", metavar="FILE", show_default=False,
+                                    help="Write the plays as CSV, one row per player of each game."),
+    location: str = typer.Option("Club", "--location", metavar="NAME", help="Where the games were played (BG Stats)."),
+    projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand."),
+) -> None:
+    """Export a club's plays to the board gamers' logging apps: a BG Stats play file and a CSV.
+
+    The games are those `ratings` reads (refereed, from events and from paper), each player's
+    final money as the score, first place as the winner; Acquire is BoardGameGeek's game 5.
+
+    Example: acquire-ref club export season/ --bgstats acquire.bgsplay --csv plays.csv
+    """
+    import json
+
+    from acquire_ref.errors import NotationError
+    from acquire_ref.events import plural
+    from acquire_ref.logbook import bgstats_doc, plays_csv
+    from acquire_ref.ratings import read_season
+    from acquire_ref.storage import write_export
+
+    if bgstats is None and csv is None:
+        raise NotationError("name a file to write: --bgstats FILE (the BG Stats app) or --csv FILE")
+    season = read_season(paths)
+    reads: dict[str, Path | None] = {f"season file {n}": p for n, p in enumerate(season.files, 1)}
+    if bgstats is not None:
+        doc = bgstats_doc(season.games, location)
+        write_export(bgstats, json.dumps(doc, indent=2, ensure_ascii=False) + "\n", reads, "--bgstats")
+        undated = sum(1 for g in season.games if g.played is None)
+        say(f"Wrote {bgstats}: {plural(len(doc['plays']), 'play')} of Acquire (BoardGameGeek 5), "
+            f"{plural(len(doc['players']), 'player')}" + (f"; left out {plural(undated, 'undated game')}" if undated else ""))
+    if csv is not None:
+        write_export(csv, plays_csv(season.games), reads, "--csv")
+        say(f"Wrote {csv}: {plural(len(season.games), 'game')}")
+
+
+@club_app.command()
+def player(
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
+    name: str = typer.Option(..., "--player", metavar="NAME", help="The member."),
+    html: Path | None = typer.Option(None, "--html", metavar="FILE", show_default=False,
+                                     help="Also write the member's page as HTML (for a screen and A4)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """A member's page: their rating after each date, every game they played, and head-to-head
+    against each opponent (T6).
+
+    Example: acquire-ref club player season/ --player "Rosa Díaz" --html rosa.html
+    """
+    import json
+    import sys
+
+    from acquire_ref.events import money
+    from acquire_ref.logbook import player_doc
+    from acquire_ref.ratings import CHART, read_season
+
+    season = read_season(paths)
+    doc = player_doc(season.games, name)
+    if html is not None:
+        from acquire_ref.storage import write_export
+        from acquire_ref.web.pages import render
+
+        page = render("player.html", doc={**doc, "size": CHART, "title": doc["player"]}, money=money)
+        write_export(html, page, {f"season file {n}": p for n, p in enumerate(season.files, 1)}, "--html")
+        say(f"Wrote {html}", err=True)
+    if as_json:
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        return
+    say(f"{doc['player']}: {len(doc['games'])} games, rating now {doc['history'][-1]['conservative']:.2f} (conservative)")
+    for o in doc["opponents"]:
+        say(f"  against {o['opponent']}: {o['games']} games, ahead {o['above']}, behind {o['below']}, level {o['level']}")
