@@ -82,8 +82,8 @@ def plays_csv(games: Sequence[Rated]) -> str:
     import io
 
     from acquire_ref.members import member_name
-    from acquire_ref.ratings import _spreadsheet_safe
     from acquire_ref.scoring import rank
+    from acquire_ref.words import spreadsheet_safe
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -91,8 +91,8 @@ def plays_csv(games: Sequence[Rated]) -> str:
     for game in games:
         place = {p: r for p, _, r in rank(game.money)}
         for seat, (name, money) in enumerate(game.money.items(), start=1):
-            writer.writerow([game.played.isoformat() if game.played else "", _spreadsheet_safe(game.source), game.kind,
-                             _spreadsheet_safe(member_name(name)), seat, place[name], money,
+            writer.writerow([game.played.isoformat() if game.played else "", spreadsheet_safe(game.source), game.kind,
+                             spreadsheet_safe(member_name(name)), seat, place[name], money,
                              "yes" if place[name] == 1 else ""])
     return "\ufeff" + out.getvalue()
 

@@ -4,7 +4,13 @@ names nearly the same that may be one member spelt two ways. Pure."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from acquire_ref.errors import GameFileError
+
+if TYPE_CHECKING:
+    from acquire_ref.ratings import Rated
 
 
 def member_name(name: str) -> str:
@@ -48,3 +54,33 @@ def near_names(names: Iterable[str]) -> list[tuple[str, str]]:
         for part in parts:
             by_part.setdefault(part, []).append(name)
     return pairs
+
+
+def near_notes(games: Sequence[Rated]) -> list[str]:
+    """A note for each pair of :func:`near_names` among the players of ``games``, naming a game
+    of each."""
+    first: dict[str, tuple[str, str]] = {}
+    for game in games:
+        for name in game.money:
+            first.setdefault(member_key(name), (member_name(name), game.source))
+    where = dict(first.values())
+    return [f"{a!r} ({where[a]}) and {b!r} ({where[b]}) are nearly the same name, rated as two players: "
+            f"if they are one member, acquire-ref club alias PLAYS_FILE {b!r} {a!r} --reason WHY"
+            for a, b in near_names(where)]
+
+
+def aliased(game: Rated, aliases: dict[str, str]) -> Rated:
+    """``game`` with each name that is an alias (``{member_key(name): member}``, from plays
+    files) given as its member. Raises :class:`GameFileError` (exit 4) when two of its players
+    would be one member."""
+    money: dict[str, int] = {}
+    given: dict[str, str] = {}
+    for name, dollars in game.money.items():
+        member = aliases.get(member_key(name), name)
+        other = given.get(member_key(member))
+        if other is not None:
+            raise GameFileError(f"{game.source}: {other!r} and {name!r} are one member by an alias "
+                                f"({member_name(member)!r}) but played in the same game; correct the alias or the game")
+        given[member_key(member)] = name
+        money[member] = dollars
+    return game._replace(money=money)

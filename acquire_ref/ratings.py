@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 from acquire_ref.events import plural
-from acquire_ref.members import folded, member_key, member_name, near_names
+from acquire_ref.members import aliased, folded, member_key, member_name, near_notes
+from acquire_ref.words import spreadsheet_safe
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -176,16 +177,7 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     season = Season()
     files = season_files(paths, season.skipped if keep_going else None)
     season.files = files
-    events: dict[int, Tournament | list[Rated] | None] = {}
-    games: dict[int, Rated | AcquireError] = {}  # each game file read (once), with its result or refusal
-    for n, path in enumerate(files):
-        skipped = len(season.skipped)
-        read = season.attempt(str(path), keep_going,
-                              lambda path=path: _event_or_game(path, projected, season))  # type: ignore[misc]
-        if isinstance(read, Rated | AcquireError):
-            games[n] = read
-        elif read is not None or len(season.skipped) > skipped:
-            events[n] = read  # None: a file that can't be read, already reported
+    events, games = _read_files(files, season, keep_going, projected)
     claimed = _claimed(files, events)
     found: list[tuple[tuple[object, ...], Rated]] = []
     for n, path in enumerate(files):
@@ -206,41 +198,28 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
     found.sort(key=lambda item: item[0])
     rated = [r for _, r in found]
     if season.aliases:
-        rated = [g for g in (season.attempt(g.source, keep_going, lambda g=g: _aliased(g, season.aliases))  # type: ignore[misc]
+        rated = [g for g in (season.attempt(g.source, keep_going, lambda g=g: aliased(g, season.aliases))  # type: ignore[misc]
                              for g in rated) if g is not None]
     season.games = _without_look_alikes(rated, season, keep_going)
-    season.notes += _near_notes(season.games)
+    season.notes += near_notes(season.games)
     return season
 
 
-def _near_notes(games: Sequence[Rated]) -> list[str]:
-    """A note for each pair of :func:`near_names` among the players of ``games``, naming a game
-    of each."""
-    first: dict[str, tuple[str, str]] = {}
-    for game in games:
-        for name in game.money:
-            first.setdefault(member_key(name), (member_name(name), game.source))
-    where = dict(first.values())
-    return [f"{a!r} ({where[a]}) and {b!r} ({where[b]}) are nearly the same name, rated as two players: "
-            f"if they are one member, acquire-ref club alias PLAYS_FILE {b!r} {a!r} --reason WHY"
-            for a, b in near_names(where)]
-
-
-def _aliased(game: Rated, aliases: dict[str, str]) -> Rated:
-    """``game`` with each name that is an alias (``{member_key(name): member}``, from plays
-    files) given as its member. Raises :class:`GameFileError` (exit 4) when two of its players
-    would be one member."""
-    money: dict[str, int] = {}
-    given: dict[str, str] = {}
-    for name, dollars in game.money.items():
-        member = aliases.get(member_key(name), name)
-        other = given.get(member_key(member))
-        if other is not None:
-            raise GameFileError(f"{game.source}: {other!r} and {name!r} are one member by an alias "
-                                f"({member_name(member)!r}) but played in the same game; correct the alias or the game")
-        given[member_key(member)] = name
-        money[member] = dollars
-    return game._replace(money=money)
+def _read_files(files: Sequence[Path], season: Season, keep_going: bool, projected: bool,
+                ) -> tuple[dict[int, Tournament | list[Rated] | None], dict[int, Rated | AcquireError]]:
+    """Each of ``files`` read and parsed once (:func:`_event_or_game`), by its index: the events
+    and plays files (None for one that can't be read, already reported in ``season``), and the
+    game files with their result or refusal."""
+    events: dict[int, Tournament | list[Rated] | None] = {}
+    games: dict[int, Rated | AcquireError] = {}
+    for n, path in enumerate(files):
+        skipped = len(season.skipped)
+        read = season.attempt(str(path), keep_going, lambda path=path: _event_or_game(path, projected, season))  # type: ignore[misc]
+        if isinstance(read, Rated | AcquireError):
+            games[n] = read
+        elif read is not None or len(season.skipped) > skipped:
+            events[n] = read
+    return events, games
 
 
 def _when(played: date | None) -> tuple[int, date]:
@@ -519,15 +498,6 @@ def find_player(rows: Sequence[dict[str, Any]], name: str) -> str:
     raise NotationError(f"--player {name!r}: nobody of that name played in these games ({some})")
 
 
-def _spreadsheet_safe(value: object) -> object:
-    """A text starting with ``=``, ``+``, ``-`` or ``@`` (after any spaces), a tab or a carriage
-    return, with a leading ``'``, so that a spreadsheet shows it rather than running it (as the
-    standings CSV does)."""
-    if isinstance(value, str) and (value.lstrip(" ")[:1] in ("=", "+", "-", "@") or value[:1] in ("\t", "\r")):
-        return f"'{value}"
-    return value
-
-
 LEADERBOARD_COLUMNS = ("rank", "player", "rating", "uncertainty", "conservative", "games", "wins", "shared_wins",
                        "average_place", "last_played", "provisional")
 """The CSV leaderboard's columns, in order (the JSON keys of :func:`compute`)."""
@@ -541,7 +511,7 @@ def csv_text(rows: Sequence[dict[str, Any]], steps: dict[str, list[dict[str, Any
     (:func:`history`): a header of :data:`LEADERBOARD_COLUMNS` or :data:`HISTORY_COLUMNS`, then
     one row per player or per player and date. Ratings have 2 decimals; provisional is ``yes``
     or empty. The text opens with a byte-order mark, so that a spreadsheet reads it as UTF-8 and
-    keeps accents; names are made formula-safe (:func:`_spreadsheet_safe`)."""
+    keeps accents; names are made formula-safe (:func:`acquire_ref.words.spreadsheet_safe`)."""
     import csv
     import io
 
@@ -550,7 +520,7 @@ def csv_text(rows: Sequence[dict[str, Any]], steps: dict[str, list[dict[str, Any
             return f"{value:+.2f}" if key == "change" else f"{value:.2f}"
         if isinstance(value, bool):
             return "yes" if value else ""
-        return "" if value is None else _spreadsheet_safe(value)
+        return "" if value is None else spreadsheet_safe(value)
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -283,10 +283,7 @@ def csv_text(doc: dict[str, Any]) -> str:
     import csv
     import io
 
-    def safe(value: object) -> object:
-        if isinstance(value, str) and (value.lstrip(" ")[:1] in ("=", "+", "-", "@") or value[:1] in ("\t", "\r")):
-            return f"'{value}"
-        return value
+    from acquire_ref.words import spreadsheet_safe as safe
 
     def value(row: dict[str, Any], k: str) -> object:
         exact = row.get("exact", {})

@@ -53,6 +53,19 @@ def visible(text: str) -> str:
     return "".join(out)
 
 
+def spreadsheet_safe(value: object) -> object:
+    """``value`` as a CSV cell a spreadsheet shows rather than runs: a text starting with ``=``,
+    ``+``, ``-`` or ``@`` (after any spaces, which a spreadsheet may drop first), a tab or a
+    carriage return gets a leading ``'``; anything else is returned as it is.
+
+    >>> spreadsheet_safe("=SUM(1+1)"), spreadsheet_safe("Ann"), spreadsheet_safe(3)
+    ("'=SUM(1+1)", 'Ann', 3)
+    """
+    if isinstance(value, str) and (value.lstrip(" ")[:1] in ("=", "+", "-", "@") or value[:1] in ("\t", "\r")):
+        return f"'{value}"
+    return value
+
+
 def json_text(doc: object, indent: int | None = 2) -> str:
     """``doc`` as JSON text for a person's terminal or a program, letters as they are (``"Zoë"``,
     not ``"Zo\\u00eb"``) and every control or invisible character escaped (``\\u202e``), so the
