@@ -56,8 +56,13 @@ def test_the_review_shows_the_turning_points_of_a_finished_game_only(shipped):
     assert 'id="turning"' not in review.page(review.document(unfinished, turning=doc))
 
 
-def test_log_html_can_leave_the_turning_points_out(cli, tmp_path):
+def test_log_html_adds_the_turning_points_only_when_asked(cli, tmp_path):
+    """They cost seconds of processor time at every export, so `log --html` leaves them out
+    unless `--turning-points` asks for them."""
     out = tmp_path / "review.html"
-    result = cli("log", "--html", out, "--no-turning-points", game=EXAMPLES / "two-players.toml")
+    result = cli("log", "--html", out, game=EXAMPLES / "two-players.toml")
     assert result.exit_code == 0, result.output
     assert 'id="turning"' not in out.read_text(encoding="utf-8")
+    result = cli("log", "--html", out, "--turning-points", game=EXAMPLES / "two-players.toml")
+    assert result.exit_code == 0, result.output
+    assert 'id="turning"' in out.read_text(encoding="utf-8")

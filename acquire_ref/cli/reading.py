@@ -156,8 +156,9 @@ def log(
         None, "--html", metavar="FILE",
         help="Also write the whole game's review as one self-contained HTML page: step through every move.",
     ),
-    turning: bool = typer.Option(True, "--turning-points/--no-turning-points",
-                                 help="With --html, a finished game's turning points for each player (the search bot's)."),
+    turning: bool = typer.Option(False, "--turning-points/--no-turning-points",
+                                 help="With --html, a finished game's turning points for each player, weighed by the "
+                                      "search bot (several seconds of processor time, with a progress bar)."),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
