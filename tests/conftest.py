@@ -72,6 +72,24 @@ def safe_game(cli, tmp_path) -> Path:
     return path
 
 
+SLOW = {
+    "test_api_docs", "test_board_editions_browser", "test_console", "test_console_snapshots", "test_file_safety",
+    "test_fuzzed_files", "test_hostile_bots", "test_hostile_round_two", "test_interrupts_and_pipes", "test_random_play",
+    "test_ratings_browser", "test_review_browser", "test_room_access", "test_room_browser", "test_seats_browser",
+    "test_serve_browser", "test_startup", "test_state_machine",
+}
+"""The test files marked ``slow``: real browsers, the console's pilot, processes started and
+interrupted, the API reference built, and whole random games by the hundred. The quick loop
+leaves them out (``pytest -m "not slow"``, CONTRIBUTING); CI runs everything."""
+
+
+def pytest_collection_modifyitems(items) -> None:  # type: ignore[no-untyped-def]
+    """Mark every test of a file in :data:`SLOW` as ``slow``."""
+    for item in items:
+        if item.path.stem in SLOW:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
     """Say loudly, at the end of the run, when the live board's browser tests were skipped
     (no Chromium on this machine; tests/test_serve_browser.py)."""
