@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.errors import AcquireError
+from acquire_ref.errors import AcquireError, IllegalMoveError
 from acquire_ref.record import Record, to_toml
 from acquire_ref.views import PUBLIC as PUBLIC_VIEWER
 from acquire_ref.views import Viewer
@@ -171,7 +171,8 @@ class GameFile:
         :class:`~acquire_ref.errors.IllegalMoveError` (exit 3) for a move the rules refuse (the
         file is then unchanged), and what :meth:`save` raises.
         """
-        added, error = self.apply_all([move])
+        seat = self.viewer.seat if self.viewer.kind == "seat" else None
+        added, error = self.apply_all([move], before=None if seat is None else _answered_by(seat))
         if error is not None:
             raise error
         return self.game.log[-1].events if added else []
@@ -267,6 +268,20 @@ def create_text(path: Path | str, text: str) -> None:
     from acquire_ref.storage import write_new
 
     write_new(Path(path), text)
+
+
+def _answered_by(seat: str) -> Callable[[Game], None]:
+    """The check that ``seat`` answers the pending decision (R10.3): a handle opened for a seat
+    (``--as NAME``, a seat's pipe) makes that player's moves only. Raises
+    :class:`~acquire_ref.errors.IllegalMoveError` for another player's decision, a chance (the
+    start tiles, the market's tile: typed by the referee) or a game that is over."""
+    def check(game: Game) -> None:
+        whose = game.pending.player
+        if game.over or whose != seat:
+            told = ("the game is over" if game.over else f"the pending decision is {whose}'s" if whose
+                    else "the pending decision is the table's, typed by the referee")
+            raise IllegalMoveError(f"--as {seat}: {told}; a seat makes only its own moves (R10.3)")
+    return check
 
 
 def load(path: Path | str, viewer: str | None = None) -> GameFile:

@@ -355,3 +355,20 @@ def test_a_viewer_is_public_a_seat_or_the_referee():
         Viewer.parse(g, "Zed")
     with pytest.raises(ValueError):
         Viewer("seat")
+
+
+def test_r10_3_a_seat_makes_only_its_own_moves_on_the_command_line_and_the_pipe(cli, hidden_game):
+    """`--as Ann` is Ann's seat: it answered Ben's disposal and finished other players' turns
+    before. Ben's own seat and the referee (no --as) still make it."""
+    from acquire_ref.pipe import serve
+
+    before = hidden_game.read_bytes()
+    refused = cli("--as", "Ann", "dispose", "--sell", "2", game=hidden_game)
+    assert refused.exit_code == 3 and hidden_game.read_bytes() == before
+    assert "--as Ann: the pending decision is Ben's; a seat makes only its own moves (R10.3)" in refused.stderr
+    out = io.StringIO()
+    serve(hidden_game, io.BytesIO(b'{"move": "dispose --sell 2"}\n'), out, "Ann")
+    answer = json.loads(out.getvalue())
+    assert answer["ok"] is False and "the pending decision is Ben's" in answer["message"]
+    assert hidden_game.read_bytes() == before
+    assert cli("--as", "Ben", "dispose", "--sell", "2", game=hidden_game).exit_code == 0

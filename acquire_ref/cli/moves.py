@@ -11,7 +11,7 @@ from __future__ import annotations
 import typer
 
 from acquire_ref.cli.completion import complete_chain, complete_found, complete_player, complete_tile
-from acquire_ref.cli.output import echo_events, open_game_file, refusal, say_next
+from acquire_ref.cli.output import command_viewer, echo_events, open_game_file, refusal, say_next
 from acquire_ref.errors import IllegalMoveError, NotationError
 
 
@@ -21,6 +21,7 @@ def make_move(tokens: list[str]) -> None:
     from acquire_ref.moves import parse_tokens
 
     handle = open_game_file()
+    handle.viewer = command_viewer(handle.game)  # --as NAME makes NAME's moves only (R10.3)
     try:
         events = handle.apply(parse_tokens(tokens, handle.game.edition))
     except (IllegalMoveError, NotationError) as exc:
