@@ -4,7 +4,8 @@ Used by ``acquire-ref seats``, the console's QR view (F7) and the seats' routes 
 
 A token is :func:`secrets.token_urlsafe` of :data:`BYTES` bytes (128 bits or more), made the first
 time the seats are shown and kept until ``acquire-ref seats --new`` replaces them all. The side
-file is JSON, ``{"game": FILE NAME, "seats": {PLAYER: TOKEN}}``, readable and writable by its
+file is JSON, ``{"game": FILE NAME, "seats": {PLAYER: TOKEN}, "joined": [TOKEN...]}`` (the seats
+joined in a room, so that a room started again still asks for their codes), readable and writable by its
 owner only (mode 0600), written atomically (a new file made with mode 0600, then renamed over the
 old one), never in the game file. A side file that is not a regular file, is another user's, is open to others, is
 too big, is not that JSON, names other players or holds a short token is refused with a
@@ -24,7 +25,7 @@ import re
 import secrets
 import socket
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from acquire_ref.errors import GameFileError, NotationError
@@ -51,7 +52,31 @@ def _refuse(path: Path, why: str) -> GameFileError:
 
 def read(game: Path, players: Sequence[str]) -> dict[str, str] | None:
     """The tokens of the game file ``game`` as ``{player: token}``, or None when it has no side
-    file yet. ``players`` are the game's players in seating order.
+    file yet. ``players`` are the game's players in seating order. Raises what :func:`_load`
+    raises."""
+    loaded = _load(game, players)
+    return None if loaded is None else loaded[0]
+
+
+def joined(game: Path, players: Sequence[str]) -> set[str]:
+    """The tokens whose seat has been joined (opened on a phone in a room, :func:`mark_joined`),
+    kept in the side file so that a room started again still asks for a joined seat's code.
+    Raises what :func:`_load` raises."""
+    loaded = _load(game, players)
+    return set() if loaded is None else loaded[1]
+
+
+def mark_joined(game: Path, players: Sequence[str], token: str) -> None:
+    """Record in the side file of ``game`` that the seat of ``token`` (a current token) is joined.
+    Raises what :func:`_load` and :func:`store` raise."""
+    loaded = _load(game, players)
+    if loaded is not None and token in loaded[0].values() and token not in loaded[1]:
+        store(game, loaded[0], loaded[1] | {token})
+
+
+def _load(game: Path, players: Sequence[str]) -> tuple[dict[str, str], set[str]] | None:
+    """The side file of ``game`` read and checked: ``({player: token}, joined tokens)``, or None
+    when there is none.
 
     Raises :class:`~acquire_ref.errors.GameFileError` (exit 4) for a side file that is a link,
     a folder or a device, belongs to another user than the one running the command (anyone who
@@ -91,7 +116,10 @@ def read(game: Path, players: Sequence[str]) -> dict[str, str] | None:
         raise _refuse(path, "the seats' file does not name this game's players")
     if not all(isinstance(t, str) and TOKEN.fullmatch(t) for t in seats.values()) or len(set(seats.values())) != len(seats):
         raise _refuse(path, "the seats' file holds a token that is not one acquire-ref makes")
-    return {p: seats[p] for p in players}
+    seen = doc.get("joined", [])
+    if not isinstance(seen, list) or not all(isinstance(t, str) for t in seen):
+        raise _refuse(path, "the seats' file's joined seats are not a list of its tokens")
+    return {p: seats[p] for p in players}, set(seen) & set(seats.values())
 
 
 def write(game: Path, players: Sequence[str]) -> dict[str, str]:
@@ -106,13 +134,16 @@ def write(game: Path, players: Sequence[str]) -> dict[str, str]:
     return store(game, {p: secrets.token_urlsafe(BYTES) for p in players})
 
 
-def store(game: Path, tokens: dict[str, str]) -> dict[str, str]:
-    """Write ``tokens`` (``{player: token}``) to the side file of ``game``, replacing it
-    atomically (see :func:`write`); returns them. Raises what :func:`write` raises."""
+def store(game: Path, tokens: dict[str, str], joined: Iterable[str] = ()) -> dict[str, str]:
+    """Write ``tokens`` (``{player: token}``) to the side file of ``game``, with those of
+    ``joined`` that are still current, replacing it atomically (see :func:`write`); returns
+    ``tokens``. Raises what :func:`write` raises."""
     path = side_file(game)
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise GameFileError(f"{path} is not a regular file: move it away to make the seats' links")
-    text = json.dumps({"game": Path(game).name, "seats": tokens}, indent=2) + "\n"
+    current = set(tokens.values())
+    doc = {"game": Path(game).name, "seats": tokens, "joined": sorted(t for t in set(joined) if t in current)}
+    text = json.dumps(doc, indent=2) + "\n"
     temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
@@ -145,8 +176,9 @@ def renew(game: Path, players: Sequence[str], player: str) -> dict[str, str]:
     :func:`write` raise, and :class:`NotationError` (exit 2) when ``player`` has no seat."""
     if player not in players:
         raise NotationError(f"{player!r} has no seat in this game: {', '.join(players)}")
-    kept = read(game, players) or {p: secrets.token_urlsafe(BYTES) for p in players}
-    return store(game, {**kept, player: secrets.token_urlsafe(BYTES)})
+    loaded = _load(game, players)
+    kept, seen = loaded if loaded is not None else ({p: secrets.token_urlsafe(BYTES) for p in players}, set())
+    return store(game, {**kept, player: secrets.token_urlsafe(BYTES)}, seen)
 
 
 def seat_code(token: str) -> str:

@@ -149,6 +149,24 @@ def test_a_free_seat_is_claimed_with_a_new_link_and_a_joined_one_needs_its_code(
     assert refused.status_code == 403
 
 
+def test_a_joined_seat_still_needs_its_code_after_the_room_is_started_again(cli, tmp_path):
+    """A room started again knew no seat as joined: every seat showed free, and the first tap on
+    Ben's name took his seat (his cash and shares, with hidden holdings) without his code. The
+    side file keeps the joined seats; a release or `seats --new` frees them."""
+    path, _, client = made(cli, tmp_path, 5, holdings="hidden")
+    status, answer = claim(client, "Ben")
+    assert status == 200
+    mine = answer["url"].rsplit("/", 1)[1]
+    assert client.get(f"/seat/{mine}").status_code == 200
+    again = TestClient(create_app(path, join=JOIN), base_url=ORIGIN)  # the room started again
+    assert "Ben: joined" in again.get("/").text and "Ann: free" in again.get("/").text
+    status, answer = claim(again, "Ben")
+    assert status == 409 and "type the code shown on Ben's phone" in answer["error"]
+    assert again.get(f"/seat/{mine}").status_code == 200  # Ben's own phone goes on
+    assert cli("room", "--release", "Ben", game=path).exit_code == 0
+    assert "Ben: free" in TestClient(create_app(path, join=JOIN), base_url=ORIGIN).get("/").text
+
+
 def test_room_release_gives_the_seat_a_new_link_and_frees_it(cli, tmp_path):
     path, kept, _ = made(cli, tmp_path, 5)
     result = cli("room", "--release", "Cat", game=path)

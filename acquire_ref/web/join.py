@@ -126,7 +126,7 @@ class JoinRoutes:
             kept = self.seats.seats.kept(players)
             if kept is None:
                 return self.refuse(503, f"the seats' links can't be read just now: {self.seats.seats.refused}")
-            if kept.get(player) in room.used:
+            if kept.get(player) in room.used | room.joined_before(players):
                 if not code:
                     return self.refuse(409, f"{player}'s seat is joined already: type the code shown on {player}'s "
                                             "phone, or ask the referee to release the seat")
@@ -137,7 +137,7 @@ class JoinRoutes:
                 made = tokens.renew(self.seats.path, players, player)
             except AcquireError as exc:
                 return self.refuse(503, str(exc))
-            room.used.add(made[player])
+            room.mark(made[player], players)
             room.bump()
         return JSONResponse({"ok": True, "player": player, "url": f"/seat/{made[player]}"}, headers=self.headers)
 

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref import seat_links as tokens
+from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -65,15 +67,33 @@ class Room:
         if self.changed is not None:
             self.changed()
 
-    def saw(self, token: str) -> None:
-        """The seat of ``token`` opened its page here: it is joined from now on."""
+    def saw(self, token: str, players: list[str]) -> None:
+        """The seat of ``token`` opened its page here: it is joined from now on, and the side file
+        keeps it (:func:`acquire_ref.seat_links.mark_joined`), so that the room started again
+        still asks for the seat's code (a side file that can't be written keeps it here only)."""
         if token not in self.used:
-            self.used.add(token)
+            self.mark(token, players)
             self.bump()
 
+    def mark(self, token: str, players: list[str]) -> None:
+        """The seat of ``token`` is joined: here, and in the side file when it can be written."""
+        self.used.add(token)
+        with suppress(AcquireError):
+            tokens.mark_joined(self.path, players, token)
+
     def seats(self, players: list[str], kept: dict[str, str]) -> list[dict[str, Any]]:
-        """``[{"player", "joined"}]`` in seating order: whether each seat's current token was seen."""
-        return [{"player": p, "joined": kept.get(p) in self.used} for p in players]
+        """``[{"player", "joined"}]`` in seating order: whether each seat's current token was seen,
+        by this server or, as the side file keeps it, by an earlier one."""
+        earlier = self.joined_before(players)
+        return [{"player": p, "joined": kept.get(p) in self.used or kept.get(p) in earlier} for p in players]
+
+    def joined_before(self, players: list[str]) -> set[str]:
+        """The tokens the side file keeps as joined (by this server or an earlier one); none while
+        it can't be read."""
+        try:
+            return tokens.joined(self.path, players)
+        except AcquireError:
+            return set()
 
     def said(self, version: int) -> str | None:
         """The take-back note while the game is still at ``version`` (the one after it), else None."""

@@ -164,7 +164,7 @@ class SeatRoutes:
             return self.refuse(503, f"the seats' links can't be read just now: {self.seats.refused}")
         player = tokens.seat_of(kept, request.path_params["token"])
         if player is not None:
-            self.room.saw(request.path_params["token"])
+            self.room.saw(request.path_params["token"], list(game.players))
             return player
         client = request.client.host if request.client else "?"
         if not self.seats.bucket.allowed(client):
