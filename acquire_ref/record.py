@@ -205,6 +205,23 @@ def parse_date(text: str, option: str = "--played") -> date:
         raise NotationError(f"{option} {text!r} is not a date: write YYYY-MM-DD, e.g. {option} 2026-03-14") from None
 
 
+def parse_played(text: str) -> date:
+    """The date a game was played as given on the command line (``new --played``, ``club add
+    --played``): :func:`parse_date`, and not after tomorrow by this computer's clock (a day's
+    margin for another time zone), since a game can't have been played in the future; a mistyped
+    year would otherwise be rated after every other game (T6). Raises
+    :class:`~acquire_ref.errors.NotationError` (exit 2)."""
+    from datetime import timedelta
+
+    from acquire_ref.errors import NotationError
+
+    day = parse_date(text)
+    if day > date.today() + timedelta(days=1):
+        raise NotationError(f"--played {day.isoformat()} is after today ({date.today().isoformat()}): "
+                            "give the date the game was played")
+    return day
+
+
 class Record:
     """A game file's contents (DESIGN 3): the setup, an optional starting ``position`` table, the
     ``moves`` as text in the CLI's notation, and the ``snapshot`` table found in the file (or None).

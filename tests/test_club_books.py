@@ -308,3 +308,18 @@ def test_a_members_page_has_their_history_games_and_head_to_head_T6(cli, tmp_pat
     page = (tmp_path / "ann.html").read_text(encoding="utf-8")
     assert "<h1>Ann</h1>" in page and "Head to head" in page and "$30,000" in page and "<polyline" in page
     assert cli("club", "player", tmp_path, "--player", "Zed").exit_code == 2
+
+
+def test_t6_a_game_played_in_the_future_is_refused_on_the_command_line(cli, tmp_path):
+    """A mistyped year (2099) went in silently and was rated after every other game."""
+    from datetime import date, timedelta
+
+    later = (date.today() + timedelta(days=30)).isoformat()
+    plays = tmp_path / "paper.toml"
+    refused = cli("club", "add", plays, "--played", later, "Ann=60000", "Ben=50000", "Cat=40000")
+    assert refused.exit_code == 2 and f"--played {later} is after today" in refused.stderr
+    assert not plays.exists()
+    refused = cli("new", "Ann", "Ben", "--played", later, game=tmp_path / "g.toml")
+    assert refused.exit_code == 2 and not (tmp_path / "g.toml").exists()
+    today = date.today().isoformat()
+    assert cli("club", "add", plays, "--played", today, "Ann=60000", "Ben=50000", "Cat=40000").exit_code == 0

@@ -54,11 +54,11 @@ def add(
     from acquire_ref.errors import NotationError
     from acquire_ref.events import money
     from acquire_ref.plays import add_play, check_play
-    from acquire_ref.record import parse_date
+    from acquire_ref.record import parse_played
     from acquire_ref.scoring import rank
     from acquire_ref.tournament import implausible, parse_sheet
 
-    day = parse_date(played)
+    day = parse_played(played)
     if table is not None and not (0 < len(table.strip()) <= 20 and table.isprintable()):
         raise NotationError(f"--table {table!r}: a short label, e.g. --table 3")
     cash = check_play(parse_sheet(sheet), "the play")

@@ -94,9 +94,9 @@ def new(
 
     Example: acquire-ref new Ann Ben Cat Dan
     """
-    from acquire_ref.record import parse_date
+    from acquire_ref.record import parse_played
 
-    day = parse_date(played) if played is not None else None
+    day = parse_played(played) if played is not None else None
     path = game_path()
     if from_position is not None:
         if players:
