@@ -84,6 +84,33 @@ def test_a_seat_takes_back_its_own_last_move_while_nobody_has_answered_since(cli
     assert send(client, path, kept["Ben"], "undo")[0] == 403  # the start tiles are nobody's move
 
 
+def test_r10_1_a_merger_is_not_taken_back_from_a_phone_its_bonuses_were_shown(cli, tmp_path):
+    """With hidden holdings a merger could be tried, its bonus table read (who leads each chain)
+    and taken back at no cost; the phone offers no take-back and the route refuses it."""
+    path, kept, client = made(cli, tmp_path, 42, holdings="hidden")  # Dan to place 6E, a merger
+    assert send(client, path, kept["Dan"], "place 6E")[0] == 200
+    assert client.get(f"/seat/{kept['Dan']}/state.json").json()["undo"] is None
+    status, answer = send(client, path, kept["Dan"], "undo")
+    assert status == 403 and "paid a merger's bonuses (R5.4)" in answer["error"]
+    assert len(load_game(path)[0].moves) == 43
+
+
+def test_r7_1_in_dealt_mode_a_turn_that_drew_a_tile_is_not_taken_back_from_a_phone(cli, tmp_path):
+    """The bag's order is fixed: taking back a turn that drew would show the player their next tile."""
+    path = tmp_path / "g.toml"
+    assert cli("new", *PLAYERS, "--tiles", "dealt", "--seed", "7", game=path).exit_code == 0
+    assert cli("start", game=path).exit_code == 0
+    kept = tokens.tokens(path, PLAYERS)
+    client = TestClient(create_app(path, join=JOIN), base_url=ORIGIN)
+    game = load_game(path)[0]
+    first = game.pending.player
+    tile = str(next(m for m in game.legal_moves() if str(m).startswith("place")))
+    assert send(client, path, kept[first], tile)[0] == 200  # no chain to buy: the turn ends by itself (R6.2)
+    assert load_game(path)[0].pending.player != first  # and a tile was drawn into the rack (R7.1)
+    status, answer = send(client, path, kept[first], "undo")
+    assert status == 403 and "drew a tile from the bag (R7.1)" in answer["error"]
+
+
 def test_a_stale_take_back_is_refused_409(cli, tmp_path):
     path, kept, client = made(cli, tmp_path, 1)
     shown = seat_model.version(load_game(path)[0])

@@ -75,6 +75,24 @@ def _stale(shown: int, player: str) -> Callable[[Game], None]:
     return check
 
 
+def _revealed(game: Game) -> str:
+    """What the game's last move showed the table that a take-back from a phone could not hide
+    again, in words, or "" when nothing: a merger's bonuses (who leads a chain, R10.1: with hidden
+    holdings a move could be tried and taken back to learn it), the market's tile (R9), tiles
+    discarded and replaced (R7.3), or in dealt mode a tile drawn into the player's rack (R7.1: the
+    bag's order is fixed, so the player would know their next tile)."""
+    from acquire_ref import events as ev
+
+    happened = game.log[-1].events
+    if any(isinstance(e, ev.MergerBegan | ev.BonusPaid | ev.MarketDraw | ev.NoBonus) for e in happened):
+        return "paid a merger's bonuses (R5.4)"
+    if any(isinstance(e, ev.TilesDiscarded) for e in happened):
+        return "replaced dead tiles from the bag (R7.3)"
+    if game.supply.knows_racks and any(isinstance(e, ev.TurnFinished) for e in happened):
+        return "ended a turn that drew a tile from the bag (R7.1)"
+    return ""
+
+
 class Seats:
     """The seats of the game file at ``path``: their tokens (from the side file) and the CSRF
     token of each, made from a secret of this server so that a page's token dies with it."""
@@ -203,7 +221,8 @@ class SeatRoutes:
         doc["note"] = self.room.said(doc["version"])
         doc["review"] = "/review" if game.over else None
         last = game.log[-1] if game.log else None
-        doc["undo"] = str(last.move) if last is not None and last.player == player and not game.over else None
+        mine = last is not None and last.player == player and not game.over and not _revealed(game)
+        doc["undo"] = str(last.move) if mine and last is not None else None  # only what a take-back can hide
         return doc
 
     async def page(self, request: Request) -> Response:
@@ -300,6 +319,10 @@ class SeatRoutes:
             if not game.log or game.log[-1].player != player:
                 raise Refused(403, "you can take back only your own last move, while nobody has answered since: "
                                    "the referee takes back anything older (acquire-ref undo)")
+            revealed = _revealed(game)
+            if revealed:
+                raise Refused(403, f"that move {revealed}, which taking it back can't hide again: "
+                                   "only the referee takes it back (acquire-ref undo)")
             if seat_model.version(game) != shown:
                 raise Refused(409, "the game has moved on since this page was drawn: it shows the game as it is now")
 
