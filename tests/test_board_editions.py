@@ -152,6 +152,13 @@ def test_a_card_without_bonus_columns_uses_the_multiples():
     assert ed.price("Imperial", 3) == 900 and ed.bonuses("Imperial", 3) == (9000, 6800, 4500)
 
 
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf"), 1e308])
+def test_r5_4a_a_bonus_place_that_is_no_finite_number_is_refused_not_a_traceback(value):
+    """TOML reads nan, inf and 1e308 as floats: they crashed every command on the ruleset."""
+    with pytest.raises(GameFileError, match=r"bonus_places\[1\] is .*a multiple of the share price from 0.1 to 100"):
+        edition_from_dict(ten_by_ten(bonus_places=[value]))
+
+
 @pytest.mark.parametrize("card, words", [
     ({"cheap": [[3, 200]]}, "must start at 2"),
     ({"cheap": [[2, 200, 2000, 1000]]}, "the bonus of each of the 3 places"),

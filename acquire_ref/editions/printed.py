@@ -87,7 +87,8 @@ def place_problems(places: object, problems: Problems) -> tuple[int, ...]:
         return (100, 50)
     out: list[int] = []
     for i, value in enumerate(places, 1):
-        tenths = round(value * 10) if isinstance(value, int | float) and not isinstance(value, bool) else None
+        number = isinstance(value, int | float) and not isinstance(value, bool) and -1e6 < value < 1e6  # nan, inf too
+        tenths = round(value * 10) if number else None
         if tenths is None or abs(value * 10 - tenths) > 1e-9 or not 1 <= tenths <= 1000:
             problems.add(f"bonus_places[{i}] is {shown(value)}: a multiple of the share price from 0.1 to 100, "
                          "in tenths (R5.4a)")
