@@ -25,7 +25,7 @@ import tomllib
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.errors import AcquireError, GameFileError
+from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError
 from acquire_ref.game import MAX_MOVES, Game
 from acquire_ref.moves import parse_move
 from acquire_ref.problems import Problems, is_whole, shown
@@ -362,7 +362,8 @@ class Record:
             except AcquireError as exc:
                 kind = error if exc.exit_code == 3 else GameFileError
                 verdict = "is illegal" if exc.exit_code == 3 else "is unreadable"
-                raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(str(exc))}") from None
+                told = exc.public if isinstance(exc, IllegalMoveError) and exc.public else str(exc)  # names no holding (R10.1)
+                raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(told)}") from None
         return game
 
     def replay_whole(self, error: type[AcquireError] = GameFileError, source: str = "game file") -> Game:

@@ -372,3 +372,20 @@ def test_r10_3_a_seat_makes_only_its_own_moves_on_the_command_line_and_the_pipe(
     assert answer["ok"] is False and "the pending decision is Ben's" in answer["message"]
     assert hidden_game.read_bytes() == before
     assert cli("--as", "Ben", "dispose", "--sell", "2", game=hidden_game).exit_code == 0
+
+
+def test_r10_1_a_game_file_broken_by_a_move_names_no_holding_in_its_refusal(cli, hidden_game, tmp_path):
+    """A hand-edited move that can't stand (Ben selling more Tower than he holds) was named with
+    Ben's holding on every public screen: `status`, the TV's waiting page, the join page."""
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads(hidden_game.read_text(encoding="utf-8"))
+    data["moves"].append("dispose --sell 12")  # Ben holds 11 Tower
+    data.pop("snapshot", None)
+    broken = tmp_path / "broken.toml"
+    broken.write_text(tomli_w.dumps(data), encoding="utf-8")
+    result = cli("status", "--json", game=broken)
+    assert result.exit_code == 4
+    assert "not enough Tower shares to sell 12" in result.stderr and "holds 11" not in result.stderr
