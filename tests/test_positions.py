@@ -69,3 +69,15 @@ def test_date_in_position_is_reported_not_crashed(cli, tmp_path):
     path.write_text(path.read_text().replace("[position]\n", "[position]\nwhen = 1979-05-27\n"))
     result = cli("status", game=path)
     assert result.exit_code == 4 and "unknown key 'when'" in result.output
+
+
+@pytest.mark.parametrize("extra", [["--edition", "2024"], ["--option", "stall=continue"], ["--tiles", "dealt"],
+                                   ["--seed", "3"]])
+def test_r17_new_from_a_position_refuses_a_setting_it_would_drop(cli, tmp_path, extra):
+    """`new --from POSITION --edition FILE` made a classic game without a word (a 10 x 10 ruleset
+    then took 12I): the position file holds the setup."""
+    path = tmp_path / "g.toml"
+    result = cli("new", "--from", EXAMPLES / "position.toml", *extra, game=path)
+    assert result.exit_code == 2 and f"not {extra[0]}" in result.stderr
+    assert not path.exists()
+    assert cli("new", "--from", EXAMPLES / "position.toml", game=path).exit_code == 0

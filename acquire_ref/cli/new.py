@@ -101,6 +101,11 @@ def new(
     if from_position is not None:
         if players:
             raise NotationError("new --from takes the players from the position file: name none on the command line")
+        given = [name for name, value, default in (("--edition", edition, "classic"), ("--option", option, []),
+                                                   ("--tiles", tiles, "table"), ("--seed", seed, None)) if value != default]
+        if given:  # they were dropped without a word: the position file says them (R17)
+            raise NotationError(f"new --from takes the edition, options and tiles from the position file: "
+                                f"write them there, not {' and '.join(given)}")
         _new_from_position(path, from_position, force, day)
         return
     if not players:
