@@ -66,17 +66,18 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
-def json_text(doc: object, indent: int | None = 2) -> str:
+def json_text(doc: object, indent: int | None = 2, compact: bool = False) -> str:
     """``doc`` as JSON text for a person's terminal or a program, letters as they are (``"Zoë"``,
     not ``"Zo\\u00eb"``) and every control or invisible character escaped (``\\u202e``), so the
-    text is valid JSON that no terminal acts on. The one JSON writer of the command line.
+    text is valid JSON that no terminal acts on; ``compact`` leaves out the spaces (for a page).
+    The one JSON writer of the command line and of the pages.
 
     >>> json_text({"name": "Zoë\u202e"}, indent=None)
     '{"name": "Zoë\\\\u202e"}'
     """
     import json
 
-    text = json.dumps(doc, indent=indent, ensure_ascii=False)
+    text = json.dumps(doc, indent=indent, ensure_ascii=False, separators=(",", ":") if compact else None)
     if text.isascii():
         return text
     import unicodedata

@@ -236,3 +236,24 @@ def test_every_json_document_of_the_command_line_keeps_letters_and_escapes_invis
     written = json_text({"name": hostile})
     assert written == '{\n  "name": "Ann\\u202e\\u009b\\udb40\\udc41"\n}'
     assert json.loads(written) == {"name": hostile}
+
+
+def test_the_pages_json_escapes_invisible_characters_as_the_command_line_does(tmp_path):
+    """/state.json and the review's data wrote U+202E, U+2028, U+0085 and U+200B raw from an
+    edition's name, while `status --json` escaped them: every JSON document is written by one writer."""
+    from starlette.testclient import TestClient
+
+    from acquire_ref.record import Record
+    from acquire_ref.web import review
+    from acquire_ref.web.app import create_app
+
+    rules = hostile_ruleset(tmp_path, name="Ev\u202eil\u2028x\u0085y\u200b")
+    game = tmp_path / "g.toml"
+    assert invoke("--game", game, "new", *NAMES, "--edition", rules).exit_code == 0
+    hidden = ("\u202e", "\u2028", "\u0085", "\u200b")
+    with TestClient(create_app(game), base_url="http://127.0.0.1:8765") as client:
+        answer = client.get("/state.json")
+    assert answer.status_code == 200 and "\\u202e" in answer.text
+    assert not [c for c in hidden if c in answer.text]
+    data = review.data_json(review.document(Record.loads(game.read_text(encoding="utf-8"))))
+    assert "\\u202e" in data and not [c for c in hidden if c in data]

@@ -417,10 +417,10 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
         return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
 
     async def state(request: Request) -> Response:
-        import json
+        from acquire_ref.words import json_text
 
         version, doc, _ = await board.latest()
-        return Response(json.dumps({"version": version, **doc}, ensure_ascii=False), media_type="application/json")
+        return Response(json_text({"version": version, **doc}, indent=None), media_type="application/json")
 
     async def events(request: Request) -> Response:
         from acquire_ref.web.guard import BudgetedStream

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from acquire_ref.events import MergerBegan, StartTilePlaced, TilePlaced, TurnFinished
 from acquire_ref.moves import parse_move
+from acquire_ref.words import json_text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -265,7 +266,7 @@ def data_json(doc: dict[str, Any]) -> str:
     """``doc`` as JSON to put inside a ``<script type="application/json">`` block: ``<``, ``>``
     and ``&`` written as ``\\u003c``..., so that no text of a file (``</script>``) can end the
     block; the browser's JSON parser reads them back as the same characters."""
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    text = json_text(doc, indent=None, compact=True)  # invisible characters and U+2028/9 escaped too
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e") \
         .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
@@ -377,7 +378,7 @@ class Follower:
 
 def _encoded(doc: dict[str, Any], kind: str) -> bytes:
     """The review ``doc`` as the live page (``kind`` ``"html"``) or as JSON, in UTF-8."""
-    text = page(doc, live=True) if kind == "html" else json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    text = page(doc, live=True) if kind == "html" else json_text(doc, indent=None, compact=True)
     return text.encode("utf-8")
 
 
