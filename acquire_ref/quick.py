@@ -95,13 +95,18 @@ def status_document(game: Game, viewer: Viewer) -> dict[str, Any]:
     return doc
 
 
-def hand_document(game: Game, player: str) -> dict[str, Any]:
+def hand_document(game: Game, player: str, viewer: Viewer | None = None) -> dict[str, Any]:
     """``hand PLAYER``: ``{"player": name, "rack": [...]}``, the name as the game spells it
     (:func:`acquire_ref.describe.hand`, R4). Raises what :meth:`Game.resolve_player` and
-    :func:`~acquire_ref.describe.hand` raise."""
+    :func:`~acquire_ref.describe.hand` raise, and :class:`~acquire_ref.errors.IllegalMoveError`
+    when ``viewer`` is another player's seat (``--as Ben hand Ann``: a rack is its player's, R10.3)."""
     from acquire_ref.describe import hand
 
     who = game.resolve_player(player)
+    if viewer is not None and viewer.kind == "seat" and viewer.seat != who:
+        from acquire_ref.errors import IllegalMoveError
+
+        raise IllegalMoveError(f"--as {viewer.seat}: {who}'s rack is {who}'s alone (R10.3)")
     return {"player": who, "rack": hand(game, who)}
 
 
@@ -248,10 +253,10 @@ def respond(asked: Asked) -> tuple[str, str]:
     game, _, notices = load_game(game_path(Path(asked.game)))
     err = "".join(visible(f"acquire-ref: {cut(n)}") + "\n" for n in notices)
     doc: Any
-    if asked.command == "hand":  # as the Typer command, which asks for no viewer
-        doc = hand_document(game, asked.argument or "")
+    viewer = Viewer.parse(game, asked.viewer)
+    if asked.command == "hand":
+        doc = hand_document(game, asked.argument or "", viewer)
     else:
-        viewer = Viewer.parse(game, asked.viewer)
         if asked.command == "status":
             doc = status_document(game, viewer)
         elif asked.command == "score":

@@ -85,6 +85,7 @@ ANSWERED = {
     "why, hidden": ["--game", "d.toml", "why", "6D"],
     "hand": ["--game", "d.toml", "hand", "Ann"],
     "hand --json": ["--game", "d.toml", "hand", "cat", "--json"],
+    "hand, --as its player": ["--as", "Ann", "--game", "d.toml", "hand", "Ann"],
 }
 """Command lines the fast path answers, by what they show."""
 
@@ -98,6 +99,7 @@ REFUSED = {
     "not a tile": ["--game", "g.toml", "why", "Z9"],
     "hand, no player": ["--game", "d.toml", "hand", "Zed"],
     "hand, table mode": ["--game", "g.toml", "hand", "Ann"],
+    "hand, --as another seat (R10.3)": ["--as", "Ben", "--game", "d.toml", "hand", "Ann"],
 }
 """Command lines in the fast path's forms that fail: the Typer command says why."""
 

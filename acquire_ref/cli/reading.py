@@ -31,7 +31,8 @@ def hand(
 
     Example: acquire-ref hand Ann
     """
-    doc = quick.hand_document(load(), player)
+    game = load()
+    doc = quick.hand_document(game, player, command_viewer(game))
     if as_json:
         print_json(doc)
         return
