@@ -176,8 +176,9 @@ def _append(path: Path, addition: str) -> int:
     """Append ``addition`` (a ``[[play]]`` or ``[[alias]]`` table) to the plays file at ``path``
     under its lock, after reading the whole new text back; returns how many plays it holds."""
     from acquire_ref.record import parse_toml
-    from acquire_ref.storage import file_exists, locked, read_stamped, write_atomic
+    from acquire_ref.storage import file_exists, game_path, locked, read_stamped, write_atomic
 
+    path = game_path(path)  # through a symbolic link to its target, the link kept, as a game file is
     with locked(path):
         if not file_exists(path):
             text = "# A club's paper results: one [[play]] per game (acquire-ref club add, or by hand).\n\n"

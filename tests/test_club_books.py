@@ -323,3 +323,13 @@ def test_t6_a_game_played_in_the_future_is_refused_on_the_command_line(cli, tmp_
     assert refused.exit_code == 2 and not (tmp_path / "g.toml").exists()
     today = date.today().isoformat()
     assert cli("club", "add", plays, "--played", today, "Ann=60000", "Ben=50000", "Cat=40000").exit_code == 0
+
+
+def test_t6_a_plays_file_reached_by_a_symbolic_link_is_changed_through_it(cli, tmp_path):
+    """`club add` replaced a link with a copy holding both plays: the club's file forked."""
+    target = tmp_path / "paper.toml"
+    assert cli("club", "add", target, "--played", "2026-01-13", "Ann=52300", "Ben=41000", "Cat=38000").exit_code == 0
+    link = tmp_path / "link.toml"
+    link.symlink_to(target.name)
+    assert cli("club", "add", link, "--played", "2026-01-20", "Ann=41000", "Ben=52300", "Cat=38000").exit_code == 0
+    assert link.is_symlink() and target.read_text(encoding="utf-8").count("\n[[play]]\n") == 2
