@@ -194,6 +194,30 @@ def test_a_joined_seat_still_needs_its_code_after_the_room_is_started_again(cli,
     assert "Ben: free" in TestClient(create_app(path, join=JOIN), base_url=ORIGIN).get("/").text
 
 
+def test_a_seats_code_is_bounded_from_every_address_together_and_a_free_seat_is_never_limited(cli, tmp_path):
+    """Ten wrong codes an address, but from thirty addresses 300 guesses went through; and an
+    address that had spent its wrong codes could no longer claim a free seat."""
+    from acquire_ref.web import join
+
+    path, _, client = made(cli, tmp_path, 5)
+    _, answer = claim(client, "Ben")
+    code = tokens.seat_code(answer["url"].rsplit("/", 1)[1])
+    wrong = [c for c in (f"{n:06d}" for n in range(100)) if c != code]
+    statuses = []
+    for n, guess in enumerate(wrong[:join.CODES_PER_SEAT + 5]):  # each guess from an address of its own
+        other = TestClient(client.app, base_url=ORIGIN, client=(f"10.0.0.{n + 1}", 5000))
+        statuses.append(claim(other, "Ben", guess)[0])
+    assert statuses[:join.CODES_PER_SEAT] == [403] * join.CODES_PER_SEAT and set(statuses[join.CODES_PER_SEAT:]) == {429}
+    status, answer = claim(client, "Ben", code)  # the right code too, until the seat's count refills
+    assert status == 429 and "acquire-ref room --release Ben" in answer["error"]
+    _, answer = claim(client, "Ann")
+    anns = tokens.seat_code(answer["url"].rsplit("/", 1)[1])
+    guesses = [c for c in wrong if c != anns]
+    assert [claim(client, "Ann", guess)[0] for guess in guesses[:10]] == [403] * 10  # this address's ten
+    assert claim(client, "Ann", guesses[10])[0] == 429
+    assert claim(client, "Cat")[0] == 200  # a free seat asks no code: the address's count does not matter
+
+
 def test_room_release_gives_the_seat_a_new_link_and_frees_it(cli, tmp_path):
     path, kept, _ = made(cli, tmp_path, 5)
     result = cli("room", "--release", "Cat", game=path)

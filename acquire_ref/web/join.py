@@ -64,6 +64,12 @@ def panel(seats: SeatRoutes) -> str:
                         waiting=waiting, note=room.said(version(game)), review=review)
 
 
+CODES_PER_SEAT = 20
+"""Wrong codes a seat takes at once, from all addresses together (1 in 50,000 of its codes)."""
+CODES_REFILL = 1 / 120
+"""Wrong codes a seat takes back a second: one every two minutes."""
+
+
 class JoinRoutes:
     """The join page and its claim route for the room of ``seats``; ``headers`` are the
     server's security headers (the join page's script allowed in place of the TV's)."""
@@ -73,6 +79,11 @@ class JoinRoutes:
         policy = headers["Content-Security-Policy"].replace(pages.script_hash(), pages.script_hash("join.js"))
         self.headers = {**headers, "Content-Security-Policy": policy}
         self.bucket = Bucket()
+        """Wrong seat codes per client address."""
+        self.codes = Bucket(CODES_PER_SEAT, CODES_REFILL)
+        """Wrong codes per seat, from every address together: a six-digit code tried from many
+        addresses is bounded too; once spent, no code is taken for that seat, the right one
+        included, until it refills (or the referee releases the seat)."""
 
     def refuse(self, status: int, reason: str) -> Response:
         """A refusal: ``{"ok": false, "error": reason}`` with ``status``."""
@@ -113,8 +124,6 @@ class JoinRoutes:
         if isinstance(asked, Response):
             return asked
         client = request.client.host if request.client else "?"
-        if not self.bucket.allowed(client):
-            return self.refuse(429, "too many wrong codes from this address: wait a little")
         await self.seats.board.current()
         game, room = self.seats.board.game, self.seats.room
         if game is None:
@@ -130,8 +139,12 @@ class JoinRoutes:
                 if not code:
                     return self.refuse(409, f"{player}'s seat is joined already: type the code shown on {player}'s "
                                             "phone, or ask the referee to release the seat")
+                if not self.bucket.allowed(client) or not self.codes.allowed(player):
+                    return self.refuse(429, f"too many wrong codes for {player}'s seat: wait a few minutes, or ask "
+                                            f"the referee to release it (acquire-ref room --release {player})")
                 if code != tokens.seat_code(kept[player]):
                     self.bucket.spend(client)
+                    self.codes.spend(player)
                     return self.refuse(403, f"that is not {player}'s code: it is under Yours on {player}'s phone")
             try:
                 made = tokens.renew(self.seats.path, players, player)
