@@ -56,12 +56,14 @@ def read_aliases(doc: Mapping[str, Any], source: str) -> dict[str, str]:
     member}``, where each ``[[alias]]`` has ``name``, ``member`` and a ``reason`` (all text; the
     reason is kept in the file, for the record). Raises :class:`GameFileError` (exit 4) naming
     the alias at fault: a key missing or unknown, a name that can't be a player's, a reason left
-    empty, or a name that is its own member."""
+    empty, a name that is its own member, a name given a second member, or a chain or circle of
+    aliases (a member that is itself an alias)."""
     from acquire_ref.errors import AcquireError
     from acquire_ref.members import member_key, member_name
     from acquire_ref.setup import check_player_name
 
     out: dict[str, str] = {}
+    members: set[str] = set()
     for n, alias in enumerate(doc.get(ALIAS) or [], start=1):
         where = f"{source} alias {n}"
         if not isinstance(alias, dict) or set(alias) != {"name", "member", "reason"} \
@@ -74,9 +76,16 @@ def read_aliases(doc: Mapping[str, Any], source: str) -> dict[str, str]:
             raise GameFileError(f"{where}: {exc}") from None
         if not alias["reason"].strip():
             raise GameFileError(f"{where}.reason: say why the two names are one member, for the record")
-        if member_key(alias["name"]) == member_key(alias["member"]):
+        key, member = member_key(alias["name"]), member_key(alias["member"])
+        if key == member:
             raise GameFileError(f"{where}: {alias['name']!r} is already {alias['member']!r}: no alias needed")
-        out[member_key(alias["name"])] = member_name(alias["member"])
+        if key in out:
+            raise GameFileError(f"{where}: {alias['name']!r} is an alias of {out[key]!r} already: one spelling is one member")
+        if member in out or key in members:  # a chain (or a circle) of aliases: each name straight to its member
+            raise GameFileError(f"{where}: {alias['member'] if member in out else alias['name']!r} is a member's "
+                                "alias and a member at once: give each spelling the member it is")
+        out[key] = member_name(alias["member"])
+        members.add(member)
     return out
 
 

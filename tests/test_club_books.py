@@ -333,3 +333,19 @@ def test_t6_a_plays_file_reached_by_a_symbolic_link_is_changed_through_it(cli, t
     link.symlink_to(target.name)
     assert cli("club", "add", link, "--played", "2026-01-20", "Ann=41000", "Ben=52300", "Cat=38000").exit_code == 0
     assert link.is_symlink() and target.read_text(encoding="utf-8").count("\n[[play]]\n") == 2
+
+
+@pytest.mark.parametrize("second, words", [
+    (["Ann", "Zed"], "is an alias of 'Ben' already"),
+    (["Bo", "Ann"], "a member's alias and a member at once"),
+    (["Ben", "Cy"], "a member's alias and a member at once"),
+])
+def test_t7_2_an_alias_that_conflicts_with_one_recorded_is_refused(cli, tmp_path, second, words):
+    """A second member for one spelling, and chains or circles of aliases, were taken and
+    jumbled the ratings (Ben's win rated as Cy's)."""
+    plays = tmp_path / "paper.toml"
+    assert cli("club", "alias", plays, "Ann", "Ben", "--reason", "one person").exit_code == 0
+    before = plays.read_bytes()
+    refused = cli("club", "alias", plays, *second, "--reason", "r")
+    assert refused.exit_code == 4 and words in refused.stderr
+    assert plays.read_bytes() == before

@@ -199,7 +199,7 @@ def test_a_seats_code_is_bounded_from_every_address_together_and_a_free_seat_is_
     address that had spent its wrong codes could no longer claim a free seat."""
     from acquire_ref.web import join
 
-    path, _, client = made(cli, tmp_path, 5)
+    _, _, client = made(cli, tmp_path, 5)
     _, answer = claim(client, "Ben")
     code = tokens.seat_code(answer["url"].rsplit("/", 1)[1])
     wrong = [c for c in (f"{n:06d}" for n in range(100)) if c != code]
