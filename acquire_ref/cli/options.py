@@ -19,6 +19,16 @@ if TYPE_CHECKING:
 
 
 
+CREATING_PLAYERS = typer.Argument(
+    None, metavar="[PLAYER...]", show_default=False,
+    help="Players in seating order (2-6): creates the game file first, as `new` does.",
+)
+"""The players of a command that can make the game file it opens (`table`, `room`)."""
+CREATING_OPTIONS = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new.")
+CREATING_TILES = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new.")
+CREATING_SEED = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new.")
+
+
 def edition_names() -> list[str]:
     """The built-in editions' names, from their files (the help texts list them, never by hand),
     without importing the editions at start-up: classic first, then the others in order."""

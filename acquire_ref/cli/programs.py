@@ -13,7 +13,7 @@ import sys
 import typer
 
 from acquire_ref.cli.new import create_game
-from acquire_ref.cli.options import EDITION
+from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import STATE, game_path, load, print_json, say
 from acquire_ref.cli.room import PALETTE, palette_of
 from acquire_ref.errors import GameFileError, NotationError
@@ -71,14 +71,11 @@ def watch(
 
 
 def table(
-    players: list[str] | None = typer.Argument(
-        None, metavar="[PLAYER...]", show_default=False,
-        help="Players in seating order (2-6): creates the game file first, as `new` does.",
-    ),
-    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    players: list[str] | None = CREATING_PLAYERS,
+    option: list[str] = CREATING_OPTIONS,
     edition: str = EDITION,
-    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new."),
-    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new."),
+    tiles: str = CREATING_TILES,
+    seed: int | None = CREATING_SEED,
     port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT",
                              help="The port of `serve` or `room`, which the seats' links of F7 name."),
 ) -> None:

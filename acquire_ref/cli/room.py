@@ -12,7 +12,7 @@ from __future__ import annotations
 import typer
 
 from acquire_ref.cli.new import create_game
-from acquire_ref.cli.options import EDITION
+from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import game_path, say
 from acquire_ref.errors import GameFileError, NotationError
 
@@ -31,14 +31,11 @@ def palette_of(value: str) -> str:
 
 
 def room(
-    players: list[str] | None = typer.Argument(
-        None, metavar="[PLAYER...]", show_default=False,
-        help="Players in seating order (2-6): creates the game file first, as `new` does.",
-    ),
-    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    players: list[str] | None = CREATING_PLAYERS,
+    option: list[str] = CREATING_OPTIONS,
     edition: str = EDITION,
-    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new."),
-    seed: int | None = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new."),
+    tiles: str = CREATING_TILES,
+    seed: int | None = CREATING_SEED,
     host: str | None = typer.Option(
         None, "--host", metavar="HOST",
         help="The address to listen on (default: this computer's address on the local network).",
