@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from acquire_ref import seat_links as tokens
@@ -216,6 +217,18 @@ def test_a_seats_code_is_bounded_from_every_address_together_and_a_free_seat_is_
     assert [claim(client, "Ann", guess)[0] for guess in guesses[:10]] == [403] * 10  # this address's ten
     assert claim(client, "Ann", guesses[10])[0] == 429
     assert claim(client, "Cat")[0] == 200  # a free seat asks no code: the address's count does not matter
+
+
+@pytest.mark.parametrize("body, words", [
+    ("[" * 2000 + "]" * 2000, "not brackets nested deep"),
+    ('{"player": "Ann", "player": "Ben"}', "given twice"),
+    (b"\xff\xfe", "UTF-8"),
+], ids=["nested brackets", "a key twice", "not UTF-8"])
+def test_a_claim_that_is_no_json_object_is_refused_400_not_a_traceback(cli, tmp_path, body, words):
+    """The join route read its body without the move route's checks: nested brackets gave a 500."""
+    _, _, client = made(cli, tmp_path, 5)
+    answer = client.post("/join/claim", content=body, headers={"Origin": ORIGIN, "Content-Type": "application/json"})
+    assert answer.status_code == 400 and words in answer.json()["error"]
 
 
 def test_room_release_gives_the_seat_a_new_link_and_frees_it(cli, tmp_path):

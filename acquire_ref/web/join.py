@@ -17,7 +17,6 @@ the game is over the review's address.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -29,7 +28,7 @@ from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError
 from acquire_ref.web import pages
 from acquire_ref.web.room import JOIN
-from acquire_ref.web.seats import Bucket
+from acquire_ref.web.seats import Bucket, Refused, json_body
 
 if TYPE_CHECKING:
     from acquire_ref.web.seats import SeatRoutes
@@ -104,18 +103,14 @@ class JoinRoutes:
         """The claim's ``{"player", "code"}``, or its refusal."""
         if request.headers.get("origin", "") != f"{request.url.scheme}://{request.headers.get('host', '')}":
             return self.refuse(403, "this request does not come from the join page (Origin)")
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > BODY:
-                return self.refuse(413, f"a claim is at most {BODY} bytes")
+        shape = '{"player": "<name>"} (and "code" to take a joined seat over)'
         try:
-            asked = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            asked = None
+            asked = await json_body(request, "a claim", shape)
+        except Refused as exc:
+            return self.refuse(exc.status, str(exc))
         if not isinstance(asked, dict) or not isinstance(asked.get("player"), str) \
                 or not isinstance(asked.get("code", ""), str):
-            return self.refuse(400, 'send JSON: {"player": "<name>"} (and "code" to take a joined seat over)')
+            return self.refuse(400, f"send JSON: {shape}")
         return asked
 
     async def claim(self, request: Request) -> Response:

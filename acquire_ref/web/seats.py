@@ -93,6 +93,28 @@ def _revealed(game: Game) -> str:
     return ""
 
 
+async def json_body(request: Request, what: str, shape: str) -> Any:
+    """The JSON body of ``request`` (``what`` it is, for messages; ``shape`` what it should look
+    like), read up to :data:`BODY` bytes. Raises :class:`Refused`: 413 past that, 400 for text
+    that is not UTF-8 JSON, brackets nested deeper than the reader goes, or a key given twice
+    (the pipe refuses those too)."""
+    from acquire_ref.pipe import _unique
+
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY:
+            raise Refused(413, f"{what} is at most {BODY} bytes")
+    try:
+        return json.loads(body.decode("utf-8"), object_pairs_hook=_unique)
+    except UnicodeDecodeError:
+        raise Refused(400, f"send JSON in UTF-8: {shape}") from None
+    except RecursionError:  # brackets nested deeper than Python's JSON reader goes
+        raise Refused(400, f"send JSON: {shape}, not brackets nested deep") from None
+    except ValueError as exc:  # not JSON, or a key given twice
+        raise Refused(400, f"send JSON: {shape}: {exc}") from None
+
+
 class Seats:
     """The seats of the game file at ``path``: their tokens (from the side file) and the CSRF
     token of each, made from a secret of this server so that a page's token dies with it."""
@@ -346,21 +368,11 @@ class SeatRoutes:
         csrf = self.seats.csrf(request.path_params["token"])
         if not hmac.compare_digest(request.headers.get("x-csrf-token", "").encode(), csrf.encode()):
             return self.refuse(403, "this request does not come from the seat's own page (CSRF token): reload it")
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > BODY:
-                return self.refuse(413, f"a move request is at most {BODY} bytes")
-        from acquire_ref.pipe import _unique
-
+        shape = '{"move": "<notation>", "version": N}'
         try:
-            asked = json.loads(body.decode("utf-8"), object_pairs_hook=_unique)
-        except UnicodeDecodeError:
-            return self.refuse(400, 'send JSON in UTF-8: {"move": "<notation>", "version": N}')
-        except RecursionError:  # brackets nested deeper than Python's JSON reader goes
-            return self.refuse(400, 'send JSON: {"move": "<notation>", "version": N}, not brackets nested deep')
-        except ValueError as exc:  # not JSON, or a key given twice (the pipe refuses them too)
-            return self.refuse(400, f'send JSON: {{"move": "<notation>", "version": N}}: {exc}')
+            asked = await json_body(request, "a move request", shape)
+        except Refused as exc:
+            return self.refuse(exc.status, str(exc))
         if not isinstance(asked, dict) or not isinstance(asked.get("move"), str) or type(asked.get("version")) is not int:
             return self.refuse(400, 'send JSON: {"move": "<notation>", "version": N}')
         return player, asked
