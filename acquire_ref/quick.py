@@ -166,9 +166,11 @@ def completion_game(path: str) -> Game | None:
 def json_text(doc: object) -> str:
     """``doc`` as the program prints a JSON document: indented by 2, with a final newline, letters
     kept and invisible characters escaped (:func:`acquire_ref.words.json_text`, the one writer)."""
+    import sys
+
     from acquire_ref.words import json_text as written
 
-    return written(doc) + "\n"
+    return written(doc, encoding=getattr(sys.stdout, "encoding", None)) + "\n"
 
 
 # ----- the fast path -----------------------------------------------------------------------------

@@ -66,10 +66,11 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
-def json_text(doc: object, indent: int | None = 2, compact: bool = False) -> str:
+def json_text(doc: object, indent: int | None = 2, compact: bool = False, encoding: str | None = None) -> str:
     """``doc`` as JSON text for a person's terminal or a program, letters as they are (``"Zoë"``,
     not ``"Zo\\u00eb"``) and every control or invisible character escaped (``\\u202e``), so the
-    text is valid JSON that no terminal acts on; ``compact`` leaves out the spaces (for a page).
+    text is valid JSON that no terminal acts on; ``compact`` leaves out the spaces (for a page);
+    with ``encoding`` (the output's), a letter it can't write is escaped too (``LC_ALL=C``).
     The one JSON writer of the command line and of the pages.
 
     >>> json_text({"name": "Zoë\u202e"}, indent=None)
@@ -86,7 +87,17 @@ def json_text(doc: object, indent: int | None = 2, compact: bool = False) -> str
         units = ch.encode("utf-16-be")  # one code unit, or a surrogate pair above U+FFFF
         return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2))
 
-    return "".join(escaped(ch) if ord(ch) > 0x7E and unicodedata.category(ch) in _HIDDEN else ch for ch in text)
+    def shown(ch: str) -> bool:
+        if encoding is None:
+            return True
+        try:
+            ch.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return False
+        return True
+
+    return "".join(escaped(ch) if ord(ch) > 0x7E and (unicodedata.category(ch) in _HIDDEN or not shown(ch)) else ch
+                   for ch in text)
 
 
 _LONG = re.compile(r"\S{201,}")

@@ -6,6 +6,7 @@ leaves no temporary file; none of them shows a traceback or exits 1."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -189,3 +190,19 @@ def test_ctrl_c_ends_watch_quietly(tmp_path):
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0 and "Traceback" not in err.decode()
+
+
+def test_json_under_an_ascii_locale_is_written_with_its_letters_escaped(tmp_path):
+    """Under LC_ALL=C every --json of a game with Díaz printed nothing and exited 0 ("the output
+    could not be written"): a letter the output can't write is escaped, as JSON allows."""
+    game = tmp_path / "g.toml"
+    assert subprocess.run([str(ACQ), "--game", str(game), "new", "Díaz", "Ñoño", "李"], env=ENV,
+                          capture_output=True, timeout=120).returncode == 0
+    ascii_env = {**ENV, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": "ascii"}
+    for command in (["status", "--json"], ["log", "--json"]):
+        done = subprocess.run([str(ACQ), "--game", str(game), *command], env=ascii_env, capture_output=True, timeout=120)
+        assert done.returncode == 0 and done.stderr == b"", done.stderr
+        assert done.stdout.isascii() and done.stdout.strip()
+    status = subprocess.run([str(ACQ), "--game", str(game), "status", "--json"], env=ascii_env, capture_output=True,
+                            timeout=120)
+    assert [p["name"] for p in json.loads(status.stdout)["players"]] == ["Díaz", "Ñoño", "李"]
