@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from acquire_ref.cli.output import say
+from acquire_ref.cli.output import print_json, say
 from acquire_ref.cli.tournament import event_path, tournament_app
 
 HELP = """A club's books: games played on paper, entered as they were played (T6).
@@ -293,10 +293,8 @@ def player(
 
     Example: acquire-ref club player season/ --player "Rosa Díaz" --html rosa.html
     """
-    import json
-    import sys
 
-    from acquire_ref.events import money
+    from acquire_ref.events import money, plural
     from acquire_ref.logbook import player_doc
     from acquire_ref.ratings import CHART, read_season
 
@@ -310,8 +308,10 @@ def player(
         write_export(html, page, {f"season file {n}": p for n, p in enumerate(season.files, 1)}, "--html")
         say(f"Wrote {html}", err=True)
     if as_json:
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        print_json(doc)
         return
-    say(f"{doc['player']}: {len(doc['games'])} games, rating now {doc['history'][-1]['conservative']:.2f} (conservative)")
+    rating = doc["history"][-1]["conservative"]
+    say(f"{doc['player']}: {plural(len(doc['games']), 'game')}, rating now {rating:.2f} (conservative)")
     for o in doc["opponents"]:
-        say(f"  against {o['opponent']}: {o['games']} games, ahead {o['above']}, behind {o['below']}, level {o['level']}")
+        say(f"  against {o['opponent']}: {plural(o['games'], 'game')}, ahead {o['above']}, behind {o['below']}, "
+            f"level {o['level']}")

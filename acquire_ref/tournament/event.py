@@ -150,7 +150,8 @@ class Tournament:
         """Round ``number``. Raises :class:`NotationError` when it has not been drawn."""
         if 1 <= number <= len(self.rounds):
             return self.rounds[number - 1]
-        drawn = f"rounds 1 to {len(self.rounds)} are drawn" if self.rounds else "no round is drawn yet"
+        drawn = ("only round 1 is drawn" if len(self.rounds) == 1 else f"rounds 1 to {len(self.rounds)} are drawn"
+                 ) if self.rounds else "no round is drawn yet"
         raise NotationError(f"there is no round {number}: {drawn}")
 
     def game_name(self, stem: str, number: int, table: int, draw: int = 1) -> str:

@@ -119,7 +119,8 @@ class Round:
         for t in self.tables:
             if t.number == number:
                 return t
-        raise NotationError(f"round {self.number} has tables 1 to {len(self.tables)}, not {number}")
+        tables = "only table 1" if len(self.tables) == 1 else f"tables 1 to {len(self.tables)}"
+        raise NotationError(f"round {self.number} has {tables}, not {number}")
 
 
 def describe_result(result: Result) -> str:
