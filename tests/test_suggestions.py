@@ -66,6 +66,12 @@ def test_an_unknown_dispose_option_lists_sell_and_trade_and_says_the_rest_is_hel
     assert "Possible options: --help" not in result.output
 
 
+def test_the_programs_own_option_after_a_command_says_it_goes_before(buying):
+    result = run(buying, "status", "--as", "Ann")
+    assert result.exit_code == 2
+    assert "--as goes before the command: acquire-ref --as NAME status" in " ".join(result.output.split())
+
+
 def test_check_of_a_missing_path_says_what_kind_of_file_it_reads(tmp_path):
     result = cli(*["check", str(tmp_path / "scirpt.toml")])
     assert result.exit_code == 4

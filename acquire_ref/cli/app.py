@@ -98,6 +98,9 @@ def _name_the_options(exc: NoSuchOption) -> None:
     note = OPTION_NOTES.get(command.name or "")
     if note:
         exc.message += f"; {note}"
+    if exc.option_name in ("--as", "--game", "-g"):  # the program's own options, given after the command
+        exc.message += (f"; {exc.option_name} goes before the command: "
+                        f"acquire-ref {exc.option_name} {'NAME' if exc.option_name == '--as' else 'FILE'} {command.name} ...")
 
 
 app = typer.Typer(
