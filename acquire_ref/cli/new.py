@@ -60,6 +60,16 @@ def today() -> date:
     return date.today()
 
 
+def _nothing_but_the_position(edition: str, option: list[str], tiles: str, seed: int | None) -> None:
+    """``new --from``: the edition, options and tiles are the position file's (R17). Raises
+    :class:`NotationError` (exit 2) naming each given on the command line, which would be dropped."""
+    given = [name for name, value, default in (("--edition", edition, "classic"), ("--option", option, []),
+                                               ("--tiles", tiles, "table"), ("--seed", seed, None)) if value != default]
+    if given:
+        raise NotationError(f"new --from takes the edition, options and tiles from the position file: "
+                            f"write them there, not {' and '.join(given)}")
+
+
 def new(
     players: list[str] | None = typer.Argument(
         None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False,
@@ -101,11 +111,7 @@ def new(
     if from_position is not None:
         if players:
             raise NotationError("new --from takes the players from the position file: name none on the command line")
-        given = [name for name, value, default in (("--edition", edition, "classic"), ("--option", option, []),
-                                                   ("--tiles", tiles, "table"), ("--seed", seed, None)) if value != default]
-        if given:  # they were dropped without a word: the position file says them (R17)
-            raise NotationError(f"new --from takes the edition, options and tiles from the position file: "
-                                f"write them there, not {' and '.join(given)}")
+        _nothing_but_the_position(edition, option, tiles, seed)
         _new_from_position(path, from_position, force, day)
         return
     if not players:
