@@ -94,6 +94,16 @@ def test_the_board_marks_chains_lone_tiles_and_the_last_tile(play):
     assert sum(c["last"] for c in cells.values()) == 1
 
 
+def test_the_tv_board_is_read_tile_by_tile_by_a_screen_reader(play):
+    """Every space of the TV's board says what it is (the letters and colours say it to the eye
+    only): 108 labels in board order, the headers hidden from a screen reader."""
+    html = pages.fragment(board_of(play(3)))
+    labels = re.findall(r'aria-label="(\w+): ([^"]+)"', html)
+    assert len(labels) == 108 and labels[0] == ("1A", "empty")
+    assert dict(labels)["6B"] == "American" and dict(labels)["6C"] == "American, placed last"
+    assert 'role="group" aria-label="the board, row by row, tile by tile"' in html
+
+
 def test_chain_cards_give_price_bonuses_bank_and_the_leader(play):
     doc = board_of(play(MERGER + 6))
     cont = next(c for c in doc["chains"] if c["name"] == "Continental")
