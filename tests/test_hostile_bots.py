@@ -165,6 +165,7 @@ def test_a_child_that_leaves_the_bots_session_is_killed_with_the_bot(tmp_path):
             with open({str(pids)!r}, "a") as fh:
                 fh.write(f"{{os.getpid()}}\\n{{grandchild}}\\n")
             os._exit(0)  # the grandchild is an orphan outside the bot's session
+        os.waitpid(child, 0)  # the pids are written before the bot plays: its game can't end first
         for line in sys.stdin:
             msg = json.loads(line)
             if "decide" in msg:
