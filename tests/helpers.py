@@ -147,21 +147,28 @@ def play_out(path: Path, seed: str) -> None:
 
 
 @contextlib.contextmanager
-def running(app: Any, stopping: Any):
+def running(app: Any, stopping: Any, config: Any = None):
     """Serve ``app`` (the live board's, made with the threading event ``stopping``) on a free port
-    of 127.0.0.1 in a thread and yield the port; afterwards set ``stopping`` (its event streams
-    end), stop the server and check that it stopped."""
+    of 127.0.0.1 in a thread and yield the port once it answers; afterwards set ``stopping`` (its
+    event streams end), stop the server and check that it stopped. ``config`` makes the uvicorn
+    configuration from the app (default: uvicorn's own, quiet)."""
     import threading
+    import time
 
     import uvicorn
 
     from acquire_ref.web.serve import bind
 
     sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    made = config(app) if config is not None else uvicorn.Config(app, log_level="warning", lifespan="on")
+    server = uvicorn.Server(made)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.01)
         yield sock.getsockname()[1]
     finally:
         stopping.set()

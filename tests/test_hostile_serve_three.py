@@ -8,7 +8,6 @@ refusals (nested brackets, duplicate keys, the market's draw, long values) are c
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import json
 import socket
@@ -21,6 +20,7 @@ from starlette.testclient import TestClient
 
 from acquire_ref.web import guard, review
 from acquire_ref.web.app import create_app
+from tests.helpers import running
 from tests.test_hostile_serve import Served
 from tests.test_seats import ORIGIN, csrf_of, post
 from tests.test_serve_pages import game_file
@@ -50,30 +50,10 @@ def seated(cli, tmp_path):
     return made
 
 
-@contextlib.contextmanager
 def guarded(app, stopping: threading.Event, trusted: tuple[str, ...] = ()):
     """Serve ``app`` as ``serve`` does (the guarded protocol, :func:`guard.server_config`) on a free
-    port of 127.0.0.1 in a thread; yield the port."""
-    import uvicorn
-
-    from acquire_ref.web.serve import bind
-
-    sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(guard.server_config(app, trusted, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.01)
-        yield sock.getsockname()[1]
-    finally:
-        stopping.set()
-        server.should_exit = True
-        thread.join(timeout=20)
-        sock.close()
-        assert not thread.is_alive(), "the server did not stop"
+    port of 127.0.0.1 in a thread (:func:`tests.helpers.running`); yield the port."""
+    return running(app, stopping, lambda app: guard.server_config(app, trusted, log_level="warning", lifespan="on"))
 
 
 def get(port: int, where: str, headers: dict[str, str] | None = None) -> tuple[int, str]:

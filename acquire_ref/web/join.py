@@ -28,7 +28,7 @@ from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError
 from acquire_ref.web import pages
 from acquire_ref.web.room import JOIN
-from acquire_ref.web.seats import Bucket, Refused, json_body
+from acquire_ref.web.seats import Bucket, Refused, json_body, same_origin
 
 if TYPE_CHECKING:
     from acquire_ref.web.seats import SeatRoutes
@@ -101,7 +101,7 @@ class JoinRoutes:
 
     async def asked(self, request: Request) -> dict[str, Any] | Response:
         """The claim's ``{"player", "code"}``, or its refusal."""
-        if request.headers.get("origin", "") != f"{request.url.scheme}://{request.headers.get('host', '')}":
+        if not same_origin(request):
             return self.refuse(403, "this request does not come from the join page (Origin)")
         shape = '{"player": "<name>"} (and "code" to take a joined seat over)'
         try:

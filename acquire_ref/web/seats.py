@@ -93,6 +93,12 @@ def _revealed(game: Game) -> str:
     return ""
 
 
+def same_origin(request: Request) -> bool:
+    """Whether ``request`` was sent by a page of this server: its ``Origin`` is the scheme and
+    ``Host`` it was sent to (a page elsewhere can't post a move or a claim for a phone)."""
+    return request.headers.get("origin", "") == f"{request.url.scheme}://{request.headers.get('host', '')}"
+
+
 async def json_body(request: Request, what: str, shape: str) -> Any:
     """The JSON body of ``request`` (``what`` it is, for messages; ``shape`` what it should look
     like), read up to :data:`BODY` bytes. Raises :class:`Refused`: 413 past that, 400 for text
@@ -363,7 +369,7 @@ class SeatRoutes:
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        if request.headers.get("origin", "") != f"{request.url.scheme}://{request.headers.get('host', '')}":
+        if not same_origin(request):
             return self.refuse(403, "this request does not come from the seat's own page (Origin)")
         csrf = self.seats.csrf(request.path_params["token"])
         if not hmac.compare_digest(request.headers.get("x-csrf-token", "").encode(), csrf.encode()):
