@@ -333,6 +333,7 @@ def test_a_10_by_10_board_fits_the_console_at_80_by_24(tmp_path, changes):
     import asyncio
 
     from acquire_ref.console.app import TableApp
+    from tests.test_console import assert_panels_fit
 
     path = tmp_path / "g.toml"
     columns = ten_by_ten_game(path, **changes).edition.grid.columns
@@ -341,9 +342,7 @@ def test_a_10_by_10_board_fits_the_console_at_80_by_24(tmp_path, changes):
         app = TableApp(path)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            for wid in ("#board", "#chains", "#players", "#decision", "#answer", "#hint"):
-                region = app.query_one(wid).region
-                assert region.height > 0 and region.bottom <= 24 and region.right <= 80, (wid, region)
+            assert_panels_fit(app)
             board = str(app.query_one("#board").render())
             assert " J " in board and board.splitlines()[0].split()[-1] == str(columns)
             assert app.query_one("#board").region.height >= 11

@@ -271,6 +271,13 @@ def test_undo_asks_first_and_redo_puts_the_move_back(cli, tmp_path):
     asyncio.run(run())
 
 
+def assert_panels_fit(app, width: int = 80, height: int = 24) -> None:
+    """Every panel of the console ``app`` is drawn and inside a ``width`` x ``height`` screen."""
+    for wid in ("#board", "#chains", "#players", "#decision", "#answer", "#hint"):
+        region = app.query_one(wid).region
+        assert region.height > 0 and region.bottom <= height and region.right <= width, (wid, region)
+
+
 def test_the_console_fits_80_by_24_and_shows_the_decision(cli, tmp_path):
     path = four_player_file(cli, tmp_path, 60)
 
@@ -278,9 +285,7 @@ def test_the_console_fits_80_by_24_and_shows_the_decision(cli, tmp_path):
         app = TableApp(path)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            for wid in ("#board", "#chains", "#players", "#decision", "#answer", "#hint"):
-                region = app.query_one(wid).region
-                assert region.height > 0 and region.bottom <= 24 and region.right <= 80, (wid, region)
+            assert_panels_fit(app)
             assert app.query_one("#board").region.height >= 10
             await pilot.press("f1")
             await pilot.pause()
