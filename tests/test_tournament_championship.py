@@ -94,14 +94,20 @@ def test_a_withdrawn_finalist_gives_the_final_seat_to_the_next_semifinalist_by_p
     assert order[0] not in final.tables[0].seats and best in final.tables[0].seats  # the better % of its winner's
 
 
-def test_a_final_of_5_takes_the_best_semifinal_runner_up_and_six_places_are_reported():
+def twenty_to_a_semifinal_of_16():
+    """20 players (Q01-Q20) in one heat, money rising with the number, and the semifinal of 16
+    drawn from it (a final of 5 to come): the event and the semifinal round."""
     event = Tournament("E", "heats", seed=5, semifinal=16, final=5)
     for i in range(1, 21):
         event.add(f"Q{i:02d}")
     rnd = event.draw()
     for t in rnd.tables:
         event.enter(rnd.number, t.number, Result({p: 20000 + 2000 * int(p[1:]) for p in t.seats}, "sheet"))
-    semi = event.advance()
+    return event, event.advance()
+
+
+def test_a_final_of_5_takes_the_best_semifinal_runner_up_and_six_places_are_reported():
+    event, semi = twenty_to_a_semifinal_of_16()
     money = {}
     for t in semi.tables:  # winner 60,000; runner-up 50,000 at table 1, 40,000 elsewhere
         for i, p in enumerate(sorted(t.seats)):
@@ -364,13 +370,7 @@ def sixteen_to_a_final_of_5() -> Tournament:
     """20 players, a semifinal of 16 on 4 tables, played: each table's winner has $100,000; the
     runners-up have $85,000 (table 1), $95,000 (table 2), $90,000 (table 3), $80,000 (table 4);
     thirds $50,000, fourths $30,000 (each table's players in name order)."""
-    event = Tournament("E", "heats", seed=5, semifinal=16, final=5)
-    for i in range(1, 21):
-        event.add(f"Q{i:02d}")
-    rnd = event.draw()
-    for t in rnd.tables:
-        event.enter(rnd.number, t.number, Result({p: 20000 + 2000 * int(p[1:]) for p in t.seats}, "sheet"))
-    semi = event.advance()
+    event, semi = twenty_to_a_semifinal_of_16()
     for t in semi.tables:
         second = {1: 85000, 2: 95000, 3: 90000, 4: 80000}[t.number]
         money = dict(zip(sorted(t.seats), [100000, second, 50000, 30000], strict=True))
