@@ -12,7 +12,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire_ref"
 
 LAYERS: list[set[str]] = [
-    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words"},
+    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words", "language"},
     {"editions", "board", "setup", "moves", "supply"},
     {"merger"},
     {"buying", "drawing", "ending", "placing"},
