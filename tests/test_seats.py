@@ -18,8 +18,8 @@ from acquire_ref import seat_links as tokens
 from acquire_ref.web import seat_model
 from acquire_ref.web.app import create_app
 from acquire_ref.web.seats import Bucket
-from tests.helpers import running
-from tests.test_serve_pages import MERGER, game_file
+from tests.helpers import moves_of, running
+from tests.test_serve_pages import FOUR, MERGER, game_file
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 ORIGIN = "http://localhost"  # a name the server answers to (its Host allow-list)
@@ -279,13 +279,8 @@ def test_in_dealt_mode_a_seat_sees_its_own_rack_and_answers_with_its_tiles():
         assert [p["rack"] for p in doc["board"]["players"]] == [6, 6, 6]  # the others' racks: a count only
 
 
-def test_the_server_reads_a_changed_file_once_for_the_tv_and_every_seat(table, cli, monkeypatch):
-    import acquire_ref.storage as storage
-
+def test_the_server_reads_a_changed_file_once_for_the_tv_and_every_seat(table, cli):
     path, kept, client = table(1)
-    reads = []
-    real = storage.load_game
-    monkeypatch.setattr(storage, "load_game", lambda p: reads.append(p) or real(p))
     for _ in range(2):
         client.get("/state.json")
         for player in PLAYERS:
@@ -294,7 +289,37 @@ def test_the_server_reads_a_changed_file_once_for_the_tv_and_every_seat(table, c
     for player in PLAYERS:
         assert client.get(f"/seat/{kept[player]}/state.json").json()["board"]["last"] == "Ben placed 6C"
     assert client.get("/state.json").json()["last"] == "Ben placed 6C"
-    assert len(reads) == 2  # the first look, and once after the change
+    assert client.app.board.reads == 2  # the first look, and once after the change (the CLI's own read aside)
+
+
+def test_a_move_from_a_seat_reads_and_replays_nothing_with_the_tv_a_seat_and_the_review_open(table, monkeypatch):
+    """The seats' write route, the TV's board and the review hold one game (web/holder.py): a
+    seat's move is applied to it and written, and every page follows from it. Each of the three
+    read and replayed the file again after every move (3 reads and 3 replays a move)."""
+    import acquire_ref.storage as storage
+    from acquire_ref.record import Record
+
+    path, kept, client = table(10)
+    csrf = {p: csrf_of(client, kept[p]) for p in PLAYERS}
+    assert client.get("/review.json").status_code == 200
+    reads: list[Path] = []
+    starts: list[int] = []
+    real_read, real_start = storage.read_stamped, Record.start
+    monkeypatch.setattr(storage, "read_stamped", lambda p, *a, **k: reads.append(p) or real_read(p, *a, **k))
+    monkeypatch.setattr(Record, "start", lambda self, *a, **k: starts.append(1) or real_start(self, *a, **k))
+    moves = moves_of(FOUR)[10:14]
+    for move in moves:
+        whose = next(p for p in PLAYERS if client.get(f"/seat/{kept[p]}/state.json").json()["turn"])
+        version = client.get(f"/seat/{kept[whose]}/state.json").json()["version"]
+        assert post(client, kept[whose], move, version, csrf[whose])[0] == 200
+        client.get("/state.json")
+    review = client.get("/review.json").json()
+    assert (reads, starts) == ([], [])
+    assert [s["move"] for s in review["steps"][-4:]] == moves and len(review["steps"]) == 15
+    assert review == client.get("/review.json").json()
+    from acquire_ref.storage import load_game
+
+    assert [str(m) for m in load_game(path)[0].moves][-4:] == moves  # each move written
 
 
 def test_the_seats_have_their_own_stream_budget_beside_the_tvs(table, monkeypatch):

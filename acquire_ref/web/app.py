@@ -1,22 +1,29 @@
-"""The live board's web application (Starlette, DESIGN 7): read-only, built by :func:`create_app`.
+"""The live server's web application (Starlette, DESIGN 7, 9), built by :func:`create_app`.
 
-Routes, every one ``GET`` only (a ``POST``, ``PUT`` or ``DELETE`` answers 405, and nothing
-can change the game):
+Routes:
 
-- ``/``: the page, with the board as it is now;
+- ``/``: the TV's page, with the board as it is now;
 - ``/events``: server-sent events, one ``board`` event carrying the rendered part of the page
-  that changes, sent at once and again each time the game file changes;
+  that changes, sent at once and again each time the game changes;
 - ``/state.json``: the same facts as JSON;
-- ``/review`` and ``/review.json``: the game move by move (:mod:`acquire_ref.web.review`).
+- ``/review`` and ``/review.json``: the game move by move (:mod:`acquire_ref.web.review`);
+- ``/seat/TOKEN/...``: each player's own page, state and event stream, and the one route that
+  changes the game, a seat's ``POST /seat/TOKEN/move`` (:mod:`acquire_ref.web.seats`);
+- with ``acquire-ref room``, ``/join`` and its claim (:mod:`acquire_ref.web.join`).
 
-**One reader.** The game file is read the way every read command reads it
-(:func:`acquire_ref.storage.load_game`: a regular file, UTF-8, checked and replayed), never
-locked and never written, and by one reader for every page (:meth:`FileWatch.follow`): it follows
-the file through the operating system's change notices (watchfiles, on the file's folder), and
-reads it once per change, whatever the number of pages open; the pages' event streams only wait
-for the next version of what the reader made. Where no change notice can be had, the reader looks
-at the file every :data:`POLL` seconds instead. A missing, broken or half-edited file gives the
-calm waiting state, and the board comes back when the file is sound again.
+Every other route is ``GET`` only (a ``POST``, ``PUT`` or ``DELETE`` answers 405).
+
+**One game held.** The TV's board, the seats and the review share one
+:class:`~acquire_ref.web.holder.GameHolder`: one :class:`~acquire_ref.session.GameFile`, the
+one write path (a seat's move is applied under the file's lock, checked against the version
+read, and written atomically). The file is read the way every command reads it (a regular file,
+UTF-8, checked and replayed) once per change another program makes, whatever the number of pages
+open; a move made from a seat is not read back at all, and the review is extended by the new
+moves. One reader (:meth:`FileWatch.follow`) follows the file through the operating system's
+change notices (watchfiles, on the file's folder); the pages' event streams only wait for the
+next version of what it made. Where no change notice can be had, the reader looks at the file
+every :data:`POLL` seconds instead. A missing, broken or half-edited file gives the calm
+waiting state, and the board comes back when the file is sound again.
 
 **Only this server's names.** A request whose ``Host`` is not one of the names the server was
 started for (the addresses it printed, ``localhost``, ``127.0.0.1``, ``[::1]``) is refused with
@@ -24,10 +31,11 @@ started for (the addresses it printed, ``localhost``, ``127.0.0.1``, ``[::1]``) 
 name at this machine (DNS rebinding). The one redirect (``/events/`` to ``/events``) gives a path
 of this server, never a name taken from the request.
 
-**Headers on every answer.** A middleware puts the security headers on every response, the 404,
-405, 400 and redirects included: no script but the page's own and no connection but to this
-server (Content-Security-Policy), no guessing of types (``nosniff``), no caching
-(``no-store``), no referrer.
+**Headers on every answer.** A middleware puts the security headers
+(:func:`acquire_ref.web.pages.security_headers`, the one place they are built) on every
+response, the 404, 405, 400 and redirects included: no script but the page's own and no
+connection but to this server (Content-Security-Policy), no framing, no guessing of types
+(``nosniff``), no caching (``no-store``), no referrer.
 
 **Bounded memory.** A page holds nothing of its own but the version it was last sent: every
 stream shares the one latest fragment, and versions a slow page missed are skipped, never
@@ -50,9 +58,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from acquire_ref.errors import AcquireError
-from acquire_ref.storage import Stamp, stamp
 from acquire_ref.web import model, pages
+from acquire_ref.web.holder import GameHolder
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -84,30 +91,26 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-_UNREAD = object()
-
-
 class FileWatch:
     """The game file watched for the pages: the latest document (``doc``), rendered fragment
-    (``html``) and ``version``, made by one reader (:meth:`follow`) or, without it, by
-    :meth:`current`, read again only when the file's :data:`~acquire_ref.storage.Stamp` changed.
-    ``reads`` counts the times the file was read."""
+    (``html``) and ``version``, made from the server's one :class:`~acquire_ref.web.holder.GameHolder`
+    (``holder``, a new one for ``path`` by default) by one reader (:meth:`follow`) or, without it,
+    by :meth:`current`, made again only when the game held changed. ``reads`` counts the times
+    the file was read."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, holder: GameHolder | None = None) -> None:
         self.path = path
-        self._stamp: Stamp | object | None = _UNREAD
+        self.holder = holder or GameHolder(path)
+        """The game file as the server holds it: read once per change, written by the seats' moves."""
+        self._seen = -1
         self._moves: list[Move] = []
         self.doc: dict[str, Any] = {}
         self.html = ""
         self.version = 0
         """Counts the changes of what the page shows, from 1."""
-        self.reads = 0
         self.following = False
         """True while :meth:`follow` runs: the pages then take what it made without looking."""
-        self._lock: asyncio.Lock | None = None
         self._changed: asyncio.Event | None = None
-        self.game: Game | None = None
-        """The game last read (None while the file can't be read), for the seats' pages."""
         self.palette = "edition"
         """The chains' colours on the pages: the edition's, or ``okabe-ito`` (:mod:`.palette`)."""
         self.extra: Callable[[], str] | None = None
@@ -118,11 +121,21 @@ class FileWatch:
         """The event streams open: each seat's own few, the anonymous ones (the TV's) capped per
         client address and in all (:data:`MAX_STREAMS`)."""
 
+    @property
+    def game(self) -> Game | None:
+        """The game last read (None while the file can't be read), for the seats' pages."""
+        return self.holder.game
+
+    @property
+    def reads(self) -> int:
+        """The times the game file was read (and replayed)."""
+        return self.holder.reads
+
     def _fragment(self, doc: dict[str, Any]) -> str:
         return pages.fragment(doc, self.extra() if self.extra is not None else "")
 
     def redraw(self) -> None:
-        """Make the TV's fragment again from the document last read (what :attr:`extra` shows
+        """Make the TV's fragment again from the document last made (what :attr:`extra` shows
         changed, not the file): a new version when it differs, and every page told."""
         if self.doc:
             html = self._fragment(self.doc)
@@ -148,17 +161,24 @@ class FileWatch:
         with suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout)
 
-    def _read(self) -> dict[str, Any]:
-        from acquire_ref.storage import load_game
-
-        self.reads += 1
-        try:
-            game, _, _ = load_game(self.path)
-        except AcquireError as exc:
-            self.game = None
-            return _printable(model.waiting(str(exc)))
-        self.game = game
-        return _printable(self.coloured(model.board(game), game))
+    def _made(self, held: int, game: Game | None) -> None:
+        """The TV's document and fragment made from the game held (version ``held``), if not made
+        already: a new :attr:`version` when the fragment or the game's moves changed."""
+        if held == self._seen:
+            return
+        self._seen = held
+        if game is None:
+            doc = _printable(model.waiting(self.holder.error))
+        else:
+            doc = _printable(self.coloured(model.board(game), game))
+        html = self._fragment(doc)
+        moves = list(game.moves) if game is not None else []
+        # a move that changes a seat's view but not the TV's (a purchase while holdings are
+        # hidden) is a new version too, so that the seats' pages follow it
+        if html != self.html or moves != self._moves:
+            self._moves = moves
+            self.doc, self.html, self.version = doc, html, self.version + 1
+            self._wake()
 
     def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
         """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
@@ -172,24 +192,9 @@ class FileWatch:
     async def current(self) -> tuple[int, dict[str, Any], str]:
         """``(version, document, fragment)`` of the game file now (see :func:`model.board`,
         :func:`model.waiting`, :func:`pages.fragment`); ``version`` goes up each time the
-        fragment changes. Callers at the same moment share one read."""
-        import anyio.to_thread
-
-        if self._lock is None:
-            self._lock = asyncio.Lock()
-        async with self._lock:
-            now = stamp(self.path)
-            if now != self._stamp:
-                doc = await anyio.to_thread.run_sync(self._read)
-                # a file replaced while it was read is read again at the next look
-                self._stamp = now if stamp(self.path) == now else _UNREAD
-                html = self._fragment(doc)
-                # a move that changes a seat's view but not the TV's (a purchase while holdings are
-                # hidden) is a new version too, so that the seats' pages follow it
-                if html != self.html or (self.game is not None and self.game.moves != self._moves):
-                    self._moves = list(self.game.moves) if self.game is not None else []
-                    self.doc, self.html, self.version = doc, html, self.version + 1
-                    self._wake()
+        fragment changes. The file is read only when it changed, by one caller for all."""
+        if await self.holder.current() != self._seen:
+            await self.holder.held(self._made)
         return self.version, self.doc, self.html
 
     async def latest(self) -> tuple[int, dict[str, Any], str]:
@@ -295,15 +300,6 @@ def _printable(doc: dict[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
-def _headers() -> dict[str, str]:
-    """What every response says about itself: no script but the page's own, no connection but to
-    this server, no framing, no guessing of types, no caching of a changing board."""
-    policy = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
-              f"script-src {pages.script_hash()}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
-            "Referrer-Policy": "no-referrer"}
-
-
 def host_name(header: str) -> str:
     """The name of a ``Host`` header without its port, lower case, without a final dot.
 
@@ -329,7 +325,7 @@ class Guard:
         """The board the application shows (for tests and benchmarks: its ``reads``)."""
         self.hosts = frozenset(host_name(h) for h in hosts)
         self.routes = frozenset(routes)
-        self.headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in _headers().items()]
+        self.headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in pages.security_headers().items()]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -357,16 +353,12 @@ class Guard:
         await self.app(scope, receive, guarded)
 
 
-def sse(name: str, data: str) -> str:
-    """One server-sent event ``name`` carrying ``data`` (one ``data:`` line per line of it)."""
-    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
-    return f"event: {name}\n{lines}\n"
-
-
 async def board_events(request: Request, board: FileWatch, poll: float, stopping: threading.Event) -> AsyncIterator[str]:
     """The live board's event stream for one page: the board fragment each time what it shows
     changes (``board`` events), a comment every :data:`KEEPALIVE` seconds of quiet, until the
     page goes or ``stopping`` is set (looked at every ``poll`` seconds)."""
+    from acquire_ref.web.guard import sse
+
     sent, quiet = -1, 0.0
     yield "retry: 1000\n\n"
     while not stopping.is_set() and not await request.is_disconnected():
@@ -387,12 +379,12 @@ def _seat_routes(path: Path, board: FileWatch, poll: float, stopping: threading.
     from acquire_ref.web.seats import SeatRoutes
 
     room = Room(path, join)
-    seats = SeatRoutes(path, board, _headers(), poll, stopping, KEEPALIVE, room)
+    seats = SeatRoutes(path, board, poll, stopping, KEEPALIVE, room)
     routes = seats.routes()
     if join is not None:
         from acquire_ref.web import join as joining
 
-        routes += joining.routes(seats, _headers())
+        routes += joining.routes(seats)
         board.extra = lambda: joining.panel(seats)
         room.changed = board.redraw
     return routes
@@ -408,7 +400,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     ``join`` (the join page's full address: ``acquire-ref room``) it also serves the join page
     and the TV's page shows it with its QR code while a seat is free (:mod:`acquire_ref.web.join`).
     ``palette`` is ``edition`` or ``okabe-ito`` (:mod:`acquire_ref.web.palette`), for every page."""
-    board = FileWatch(path)
+    board = FileWatch(path)  # the one game holder of the TV's board, the seats and the review
     board.palette = palette
     stopping = stopping or threading.Event()
 
@@ -437,7 +429,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     from acquire_ref.web import review
 
     routes += _seat_routes(path, board, poll, stopping, join)
-    routes += review.routes(path)  # the post-game review, move by move
+    routes += review.routes(path, board.holder)  # the post-game review, move by move
     app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
     app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead
     return Guard(app, [*LOOPBACK, *hosts], ["/events", "/state.json", "/review", "/review.json"], board)

@@ -103,6 +103,13 @@ class StreamBudget:
         return self._take(key)
 
 
+def sse(name: str, data: str) -> str:
+    """One server-sent event ``name`` carrying ``data`` (one ``data:`` line per line of it), as
+    the TV's and the seats' event streams send it."""
+    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+    return f"event: {name}\n{lines}\n"
+
+
 class BudgetedStream(StreamingResponse):
     """An event stream holding its :class:`Slot` from the moment its request is answered until
     it ends, however it ends (the page gone, the server stopping, a stream never started)."""

@@ -70,13 +70,12 @@ CODES_REFILL = 1 / 120
 
 
 class JoinRoutes:
-    """The join page and its claim route for the room of ``seats``; ``headers`` are the
-    server's security headers (the join page's script allowed in place of the TV's)."""
+    """The join page and its claim route for the room of ``seats``."""
 
-    def __init__(self, seats: SeatRoutes, headers: dict[str, str]) -> None:
+    def __init__(self, seats: SeatRoutes) -> None:
         self.seats = seats
-        policy = headers["Content-Security-Policy"].replace(pages.script_hash(), pages.script_hash("join.js"))
-        self.headers = {**headers, "Content-Security-Policy": policy}
+        self.headers = pages.security_headers("join.js")
+        """What every answer carries (the join page's script allowed)."""
         self.bucket = Bucket()
         """Wrong seat codes per client address."""
         self.codes = Bucket(CODES_PER_SEAT, CODES_REFILL)
@@ -154,6 +153,6 @@ class JoinRoutes:
         return [Route(JOIN, self.page, methods=["GET"]), Route(JOIN + "/claim", self.claim, methods=["POST"])]
 
 
-def routes(seats: SeatRoutes, headers: dict[str, str]) -> list[Route]:
+def routes(seats: SeatRoutes) -> list[Route]:
     """The join routes of the room of ``seats`` (:class:`JoinRoutes`)."""
-    return JoinRoutes(seats, headers).routes()
+    return JoinRoutes(seats).routes()

@@ -64,6 +64,24 @@ def script_hash(name: str = "live.js") -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
+def policy(script: str = "live.js", connect: str = "'self'", images: str = "'self' data:", framed: bool = True) -> str:
+    """The Content-Security-Policy of a page whose one script is the package's ``script`` (by
+    hash, :func:`script_hash`): inline styles, images from ``images``, connections to
+    ``connect`` only (``'self'``: this server; ``'none'``: an exported page), no base, no form;
+    with ``framed`` (a header, not a ``<meta>`` tag, which can't say it) no page may frame it."""
+    text = (f"default-src 'none'; style-src 'unsafe-inline'; img-src {images}; connect-src {connect}; "
+            f"script-src {script_hash(script)}; base-uri 'none'; form-action 'none'")
+    return text + "; frame-ancestors 'none'" if framed else text
+
+
+def security_headers(script: str = "live.js", images: str = "'self' data:") -> dict[str, str]:
+    """What every answer of the server says about itself (the one place it is built): the
+    policy of a page whose one script is ``script`` (:func:`policy`: no connection but to this
+    server, no framing), no guessing of types, no caching of a changing game, no referrer."""
+    return {"Content-Security-Policy": policy(script, images=images), "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
 def render(template: str, **values: Any) -> str:
     """The text of ``template`` with ``values`` (and the style sheet as ``css``)."""
     return environment().get_template(template).render(css=asset("board.css"), **values)

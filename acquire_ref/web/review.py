@@ -27,8 +27,6 @@ itself.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +39,7 @@ if TYPE_CHECKING:
 
     from acquire_ref.game import Game
     from acquire_ref.record import Record
+    from acquire_ref.web.holder import GameHolder
 
 
 def step_view(game: Game, reveal: bool) -> dict[str, Any]:
@@ -158,19 +157,22 @@ class Builder:
         self.steps: list[dict[str, Any]] = []
         self.worth: list[dict[str, Any]] = []
 
-    def follow(self, record: Record) -> Game:
-        """Bring the review up to ``record``'s moves; returns the game after them.
+    def follow(self, record: Record, moves: list[str] | None = None, over: bool | None = None) -> Game:
+        """Bring the review up to ``moves`` (by default ``record``'s) played from ``record``'s
+        setup; ``over`` says whether the game after them is over, when the caller knows (else a
+        game built afresh is replayed to learn it). Returns the game after them.
 
         Raises :class:`~acquire_ref.errors.GameFileError` when a move does not replay."""
+        moves = record.moves if moves is None else moves
         key = _setup_key(record)
         known = len(self.moves)
-        if self.game is None or key != self.key or record.moves[:known] != self.moves:
-            self._restart(record, key, record.replay().over)
-        self._extend(record.moves[len(self.moves):])
+        if self.game is None or key != self.key or moves[:known] != self.moves:
+            self._restart(record, key, record.replay().over if over is None else over)
+        self._extend(moves[len(self.moves):])
         assert self.game is not None
         if self.game.over and not self.reveal:
             self._restart(record, key, True)
-            self._extend(record.moves)
+            self._extend(moves)
         assert self.game is not None
         return self.game
 
@@ -214,10 +216,12 @@ def redacted(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def document(record: Record, title: str | None = None, builder: Builder | None = None,
-             turning: dict[str, Any] | None = None) -> dict[str, Any]:
+             turning: dict[str, Any] | None = None, moves: list[str] | None = None,
+             over: bool | None = None) -> dict[str, Any]:
     """The review of the game of ``record`` as plain data (issue 29); ``title`` defaults to
     "Acquire: " and the players' names; ``builder`` keeps what was built for the next version of
-    the same game (:class:`Builder`; a new one by default).
+    the same game (:class:`Builder`; a new one by default); ``moves`` and ``over`` are the game's
+    moves and whether it is over when they are not ``record``'s (:meth:`Builder.follow`).
 
     Returns ``{title, edition, chains, players, over, result, standings, worth, steps}``: ``chains`` each
     chain of the edition with its ``letter``, ``colour`` and ``ink`` (``#rrggbb``); ``players`` in
@@ -242,7 +246,7 @@ def document(record: Record, title: str | None = None, builder: Builder | None =
     from acquire_ref.web import model
 
     builder = builder or Builder()
-    game = builder.follow(record)
+    game = builder.follow(record, moves, over)
     ed = game.edition
     chains = [{"name": c.name, "letter": c.letter, "colour": model.colour(c.colour),
                "ink": model.ink(model.colour(c.colour))} for c in ed.chains]
@@ -273,19 +277,18 @@ def data_json(doc: dict[str, Any]) -> str:
 
 def script_hash() -> str:
     """The review script's hash for the Content-Security-Policy (``'sha256-...'``)."""
-    from acquire_ref.web.pages import asset
+    from acquire_ref.web.pages import script_hash as hashed
 
-    digest = hashlib.sha256(str(asset("review.js")).encode("utf-8")).digest()
-    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+    return hashed("review.js")
 
 
 def policy(live: bool) -> str:
-    """The Content-Security-Policy of the review page: its own script only (by hash), inline
-    styles, no connection at all (``live`` False: the exported page) or to this server only (the
-    page that ``serve`` gives, which follows the game)."""
-    connect = "'self'" if live else "'none'"
-    return (f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; connect-src {connect}; "
-            f"script-src {script_hash()}; base-uri 'none'; form-action 'none'")
+    """The Content-Security-Policy of the review page, as its ``<meta>`` tag says it: its own
+    script only (by hash), inline styles, no connection at all (``live`` False: the exported
+    page) or to this server only (the page that ``serve`` gives, which follows the game)."""
+    from acquire_ref.web.pages import policy as made
+
+    return made("review.js", connect="'self'" if live else "'none'", images="data:", framed=False)
 
 
 def page(doc: dict[str, Any], live: bool = False) -> str:
@@ -303,14 +306,17 @@ def page(doc: dict[str, Any], live: bool = False) -> str:
 
 class Follower:
     """The review of a game file for ``serve``: :meth:`current` gives its document, built once per
-    version of the file (its :data:`~acquire_ref.storage.Stamp`), by one request while the others
-    wait for it, and extended by the new moves (:class:`Builder`); :meth:`answer` gives its page
-    or JSON, each made once per version too. While the file can't be read, the last sound review,
-    or None."""
+    version of the game the server holds (``holder``, :class:`~acquire_ref.web.holder.GameHolder`;
+    a new one for ``path`` by default), by one request while the others wait for it, and
+    extended by the new moves (:class:`Builder`); :meth:`answer` gives its page or JSON, each made
+    once per version too. While the file can't be read, the last sound review, or None."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, holder: GameHolder | None = None) -> None:
+        from acquire_ref.web.holder import GameHolder
+
         self.path = path
-        self._stamp: object = None
+        self.holder = holder or GameHolder(path)
+        self._seen = -1
         self.doc: dict[str, Any] | None = None
         self.builds = 0
         """How many times a document was built (for tests)."""
@@ -319,16 +325,18 @@ class Follower:
         """One lock per event loop: requests at the same moment share one build."""
         self._answers: dict[str, bytes] = {}
 
-    def _read(self) -> dict[str, Any] | None:
+    def _build(self, record: Record | None, moves: list[str], over: bool) -> dict[str, Any] | None:
+        """The review document of ``moves`` played from ``record``'s setup, the builder extended."""
         from acquire_ref.errors import AcquireError
-        from acquire_ref.storage import load_game
 
-        try:
-            _, record, _ = load_game(self.path)
-            self.builds += 1
-            return document(record, builder=self._builder)
-        except AcquireError:
+        if record is None:
             self._builder = Builder()  # a broken file: the next sound one is built afresh
+            return self.doc
+        try:
+            self.builds += 1
+            return document(record, builder=self._builder, moves=moves, over=over)
+        except AcquireError:
+            self._builder = Builder()
             return self.doc
 
     def _lock(self) -> Any:
@@ -345,14 +353,17 @@ class Follower:
         """:meth:`current`, with the lock held by the caller."""
         import anyio.to_thread
 
-        from acquire_ref.storage import stamp
+        if await self.holder.current() != self._seen or self.doc is None:
+            def taken(held: int, game: Game | None) -> tuple[int, Record | None, list[str], bool]:
+                if game is None:
+                    return held, None, [], False
+                return held, self.holder.record, [str(m) for m in game.moves], game.over
 
-        now = stamp(self.path)
-        if now != self._stamp or self.doc is None:
-            doc = await anyio.to_thread.run_sync(self._read)
+            held, record, moves, over = await self.holder.held(taken)
+            doc = await anyio.to_thread.run_sync(self._build, record, moves, over)
             if doc is not self.doc:
                 self.doc, self._answers = doc, {}
-            self._stamp = now if stamp(self.path) == now else None
+            self._seen = held
         return self.doc
 
     async def current(self) -> dict[str, Any] | None:
@@ -382,18 +393,20 @@ def _encoded(doc: dict[str, Any], kind: str) -> bytes:
     return text.encode("utf-8")
 
 
-def routes(path: Path) -> list[Any]:
-    """``serve``'s review routes for the game file at ``path`` (``GET`` only): ``/review``, the
-    review page that follows the game (its own script allowed by hash, connections to this
-    server only), and ``/review.json``, its document. While the file was never sound both answer
-    503 with a line of text."""
+def routes(path: Path, holder: GameHolder | None = None) -> list[Any]:
+    """``serve``'s review routes for the game file at ``path``, as the server holds it
+    (``holder``; a holder of its own by default) (``GET`` only): ``/review``, the review page
+    that follows the game (its own script allowed by hash, connections to this server only), and
+    ``/review.json``, its document. While the file was never sound both answer 503 with a line
+    of text."""
     from starlette.requests import Request
     from starlette.responses import PlainTextResponse, Response
     from starlette.routing import Route
 
-    follower = Follower(path)
-    headers = {"Content-Security-Policy": policy(live=True) + "; frame-ancestors 'none'",
-               "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+    from acquire_ref.web.pages import security_headers
+
+    follower = Follower(path, holder)
+    headers = security_headers("review.js", images="data:")
 
     async def review_page(request: Request) -> Response:
         body = await follower.answer("html")

@@ -44,12 +44,13 @@ from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.tiles import parse_tile
 from acquire_ref.web import pages, seat_model
 from acquire_ref.web import room as rooms
-from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget
+from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget, sse
 
 __all__ = ["BODY", "Bucket", "Refused", "SeatRoutes", "Seats", "routes"]
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
+    from acquire_ref.session import GameFile
 
 BODY = 4096
 """The largest move request read, in bytes."""
@@ -168,17 +169,17 @@ class Seats:
 
 class SeatRoutes:
     """The seat routes for the game file at ``path``; ``board`` is the server's one reader of the
-    file (:class:`acquire_ref.web.app.FileWatch`, whose ``game`` is the game last read), ``headers``
-    what every answer carries, ``poll`` the seconds between looks, ``stopping`` ends the streams,
+    file (:class:`acquire_ref.web.app.FileWatch`, whose ``holder`` is the game the server holds),
+    ``poll`` the seconds between looks, ``stopping`` ends the streams,
     ``keepalive`` the seconds of silence before a comment keeps a stream open."""
 
-    def __init__(self, path: Path, board: Any, headers: dict[str, str], poll: float, stopping: threading.Event,
-                 keepalive: float, room: rooms.Room | None = None) -> None:
+    def __init__(self, path: Path, board: Any, poll: float, stopping: threading.Event, keepalive: float,
+                 room: rooms.Room | None = None) -> None:
         self.path, self.board, self.poll, self.stopping, self.keepalive = path, board, poll, stopping, keepalive
         self.seats = Seats(path)
         self.room = room or rooms.Room(path)
-        policy = headers["Content-Security-Policy"].replace(pages.script_hash(), pages.script_hash("seat.js"))
-        self.headers = {**headers, "Content-Security-Policy": policy}
+        self.headers = pages.security_headers("seat.js")
+        """What every answer carries (the seat page's script allowed)."""
         self.cache: dict[tuple[int, str, int], tuple[dict[str, Any], str]] = {}
 
     def routes(self) -> list[Route]:
@@ -222,13 +223,14 @@ class SeatRoutes:
         """``(version, document, fragment)`` of ``player``'s seat now, made once per change; the
         waiting state while the file can't be read or has no such player (replaced by another game)."""
         version, _, _ = await self.board.current()
-        game = self.board.game
         key = (version, player, self.room.version)
         if key not in self.cache:
-            if game is not None and player in game.players:
-                doc = self.made(game, player)
-            else:
-                doc = {"waiting": self.board.doc.get("waiting", "") or "this seat is not in the game file now"}
+            def seat(_held: int, game: Game | None) -> dict[str, Any]:
+                if game is not None and player in game.players:
+                    return self.made(game, player)
+                return {"waiting": self.board.doc.get("waiting", "") or "this seat is not in the game file now"}
+
+            doc = await self.board.holder.held(seat)
             if len(self.cache) > 64:
                 self.cache.clear()
             self.cache[key] = (doc, pages.seat_fragment(doc))
@@ -275,8 +277,6 @@ class SeatRoutes:
         server stops, or the link no longer names ``player``'s seat (:meth:`Seats.standing`,
         checked at every look, every ``poll`` seconds: after ``seats --new``, or a file replaced by
         another game, the stream ends). While the files can't be read, nothing new is sent."""
-        from acquire_ref.web.app import sse
-
         sent, quiet = "", 0.0
         token = request.path_params["token"]
         yield "retry: 1000\n\n"
@@ -306,15 +306,13 @@ class SeatRoutes:
             return Response(slot + "\n", status_code=503, media_type="text/plain", headers=self.headers)
         return BudgetedStream(self.stream(request, player), slot, self.headers)
 
-    def write(self, player: str, move: str, shown: int) -> dict[str, Any]:
-        """Apply ``move`` for ``player`` through :class:`~acquire_ref.session.GameFile`, if the
-        game is still version ``shown`` and the decision ``player``'s (checked under the lock).
-        Returns the answer; raises :class:`Refused` and the game's errors."""
+    def write(self, handle: GameFile, player: str, move: str, shown: int) -> dict[str, Any]:
+        """Apply ``move`` for ``player`` through ``handle`` (the server's one
+        :class:`~acquire_ref.session.GameFile`), if the game is still version ``shown`` and the
+        decision ``player``'s (checked under the file's lock). Returns the answer; raises
+        :class:`Refused` and the game's errors."""
         from acquire_ref.moves import Start
-        from acquire_ref.session import GameFile
 
-        handle = GameFile.open(self.path)
-        handle.lock_wait = 2.0
         asked = rooms.parse(move, handle.game)
         if asked is None:
             return self.take_back(handle, player, shown)
@@ -337,7 +335,7 @@ class SeatRoutes:
         return {"ok": True, "move": str(handle.game.moves[-1]) if added else move, "version": doc["version"],
                 "did": doc["board"]["last"]}
 
-    def take_back(self, handle: Any, player: str, shown: int) -> dict[str, Any]:
+    def take_back(self, handle: GameFile, player: str, shown: int) -> dict[str, Any]:
         """``undo`` from ``player``'s seat: their own last move taken back, while it is the game's
         last move and the page shows the game as it is (checked under the lock). Raises
         :class:`Refused` (403 for another's move, 409 for a stale page)."""
@@ -385,15 +383,13 @@ class SeatRoutes:
 
     async def post(self, request: Request) -> Response:
         """``POST /seat/TOKEN/move``: the seat's answer (see the module's description)."""
-        import anyio.to_thread
-
         found = await self.checked(request)
         if isinstance(found, Response):
             return found
         player, asked = found
         room = self.room.version
         try:
-            done = await anyio.to_thread.run_sync(self.write, player, asked["move"], asked["version"])
+            done = await self.board.holder.change(lambda handle: self.write(handle, player, asked["move"], asked["version"]))
         except Refused as exc:
             return self.refuse(exc.status, str(exc))
         except (NotationError, IllegalMoveError) as exc:
@@ -412,7 +408,7 @@ def _starting(game: Game) -> None:
         raise Refused(409, "the start tiles are on the board already: the page shows the game as it is now")
 
 
-def routes(path: Path, board: Any, headers: dict[str, str], poll: float, stopping: threading.Event,
-           keepalive: float, room: rooms.Room | None = None) -> list[Route]:
+def routes(path: Path, board: Any, poll: float, stopping: threading.Event, keepalive: float,
+           room: rooms.Room | None = None) -> list[Route]:
     """The seat routes for the game file at ``path`` (:class:`SeatRoutes`)."""
-    return SeatRoutes(path, board, headers, poll, stopping, keepalive, room).routes()
+    return SeatRoutes(path, board, poll, stopping, keepalive, room).routes()
