@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from acquire_ref.views import ViewerLike
 
 
-def _style(colour: str, extra: str = "") -> str:
-    """A rich style for a chain's colour; an unknown colour name (custom ruleset) gets none."""
+def chain_style(colour: str, extra: str = "") -> str:
+    """A rich style for a chain's colour, after ``extra`` (``"bold "``); an unknown colour name
+    (custom ruleset) gets ``extra`` alone."""
     from rich.errors import StyleSyntaxError
     from rich.style import Style
 
@@ -41,27 +42,61 @@ def _style(colour: str, extra: str = "") -> str:
     return f"{extra}{colour}"
 
 
-def board_text(game: Game) -> Text:
-    """The edition's board (12 x 9 in the classic game): each chain its letter in its colour,
-    ``o`` a lone tile, ``.`` empty (R1.1, R1.1a)."""
+def board_text(game: Game, big: bool = False) -> Text:
+    """The edition's board (12 x 9 in the classic game, R1.1, R1.1a), the one board of the
+    command line and the console: each chain its letter in its colour, ``o`` a lone tile, ``.``
+    empty, the tile placed last reversed (:func:`acquire_ref.describe.last_tile`). ``big`` (the
+    console on a large terminal): each space a block of 4 x 2 cells, chains filled with their
+    colour, for reading from across the table."""
+    from acquire_ref.describe import last_tile
+
+    if big:
+        return _big_board(game, last_tile(game))
     out = Text()
     grid = game.edition.grid
-    out.append("    " + " ".join(f"{c:>2}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
+    out.append("  " + "".join(f"{c:>3}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
+    last = last_tile(game)
     for letter, tiles in grid.iter_rows():
-        out.append(f" {letter}  ", style="dim")
-        for i, t in enumerate(tiles):
-            if i:
-                out.append(" ")
+        out.append(f" {letter}", style="dim")
+        for t in tiles:
+            out.append(" ")
             if t not in game.board:
                 out.append(" .", style="dim")
+                continue
+            owner = game.board.owner[t]
+            mark = " reverse" if str(t) == last else ""
+            if owner is None:
+                out.append(" o", style="bold" + mark)
             else:
+                ch = game.edition.chain(owner)
+                out.append(f" {ch.letter}", style=chain_style(ch.colour, "bold ") + mark)
+        out.append("\n")
+    return out
+
+
+def _big_board(game: Game, last: str | None) -> Text:
+    """:func:`board_text` in blocks of 4 x 2 cells, the tile placed ``last`` in white."""
+    out = Text()
+    grid = game.edition.grid
+    out.append("   " + "".join(f"{c:^5}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
+    for letter, tiles in grid.iter_rows():
+        for half in (0, 1):
+            out.append(f" {letter} " if not half else "   ", style="dim")
+            for t in tiles:
+                if t not in game.board:
+                    out.append(" .   " if not half else "     ", style="dim")
+                    continue
                 owner = game.board.owner[t]
                 if owner is None:
-                    out.append(" o", style="bold")
+                    style, mark = "bold black on grey70", str(t)
                 else:
                     ch = game.edition.chain(owner)
-                    out.append(f" {ch.letter}", style=_style(ch.colour, "bold "))
-        out.append("\n")
+                    style, mark = chain_style(ch.colour, "bold ") + " reverse", ch.letter
+                if str(t) == last:
+                    style = "bold black on white"
+                out.append(f"{mark if not half else '':^4}", style=style)
+                out.append(" ")
+            out.append("\n")
     return out
 
 
@@ -76,7 +111,7 @@ def chain_table(game: Game) -> Table:
         size = game.board.sizes[c]
         ch = ed.chain(c)
         t.add_row(
-            Text(f"{ch.letter} {c}" + (" (defunct)" if c in defunct else ""), style=_style(ch.colour)), str(size),
+            Text(f"{ch.letter} {c}" + (" (defunct)" if c in defunct else ""), style=chain_style(ch.colour)), str(size),
             money(game.price(c)), money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
             "safe" if ed.is_safe(size) else "", str(game.bank[c]),
         )
@@ -148,7 +183,7 @@ def _watch_side(game: Game) -> Text:
     defunct = game.defunct_chains()
     for c in game.chains_on_board():
         ch, size = ed.chain(c), game.board.sizes[c]
-        out.append(f"{ch.letter} ", style=_style(ch.colour, "bold "))
+        out.append(f"{ch.letter} ", style=chain_style(ch.colour, "bold "))
         out.append(f"{c:<11} {size:>4} {money(game.price(c)):>6} {game.bank[c]:>4}")
         out.append(" defunct" if c in defunct else " safe" if ed.is_safe(size) else "", style="dim")
         out.append("\n")
@@ -180,7 +215,7 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
             for c, n in game.shares[p].items():
                 if n:
                     ch = game.edition.chain(c)
-                    line.append(ch.letter, style=_style(ch.colour, "bold "))
+                    line.append(ch.letter, style=chain_style(ch.colour, "bold "))
                     line.append(f"{n} ")
             extra = f" worth {money(worth[p])}"
             if line.cell_len + len(extra) <= width:

@@ -4,10 +4,9 @@ the undo lines and the defunct share price are the same in the CLI, the console 
 from __future__ import annotations
 
 from acquire_ref import describe, views
-from acquire_ref.console.app import board_text
-from acquire_ref.console.app import last_tile as console_last_tile
 from acquire_ref.game import Game
 from acquire_ref.moves import parse_move
+from acquire_ref.render import board_text
 from acquire_ref.web import model
 
 
@@ -18,13 +17,13 @@ def played(*moves: str) -> Game:
     return g
 
 
-def test_after_start_the_console_and_the_page_mark_the_same_last_tile():
+def test_after_start_the_terminal_board_and_the_page_mark_the_same_last_tile():
     g = played("start 5C 9A 1I")
-    assert describe.last_tile(g) == "1I" == console_last_tile(g) == model.last_tile(g)
+    assert describe.last_tile(g) == "1I" == model.last_tile(g)
     assert [c["tile"] for row in model.grid(g) for c in row["cells"] if c["last"]] == ["1I"]
     assert any("reverse" in str(span.style) for span in board_text(g).spans)
     g.apply(parse_move("place 3G"))
-    assert describe.last_tile(g) == "3G" == console_last_tile(g) == model.last_tile(g)
+    assert describe.last_tile(g) == "3G" == model.last_tile(g)
 
 
 def test_the_log_line_and_the_undo_lines_are_one_sentence(cli, tmp_path):

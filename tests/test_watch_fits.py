@@ -44,7 +44,7 @@ def test_the_board_the_players_and_the_decision_fit_80_by_24(game):
     lines = screen(game(EXAMPLES / "four-players.toml", MERGER + 6))
     assert len(lines) <= 24 and max(map(len, lines)) <= 80, "\n".join(lines)
     assert lines[1].split() == [str(n) for n in range(1, 13)] + ["Turn", "19,", "62", "tiles", "in", "the", "bag"]
-    assert " E   .  C  C  C  C  C  C  C  C  .  .  ." in lines[6]
+    assert " E  .  C  C  C  C  C  C  C  C  .  .  ." in lines[6]
     assert "C Continental   16   $900    8 safe" in joined(lines)
     assert "> Dan   $3,600  F5 C5  worth $10,600" in lines
     assert ("Next: Dan may buy up to 3 shares ($3,600 in cash): type `acquire-ref buy CHAIN=N ...`, or "

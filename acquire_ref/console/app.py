@@ -32,6 +32,7 @@ from acquire_ref.errors import AcquireError
 from acquire_ref.events import money
 from acquire_ref.game import Game
 from acquire_ref.moves import Discard, End, Move, Pass
+from acquire_ref.render import board_text, chain_style
 from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.words import short_names, visible
 
@@ -58,14 +59,7 @@ The game file is the same as the command line's: `acquire-ref status` works besi
 
 
 def _style(colour: str) -> str:
-    from rich.errors import StyleSyntaxError
-    from rich.style import Style
-
-    try:
-        Style.parse(colour)
-    except StyleSyntaxError:
-        return "bold"
-    return f"bold {colour}"
+    return chain_style(colour, "bold ")
 
 
 def offers_line(offers: list[tuple[str, str]]) -> str:
@@ -73,70 +67,8 @@ def offers_line(offers: list[tuple[str, str]]) -> str:
     return "  ".join(f"{typed or 'Enter'}: {does}" if does else typed or "Enter" for typed, does in offers)
 
 
-def last_tile(game: Game) -> str | None:
-    """The tile placed last, a start tile included, as the page marks it (:func:`acquire_ref.describe.last_tile`)."""
-    from acquire_ref.describe import last_tile as placed_last
-
-    return placed_last(game)
-
-
-def board_text(game: Game, big: bool = False) -> Text:
-    """The edition's board (12 x 9 in the classic game, R1.1, R1.1a): chain letters in their
-    colours, ``o`` lone, last tile reversed.
-    ``big`` (a terminal of :data:`BIG` or more): each space a block of 4 x 2 cells, chains filled
-    with their colour, for reading from across the table."""
-    if big:
-        return _big_board(game)
-    out = Text()
-    grid = game.edition.grid
-    out.append("  " + "".join(f"{c:>3}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
-    last = last_tile(game)
-    for letter, tiles in grid.iter_rows():
-        out.append(f" {letter}", style="dim")
-        for t in tiles:
-            out.append(" ")
-            if t not in game.board:
-                out.append(" .", style="dim")
-                continue
-            owner = game.board.owner[t]
-            mark = " reverse" if str(t) == last else ""
-            if owner is None:
-                out.append(" o", style="bold" + mark)
-            else:
-                ch = game.edition.chain(owner)
-                out.append(f" {ch.letter}", style=_style(ch.colour) + mark)
-        out.append("\n")
-    return out
-
-
 BIG = (120, 36)
 """The terminal size (columns, lines) from which the console draws the big board."""
-
-
-def _big_board(game: Game) -> Text:
-    out = Text()
-    grid = game.edition.grid
-    out.append("   " + "".join(f"{c:^5}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
-    last = last_tile(game)
-    for letter, tiles in grid.iter_rows():
-        for half in (0, 1):
-            out.append(f" {letter} " if not half else "   ", style="dim")
-            for t in tiles:
-                if t not in game.board:
-                    out.append(" .   " if not half else "     ", style="dim")
-                    continue
-                owner = game.board.owner[t]
-                if owner is None:
-                    style, mark = "bold black on grey70", str(t)
-                else:
-                    ch = game.edition.chain(owner)
-                    style, mark = _style(ch.colour) + " reverse", ch.letter
-                if str(t) == last:
-                    style = "bold black on white"
-                out.append(f"{mark if not half else '':^4}", style=style)
-                out.append(" ")
-            out.append("\n")
-    return out
 
 
 def chains_text(game: Game) -> Text:
