@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from acquire_ref.errors import GameFileError, NotationError
-from acquire_ref.storage import owner_problem
+from acquire_ref.storage import owner_problem, write_atomic
 
 BYTES = 24
 """Random bytes per token (192 bits; at least 16 are needed, DESIGN 9)."""
@@ -143,19 +143,7 @@ def store(game: Path, tokens: dict[str, str], joined: Iterable[str] = ()) -> dic
         raise GameFileError(f"{path} is not a regular file: move it away to make the seats' links")
     current = set(tokens.values())
     doc = {"game": Path(game).name, "seats": tokens, "joined": sorted(t for t in set(joined) if t in current)}
-    text = json.dumps(doc, indent=2) + "\n"
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        try:
-            os.write(fd, text.encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    except OSError as exc:
-        temp.unlink(missing_ok=True)
-        raise GameFileError(f"{path}: can't write the seats' file ({exc.strerror})") from None
+    write_atomic(path, json.dumps(doc, indent=2) + "\n", what="seats' file", mode=0o600)
     return tokens
 
 

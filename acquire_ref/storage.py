@@ -295,15 +295,18 @@ def interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str = "game file") -> None:
+def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str = "game file",
+                 mode: int | None = None) -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` so that a crash leaves the old file or
     the new one, never a torn one (DESIGN 3).
 
     A temporary file ``.NAME.xxxx.tmp`` in the same folder is written, flushed to disk and renamed
     over ``path``; an existing file's permissions are kept, a new file gets ``0o666`` less the
-    umask. The temporary file is removed on every way out that does not rename it, and a Ctrl-C
-    is held back until the file is renamed or removed (:func:`interrupts_deferred`). A game file
-    written is added to :data:`SAVED`.
+    umask, unless ``mode`` gives the permissions (a secret's ``0o600``, whatever the old file's:
+    the temporary file has them from its making, so the text is never readable by others). The
+    temporary file is removed on every way out that does not rename it, and a Ctrl-C is held back
+    until the file is renamed or removed (:func:`interrupts_deferred`). A game file written is
+    added to :data:`SAVED`.
 
     ``expect`` is the :data:`Stamp` of the version the command read (None: the file is new or
     replaced as a whole). Raises :class:`GameBusyError` (exit 5) when the file is no longer that
@@ -313,10 +316,10 @@ def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str =
     """
     path = Path(path)
     with interrupts_deferred():
-        mode = check_target(path, what)
-        if mode is not None and not mode & 0o222:
-            raise GameFileError(f"{path} is read-only (its permissions are {mode:o}): make it writable to go on")
-        tmp = _temporary(path, text, mode, what)
+        old = check_target(path, what)
+        if old is not None and not old & 0o222:
+            raise GameFileError(f"{path} is read-only (its permissions are {old:o}): make it writable to go on")
+        tmp = _temporary(path, text, old if mode is None else mode, what)
         renamed = False
         try:
             if expect is not None and stamp(path) != expect:
@@ -325,7 +328,7 @@ def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str =
             os.replace(tmp, path)
             renamed = True
         except OSError as exc:
-            state = "it is unchanged" if mode is not None else "nothing was written"
+            state = "it is unchanged" if old is not None else "nothing was written"
             raise GameFileError(f"{path}: can't write the {what}: {exc.strerror}; {state}") from None
         finally:
             if not renamed:

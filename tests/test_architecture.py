@@ -168,6 +168,19 @@ GAME_FILE_WRITERS = {"write_atomic", "write_new"}
 def test_only_storage_and_session_write_game_files():
     """DESIGN 10: every change to a game file, and every new one, goes through session.GameFile
     (event files, a tournament's own, are written by event_file; a club's plays files, its paper
-    results, by plays; exports by storage)."""
+    results, by plays; the seats' side file, mode 0600, by seat_links; exports by storage)."""
     writers = sorted(name for name, path in modules().items() if _uses(path)[1] & GAME_FILE_WRITERS)
-    assert writers == ["event_file", "plays", "session", "storage"]
+    assert writers == ["event_file", "plays", "seat_links", "session", "storage"]
+
+
+def test_a_file_is_renamed_into_place_by_storage_alone():
+    """DESIGN 3: the one atomic writer (temporary file, flushed, renamed over) is storage's; a
+    module that wrote a file its own way (the seats' side file did) would rename it into place
+    itself. event_games renames a table's game file aside (``.discarded``) and back, writing
+    nothing."""
+    def renames(path: Path) -> bool:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in {"replace", "rename"}
+                   and isinstance(n.func.value, ast.Name) and n.func.value.id == "os" for n in ast.walk(tree))
+
+    assert sorted(name for name, path in modules().items() if renames(path)) == ["event_games", "storage"]
