@@ -39,15 +39,26 @@ def price(ledger: Ledger, chain: str) -> int:
 
 
 def can_buy(ledger: Ledger, player: str) -> bool:
-    """True when ``player`` could buy at least one share now: a chain on the board of which the
-    bank has a share that their cash covers, and a buy limit above 0 (R6.2)."""
+    """True when ``player`` could buy at least one share now (R6.2): :func:`nothing_to_buy` is None."""
+    return nothing_to_buy(ledger, player) is None
+
+
+def nothing_to_buy(ledger: Ledger, player: str) -> str | None:
+    """Why ``player`` can buy no share now (R6.2), the one answer to "can this player afford
+    anything": ``"board"`` (no chain on the board), ``"limit"`` (the ruleset's buy limit is 0),
+    ``"bank"`` (the bank has no share of any chain on it) or ``"cash"`` (every share the bank has
+    costs more than their cash; cash equal to the price can buy); None when they can buy one."""
+    sizes = ledger.board.sizes
+    if ledger.edition.buy_limit > 0:
+        cash, bank, at = ledger.cash[player], ledger.bank, ledger.edition.price
+        for c, size in sizes.items():
+            if bank[c] > 0 and at(c, size) <= cash:
+                return None
+    if not sizes:
+        return "board"
     if ledger.edition.buy_limit <= 0:
-        return False
-    cash, bank, at = ledger.cash[player], ledger.bank, ledger.edition.price
-    for c, size in ledger.board.sizes.items():
-        if bank[c] > 0 and at(c, size) <= cash:
-            return True
-    return False
+        return "limit"
+    return "cash" if any(ledger.bank[c] for c in sizes) else "bank"
 
 
 def affordable(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]]) -> str:
@@ -134,10 +145,11 @@ def pay(ledger: Ledger, player: str, plan: BuyPlan, out: list[ev.Event]) -> None
 def why_nothing(ledger: Ledger, player: str) -> tuple[str, str]:
     """Why ``player`` can buy nothing (R6.2), in words, and the figure that goes with it (their
     cash, theirs alone while holdings are hidden, R10.1; empty when the reason names none)."""
-    if not ledger.board.sizes:
+    kind = nothing_to_buy(ledger, player)
+    if kind == "board":
         return "no chain is on the board", ""
-    if not ledger.edition.buy_limit:
+    if kind == "limit":
         return "this ruleset's buy limit is 0", ""
-    if not any(ledger.bank[c] for c in ledger.board.sizes):
+    if kind == "bank":
         return "the bank has no share of any chain on the board", ""
     return f"{player} can't afford any share", f" ({money(ledger.cash[player])})"

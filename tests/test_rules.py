@@ -15,6 +15,7 @@ import pytest
 
 from acquire_ref import Game, IllegalMoveError, NotationError, parse_move
 from acquire_ref import events as ev
+from acquire_ref.buying import nothing_to_buy
 from acquire_ref.describe import pending as describe_pending
 from acquire_ref.editions import load_edition
 from acquire_ref.pending import PlaceTile
@@ -804,6 +805,22 @@ def test_r6_2_cash_equal_to_the_cheapest_share_keeps_the_buy_step_open():
     events = play(g, "buy Festival=1")
     assert [(e.chain, e.amount) for e in of(events, ev.SharesBought)] == [("Festival", 300)]
     assert g.cash["A"] == 0 and g.bank["Festival"] == 0
+
+
+def test_r6_2_one_predicate_says_why_nothing_can_be_bought():
+    """The one answer to "can this player afford anything" (buying.nothing_to_buy), which the
+    turn's end and its reason both ask: no chain, no share in the bank, or no share the cash
+    covers; $300 buys the $300 Festival share, $0 buys nothing."""
+    assert nothing_to_buy(new_game("1A 4A 12I"), "A") == "board"
+    assert nothing_to_buy(safe_tower_bank_empty(), "C") == "bank"
+    g = _seven_hundred_dollars()
+    play(g, "buy American=1")
+    assert g.cash["A"] == 300 and g.price("Festival") == 300 and g.bank["Festival"] == 1
+    assert nothing_to_buy(g, "A") is None and g.can_buy("A")
+    g = _seven_hundred_dollars()
+    play(g, "buy American=1 Festival=1")
+    assert g.cash["A"] == 0 and g.price("American") == 400 and g.bank["American"] > 0
+    assert nothing_to_buy(g, "A") == "cash" and not g.can_buy("A")
 
 
 def test_r6_3_turn_finishes_by_itself_when_the_player_cannot_afford_any_share():
