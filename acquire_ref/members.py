@@ -5,12 +5,31 @@ names nearly the same that may be one member spelt two ways. Pure."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, Self, TypeVar
 
 from acquire_ref.errors import GameFileError
 
-if TYPE_CHECKING:
-    from acquire_ref.ratings import Rated
+
+class Rated(Protocol):
+    """What the members' checks read of a rated game (:class:`acquire_ref.ratings.Rated`, which
+    imports this module): where it comes from (``source``) and each player's final ``money``."""
+
+    @property
+    def source(self) -> str:
+        """The game file, or ``EVENT round R table T``."""
+        ...
+
+    @property
+    def money(self) -> dict[str, int]:
+        """Each player's final money in whole dollars."""
+        ...
+
+    def _replace(self, *, money: dict[str, int]) -> Self:
+        """The same game with each player's money as ``money``."""
+        ...
+
+
+G = TypeVar("G", bound=Rated)
 
 
 def member_name(name: str) -> str:
@@ -69,7 +88,7 @@ def near_notes(games: Sequence[Rated]) -> list[str]:
             for a, b in near_names(where)]
 
 
-def aliased(game: Rated, aliases: dict[str, str]) -> Rated:
+def aliased(game: G, aliases: dict[str, str]) -> G:
     """``game`` with each name that is an alias (``{member_key(name): member}``, from plays
     files) given as its member. Raises :class:`GameFileError` (exit 4) when two of its players
     would be one member."""

@@ -7,13 +7,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from acquire_ref.values import Value
 
 if TYPE_CHECKING:
-    from acquire_ref.editions import Edition
     from acquire_ref.events import Event
+
+
+class Card(Protocol):
+    """What the final payout reads of an edition's information card
+    (:class:`~acquire_ref.editions.Edition`, a layer above this one): its chains in card order,
+    and each chain's bonuses and share price in dollars at a size (R3.2, R3.3, R5.4a)."""
+
+    @property
+    def chain_names(self) -> list[str]:
+        """Chain names in information-card order."""
+        ...
+
+    def bonuses(self, chain: str, size: int) -> tuple[int, ...]:
+        """The bonus of each place for ``chain`` at ``size`` tiles, largest holder first."""
+        ...
+
+    def price(self, chain: str, size: int) -> int:
+        """The share price of ``chain`` at ``size`` tiles."""
+        ...
 
 MARKET = "the market"
 """The holder's name for the market, the third shareholder of a two-player game (R9); no player
@@ -163,7 +181,7 @@ def payout_events(scores: list[PlayerScore], chains: list[str]) -> list[Event]:
 
 
 def final_scores(
-    edition: Edition, sizes: dict[str, int], cash: dict[str, int], shares: dict[str, dict[str, int]],
+    edition: Card, sizes: dict[str, int], cash: dict[str, int], shares: dict[str, dict[str, int]],
     market: dict[str, int] | None = None,
 ) -> list[PlayerScore]:
     """The final payout (R8.3) for chains of ``sizes`` (chain -> tiles, chains on the board),

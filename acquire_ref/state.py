@@ -7,7 +7,7 @@ merger (:mod:`acquire_ref.merger`, R5), drawing (:mod:`acquire_ref.drawing`, R7)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from acquire_ref import buying
 from acquire_ref import events as ev
@@ -22,9 +22,6 @@ from acquire_ref.scoring import PlayerScore, rank
 from acquire_ref.setup import MARKET, Options
 from acquire_ref.supply import TableSupply
 from acquire_ref.tiles import Tile
-
-if TYPE_CHECKING:
-    from acquire_ref.game import Game
 
 
 class LogEntry:
@@ -41,6 +38,19 @@ class LogEntry:
 
     def __repr__(self) -> str:
         return f"LogEntry({self.move}, turn={self.turn}, player={self.player!r})"
+
+
+class Replaying(Protocol):
+    """What :attr:`GameState.worth_history` needs of the game its ``_restart`` makes again: a
+    game that takes its moves (:class:`~acquire_ref.game.Game`), named here without importing
+    it, since ``Game`` is a ``GameState``."""
+
+    _restart: Callable[[], Replaying] | None
+    _worth: list[tuple[int, dict[str, int]]]
+
+    def apply(self, move: Move) -> list[ev.Event]:
+        """Verify and apply ``move``; its events."""
+        ...
 
 
 class GameState:
@@ -75,7 +85,7 @@ class GameState:
         self.log: list[LogEntry] = []
         self._worth: list[tuple[int, dict[str, int]]] = []
         self._worth_moves = 0  # how many moves of the log ``_worth`` has followed
-        self._restart: Callable[[], Game] | None = None
+        self._restart: Callable[[], Replaying] | None = None
         """How the game began (a named constructor with its arguments), to work out the worth history by replaying
         the log when it is asked for; None: the history is kept as the game goes (made by the constructor itself)."""
         self.start_worth = {p: edition.starting_cash for p in players}
