@@ -35,6 +35,7 @@ from acquire_ref.editions import Edition
 from acquire_ref.errors import AcquireError, NotationError
 from acquire_ref.events import plural
 from acquire_ref.problems import MAX_MONEY, Problems, invisible, shown, skeleton
+from acquire_ref.rule_options import OPTION_VALUES
 from acquire_ref.scoring import MARKET
 from acquire_ref.tiles import CLASSIC_GRID, Grid, Tile, connected, neighbour_table, parse_tile
 
@@ -48,14 +49,6 @@ MAX_NAME = 80
 """The most characters a player's name may have (R2.1): room for any name a person goes by,
 and a bound on what one name can make a file, a page or a screen hold."""
 
-OPTION_VALUES: dict[str, tuple[str, ...]] = {
-    "start-order": ("row-first", "column-first"),
-    "dead-tiles": ("once-per-turn", "replace-until-none"),
-    "stall": ("end", "continue"),
-    "two-player-market": ("on", "off"),
-    "holdings": ("open", "hidden"),
-}
-"""Options this version understands, each with its values, the default first (R17)."""
 
 
 def check_player_names(players: Iterable[object]) -> None:

@@ -12,7 +12,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire_ref"
 
 LAYERS: list[set[str]] = [
-    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words", "language"},
+    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words", "language", "rule_options"},
     {"editions", "board", "setup", "moves", "supply"},
     {"merger"},
     {"buying", "drawing", "ending", "placing"},
@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""
 
-ENGINE = {"values", "tiles", "errors", "events", "pending", "scoring", "editions", "board", "setup", "moves",
+ENGINE = {"values", "tiles", "errors", "events", "pending", "scoring", "rule_options", "editions", "board", "setup", "moves",
           "supply", "merger", "buying", "drawing", "ending", "placing", "state", "game", "describe", "views",
           "seat_view"}
 FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "jinja2", "tomli_w",
@@ -159,10 +159,11 @@ def _uses(path: Path) -> tuple[set[str], set[str], set[str]]:
 
 
 def test_only_views_and_setup_read_the_holdings_option():
-    """R10.3, DESIGN 10: what a viewer may see is decided in one place; every front end asks views."""
+    """R10.3, DESIGN 10: what a viewer may see is decided in one place; every front end asks views.
+    (rule_options names the option in the table of options, read by nothing but setup.)"""
     readers = sorted(name for name, path in modules().items()
                      if "hidden" in _uses(path)[0] or "holdings" in _uses(path)[2])
-    assert readers == ["setup", "views"]
+    assert readers == ["rule_options", "setup", "views"]
 
 
 GAME_FILE_WRITERS = {"write_atomic", "write_new"}

@@ -426,3 +426,21 @@ def test_hand_is_refused_in_table_mode(cli, tmp_path):
     cli("new", "A", "B", "C", game=path)
     result = cli("hand", "A", game=path)
     assert result.exit_code == 3 and "table mode" in result.output
+
+
+def test_the_help_lists_every_built_in_edition_and_every_rule_option_from_the_data():
+    """R17: `new --help` (and the man page made from it) names the editions and the rule options
+    the program has, from the edition files and setup's table, never from a hand-written list;
+    each option with its values, the default first."""
+    import inspect
+
+    from acquire_ref.cli.new import new
+    from acquire_ref.editions import builtin_editions
+    from acquire_ref.setup import OPTION_VALUES
+
+    params = inspect.signature(new).parameters
+    option_help, edition_help = params["option"].default.help, params["edition"].default.help
+    for key, values in OPTION_VALUES.items():
+        assert f"{key} ({' or '.join(values)})" in option_help, key
+    assert edition_help.startswith("classic, ") and sorted(edition_help.split(", or ")[0].split(", ")) \
+        == sorted(builtin_editions())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from acquire_ref.cli.options import EDITIONS, edition_spec, rule_options
+from acquire_ref.cli.options import EDITIONS, RULE_OPTIONS, edition_spec, rule_options
 from acquire_ref.cli.output import game_path, say, say_next
 from acquire_ref.errors import GameFileError, NotationError
 
@@ -77,9 +77,7 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
     option: list[str] = typer.Option(
         [], "--option", metavar="KEY=VALUE",
-        help="A rule option (R17), the default first: start-order (row-first or column-first), "
-        "dead-tiles (once-per-turn or replace-until-none), stall (end or continue), two-player-market "
-        "(on or off), holdings (open or hidden); e.g. --option stall=continue.",
+        help=f"A rule option (R17), the default first: {RULE_OPTIONS}; e.g. --option stall=continue.",
     ),
     edition: str = typer.Option(
         "classic", "--edition", metavar="NAME|FILE", help=f"{EDITIONS}, or the path of a ruleset file.",

@@ -13,6 +13,7 @@ import typer
 
 from acquire_ref import quick
 from acquire_ref.errors import NotationError
+from acquire_ref.rule_options import OPTION_VALUES
 
 if TYPE_CHECKING:
     from acquire_ref.editions import Edition
@@ -38,6 +39,9 @@ def edition_names() -> list[str]:
 
 EDITIONS = ", ".join(edition_names())
 """The built-in editions' names for a help text, e.g. ``classic, 1999, 2024``."""
+RULE_OPTIONS = ", ".join(f"{key} ({' or '.join(values)})" for key, values in OPTION_VALUES.items())
+"""The rule options for a help text, each with its values, the default first (R17), from
+:data:`acquire_ref.rule_options.OPTION_VALUES`: ``start-order (row-first or column-first), ...``."""
 EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help=f"{EDITIONS}, or the path of a ruleset file.")
 SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
 HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
