@@ -12,8 +12,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire_ref"
 
 LAYERS: list[set[str]] = [
-    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words", "language", "rule_options"},
-    {"editions", "board", "setup", "moves", "supply"},
+    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words", "language"},
+    {"editions", "board", "setup", "rule_options", "moves", "supply"},
     {"merger"},
     {"buying", "drawing", "ending", "placing"},
     {"state", "game"},
