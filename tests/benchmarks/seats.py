@@ -150,7 +150,7 @@ def main() -> None:
     p95 = delays[max(0, round(0.95 * len(delays)) - 1)]
     print(f"{args.moves} moves from the seats to {len(streams)} open pages over loopback ({len(delays)} deliveries):")
     print(f"  median {statistics.median(delays):.0f} ms, 95th percentile {p95:.0f} ms, worst {delays[-1]:.0f} ms")
-    print(f"  the write route's own answer (lock, replay, write with fsync): median {statistics.median(posts):.0f} ms")
+    print(f"  the write route's own answer (lock, move applied, write with fsync): median {statistics.median(posts):.0f} ms")
     print(f"  server memory: {before} KB with no page, {opened} KB with {len(streams)} open: "
           f"{(opened - before) / len(streams):.0f} KB a page")
 
