@@ -5,7 +5,8 @@
 In one process (Starlette's TestClient, no sockets, no change notices), the server of a
 four-player game (examples/four-players.toml's first moves) is asked what its open pages ask
 after each move: the TV's state, a seat's state and the review's document. The moves that follow
-are each sent by the seat whose decision it is, through its write route. Counted per move: the
+are each sent by the seat whose decision it is, through its write route (with ``--outside``, made
+by another program through its own :class:`~acquire_ref.session.GameFile`, outside the timing). Counted per move: the
 game file's reads (:func:`acquire_ref.storage.load_stamped`, :func:`acquire_ref.storage.load_game`),
 the games replayed from their start (:meth:`acquire_ref.record.Record.replay` and
 :meth:`~acquire_ref.record.Record.start`), and the milliseconds the move and the three pages'
@@ -55,6 +56,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40, help="moves sent from the seats")
     parser.add_argument("--start", type=int, default=30, help="moves already in the file")
     parser.add_argument("--hidden", action="store_true", help="holdings hidden")
+    parser.add_argument("--outside", action="store_true",
+                        help="the moves made by another program (as `acquire-ref place` makes them), not from the seats")
     args = parser.parse_args()
     script = moves_of(FOUR)
     players = ["Ann", "Ben", "Cat", "Dan"]
@@ -75,16 +78,21 @@ def main() -> None:
         assert record  # the module whose Record is counted
         times, reads, replays = [], [], []
         for move in script[args.start:args.start + args.moves]:
-            player = GameFile.open(path).game.pending.player
+            outside = GameFile.open(path)
+            player = outside.game.pending.player
             seat = client.get(f"/seat/{kept[player]}/state.json").json()
+            if args.outside:
+                outside.apply(move)
             COUNTS.clear()
             began = time.perf_counter()
-            answer = client.post(f"/seat/{kept[player]}/move", content=json.dumps({"move": move, "version": seat["version"]}),
-                                 headers={"Origin": "http://localhost", "X-CSRF-Token": csrf[player],
-                                          "Content-Type": "application/json"})
-            if answer.status_code != 200:
-                print(f"move {move!r} refused: {answer.text}")
-                break
+            if not args.outside:
+                answer = client.post(f"/seat/{kept[player]}/move",
+                                     content=json.dumps({"move": move, "version": seat["version"]}),
+                                     headers={"Origin": "http://localhost", "X-CSRF-Token": csrf[player],
+                                              "Content-Type": "application/json"})
+                if answer.status_code != 200:
+                    print(f"move {move!r} refused: {answer.text}")
+                    break
             client.get("/state.json")
             client.get(f"/seat/{kept[player]}/state.json")
             client.get("/review.json")
@@ -92,7 +100,8 @@ def main() -> None:
             reads.append(COUNTS["reads"])
             replays.append(COUNTS["replays"])
         kind = "hidden" if args.hidden else "open"
-        print(f"{len(times)} moves from the seats, {kind} holdings, a TV, a seat and a review open")
+        by = "another program" if args.outside else "the seats"
+        print(f"{len(times)} moves from {by}, {kind} holdings, a TV, a seat and a review open")
         print(f"file reads a move: {statistics.mean(reads):.2f}   replays a move: {statistics.mean(replays):.2f}")
         q = statistics.quantiles(times, n=20)
         print(f"ms a move: median {statistics.median(times):.1f}, 95th percentile {q[18]:.1f}")
