@@ -23,9 +23,10 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-COMPILED = ("acquire_ref.tiles", "acquire_ref.board", "acquire_ref.setup", "acquire_ref.supply", "acquire_ref.merger",
-            "acquire_ref.buying", "acquire_ref.drawing", "acquire_ref.ending", "acquire_ref.placing", "acquire_ref.state",
-            "acquire_ref.game")
+COMPILED = ("acquire_ref.tiles", "acquire_ref.board", "acquire_ref.setup",
+            "acquire_ref.supply", "acquire_ref.merger", "acquire_ref.buying",
+            "acquire_ref.drawing", "acquire_ref.ending", "acquire_ref.placing",
+            "acquire_ref.state", "acquire_ref.game")
 """The engine modules compiled, by their full names (each file found from its name, wherever its folder)."""
 
 GROUP = "acquire_ref.engine"
