@@ -23,8 +23,11 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-COMPILED = ("tiles", "board", "setup", "supply", "merger", "buying", "drawing", "ending", "placing", "state", "game")
-"""The engine modules compiled, by name under ``acquire_ref``."""
+COMPILED = ("acquire_ref.tiles", "acquire_ref.board", "acquire_ref.setup",
+            "acquire_ref.supply", "acquire_ref.merger", "acquire_ref.buying",
+            "acquire_ref.drawing", "acquire_ref.ending", "acquire_ref.placing",
+            "acquire_ref.state", "acquire_ref.game")
+"""The engine modules compiled, by their full names (each file found from its name, wherever its folder)."""
 
 GROUP = "acquire_ref.engine"
 """The name of the one library the compiled modules share (``acquire_ref/engine__mypyc...``)."""
@@ -34,7 +37,7 @@ import sys
 from mypyc.build import mypycify
 from setuptools import setup
 
-paths = [f"acquire_ref/{name}.py" for name in sys.argv[2:]]
+paths = [name.replace(".", "/") + ".py" for name in sys.argv[2:]]
 setup(name="acquire-ref-engine", ext_modules=mypycify(paths, group_name=sys.argv[1]),
       script_args=["build_ext", "--inplace"])
 """
@@ -42,11 +45,18 @@ setup(name="acquire-ref-engine", ext_modules=mypycify(paths, group_name=sys.argv
 PACKAGE = Path(__file__).resolve().parent
 
 
+def module_file(name: str, suffix: str, folder: Path = PACKAGE) -> Path:
+    """Where the module ``name`` (``acquire_ref.tiles``) is in the package ``folder``, as a file
+    ending in ``suffix`` (``.py``, or the compiled module's ``.cpython-311-x86_64-linux-gnu.so``)."""
+    *inner, last = name.split(".")[1:]
+    return folder.joinpath(*inner, f"{last}{suffix}")
+
+
 def compiled_files(folder: Path = PACKAGE) -> list[Path]:
     """The compiled modules (and their shared library) in ``folder``, the package's by default."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    names = [*COMPILED, GROUP.rsplit(".", 1)[1] + "__mypyc"]
-    return [folder / f"{name}{suffix}" for name in names if (folder / f"{name}{suffix}").exists()]
+    paths = [module_file(name, suffix, folder) for name in (*COMPILED, GROUP + "__mypyc")]
+    return [path for path in paths if path.exists()]
 
 
 def clean(folder: Path = PACKAGE) -> list[Path]:
@@ -74,9 +84,10 @@ def build(folder: Path = PACKAGE) -> list[Path]:
         if done.returncode != 0:
             raise RuntimeError("the build failed:\n" + "\n".join((done.stdout + done.stderr).splitlines()[-15:]))
         made = compiled_files(tree)
-        for path in made:
-            shutil.copy2(path, folder / path.name)
-        return [folder / path.name for path in made]
+        placed = [folder / path.relative_to(tree) for path in made]
+        for path, place in zip(made, placed, strict=True):
+            shutil.copy2(path, place)
+        return placed
 
 
 def main(argv: list[str] | None = None) -> int:

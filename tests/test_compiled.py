@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.build import COMPILED, GROUP, PACKAGE, clean, compiled_files
+from acquire_ref.build import COMPILED, GROUP, PACKAGE, clean, compiled_files, module_file
 
 GAMES = 1000
 
@@ -50,10 +50,11 @@ def test_the_compiled_engine_plays_the_same_games_as_the_pure_python(tmp_path):
 
 def test_clean_removes_the_compiled_modules_and_nothing_else(tmp_path):
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    made = [tmp_path / f"{name}{suffix}" for name in (*COMPILED, GROUP.rsplit(".", 1)[1] + "__mypyc")]
-    kept = [tmp_path / "game.py", tmp_path / f"other{suffix}"]
+    made = [module_file(name, suffix, tmp_path) for name in (*COMPILED, GROUP + "__mypyc")]
+    kept = [module_file(COMPILED[-1], ".py", tmp_path), tmp_path / f"other{suffix}"]
     for path in made + kept:
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"")
     assert sorted(clean(tmp_path)) == sorted(made)
-    assert sorted(tmp_path.iterdir()) == sorted(kept)
+    assert sorted(p for p in tmp_path.rglob("*") if p.is_file()) == sorted(kept)
     assert clean(tmp_path) == []

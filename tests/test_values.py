@@ -91,6 +91,7 @@ def test_the_engine_values_keep_their_fields_and_compared_fields():
 
 
 def test_values_do_not_import_dataclasses():
-    code = "import sys, acquire_ref.events, acquire_ref.moves, acquire_ref.pending; print('dataclasses' in sys.modules)"
+    code = ("import sys, acquire_ref.events, acquire_ref.moves, acquire_ref.pending\n"
+            "print('dataclasses' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
