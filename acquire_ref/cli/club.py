@@ -10,12 +10,16 @@ Only Typer is imported here at start-up; each command imports what it uses. The 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from acquire_ref.cli.output import print_json, say
+from acquire_ref.cli.ratings import SEASON, SINCE, UNTIL
 from acquire_ref.cli.tournament import event_path, tournament_app
+
+if TYPE_CHECKING:
+    from acquire_ref.ratings import Season
 
 HELP = """A club's books: games played on paper, entered as they were played (T6).
 
@@ -240,6 +244,21 @@ def tournament_report(as_json: bool = REPORT_JSON, html: Path | None = REPORT_HT
     _report_out(facts, _left_words(left), event.name, as_json, html, {"event file": path})
 
 
+def _season(paths: list[Path], span: tuple[str | None, str | None, str | None], projected: bool = False) -> Season:
+    """The games of ``paths`` as ``ratings`` reads them, only those of the season ``span``
+    (``--from``, ``--to``, ``--season``: :func:`acquire_ref.cli.ratings.season_filter`, T7.2),
+    whose note of what it left out is said on stderr."""
+    from acquire_ref.cli.ratings import season_filter
+    from acquire_ref.ratings import read_season
+
+    season = read_season(paths, projected=projected)
+    before = len(season.notes)
+    season_filter(season, *span)
+    for note in season.notes[before:]:
+        say(note, err=True)
+    return season
+
+
 @club_app.command()
 def export(
     paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
@@ -249,6 +268,7 @@ def export(
                                     help="Write the plays as CSV, one row per player of each game."),
     location: str = typer.Option("Club", "--location", metavar="NAME", help="Where the games were played (BG Stats)."),
     projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand."),
+    since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """Export a club's plays to the board gamers' logging apps: a BG Stats play file and a CSV.
 
@@ -262,12 +282,11 @@ def export(
     from acquire_ref.errors import NotationError
     from acquire_ref.events import plural
     from acquire_ref.logbook import bgstats_doc, plays_csv
-    from acquire_ref.ratings import read_season
     from acquire_ref.storage import write_export
 
     if bgstats is None and csv is None:
         raise NotationError("name a file to write: --bgstats FILE (the BG Stats app) or --csv FILE")
-    season = read_season(paths)
+    season = _season(paths, (since, until, year), projected)
     reads: dict[str, Path | None] = {f"season file {n}": p for n, p in enumerate(season.files, 1)}
     if bgstats is not None:
         doc = bgstats_doc(season.games, location)
@@ -287,6 +306,7 @@ def player(
     html: Path | None = typer.Option(None, "--html", metavar="FILE", show_default=False,
                                      help="Also write the member's page as HTML (for a screen and A4)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """A member's page: their rating after each date, every game they played, and head-to-head
     against each opponent (T6).
@@ -296,9 +316,9 @@ def player(
 
     from acquire_ref.events import money, plural
     from acquire_ref.logbook import player_doc
-    from acquire_ref.ratings import CHART, read_season
+    from acquire_ref.ratings import CHART
 
-    season = read_season(paths)
+    season = _season(paths, (since, until, year))
     doc = player_doc(season.games, name)
     if html is not None:
         from acquire_ref.storage import write_export
