@@ -92,13 +92,15 @@ def tiebreak_words(event: Tournament) -> list[str]:
 
 def round_doc(rnd: Round) -> dict[str, Any]:
     """One round as plain data: ``number``, ``stage``, ``draw`` and its ``tables`` (``table``,
-    ``seats``, ``game``, ``result``: ``{source, money, places}`` or None while still playing)."""
+    ``seats``, ``game``, ``result``: ``{source, money, places, played}`` or None while still
+    playing; ``played`` is the date the organiser gave, ISO, None for the game file's)."""
     tables = []
     for t in rnd.tables:
         result = None
         if t.result is not None:
             where = places(t.result.money) if t.result.counts else {}
-            result = {"source": t.result.source, "money": dict(t.result.money), "places": where}
+            result = {"source": t.result.source, "money": dict(t.result.money), "places": where,
+                      "played": t.result.played.isoformat() if t.result.played is not None else None}
         tables.append({"table": t.number, "seats": list(t.seats), "game": t.game, "result": result})
     return {"number": rnd.number, "stage": rnd.stage, "draw": rnd.draw, "open": rnd.open, "tables": tables}
 

@@ -5,6 +5,7 @@ T3.1), and ``tournament rename`` carried into the finished tables' game files (T
 from __future__ import annotations
 
 import json
+import tomllib
 from datetime import date
 
 from acquire_ref.ratings import Rated, compute
@@ -42,3 +43,103 @@ def test_t7_2_a_season_year_that_cannot_be_read_or_given_with_dates_is_refused(c
                          "dates with --from and --to, not both")):
         result = cli("ratings", tmp_path, *args)
         assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output, args
+
+
+def tournament(cli, folder):
+    """``run(*args)`` runs ``acquire-ref tournament ARGS`` in ``folder`` and returns its stdout,
+    failing on a non-zero exit; ``run.refused(*args, code=N)`` checks the exit status, that the
+    event file is unchanged, and returns the output."""
+    def run(*args):
+        result = cli("tournament", *args, cwd=folder)
+        assert result.exit_code == 0, (args, result.output)
+        return result.stdout
+
+    def refused(*args, code):
+        before = (folder / "club.event.toml").read_bytes()
+        result = cli("tournament", *args, cwd=folder)
+        assert result.exit_code == code and "Traceback" not in result.output, (args, result.output)
+        assert (folder / "club.event.toml").read_bytes() == before
+        return result.output
+
+    run.refused = refused
+    return run
+
+
+def test_t3_1_a_paper_result_carries_the_date_it_was_played_not_the_draws(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = tournament(cli, tmp_path)
+    run("new", "Club", "--seed", "5")
+    run("add", "Ann", "Ben", "Cat", "Dan")
+    run("draw")  # the table's game file is dated today, the day of the draw
+    [table] = json.loads(run("tables", "--json"))["tables"]
+    sheet = [f"{p}={m}" for p, m in zip(table["seats"], (52300, 41000, 38000, 20100), strict=True)]
+    assert "future" not in run.refused("result", "1", "1", *sheet, "--played", "2999-01-01", code=2)
+    assert "--played dates a result that counts" in run.refused("result", "1", "1", "--leave-out", "--played",
+                                                                "2026-01-13", code=2)
+    said = run("result", "1", "1", *sheet, "--played", "2026-01-13")
+    assert said.startswith(f"Round 1 table 1: {table['seats'][0]} $52,300, ")
+    assert "(sheet, played 2026-01-13).\n" in said
+    assert "played = 2026-01-13\n" in (tmp_path / "club.event.toml").read_text(encoding="utf-8")
+    doc = json.loads(run("standings", "--json"))
+    assert doc["rounds"][0]["tables"][0]["result"]["played"] == "2026-01-13"
+    steps = cli.json("ratings", tmp_path / "club.event.toml", "--history")["history"]
+    assert {p: [e["played"] for e in s] for p, s in steps.items()} == {p: ["2026-01-13"] for p in table["seats"]}
+    corrected = [f"{p}={m}" for p, m in zip(table["seats"], (52300, 41000, 38100, 20000), strict=True)]
+    run("result", "1", "1", "--replace", *corrected)  # a correction keeps the date the table was played
+    assert json.loads(run("standings", "--json"))["rounds"][0]["tables"][0]["result"]["played"] == "2026-01-13"
+    text = (tmp_path / "club.event.toml").read_text(encoding="utf-8").replace("played = 2026-01-13", 'played = "Tuesday"')
+    (tmp_path / "club.event.toml").write_text(text, encoding="utf-8")
+    broken = cli("tournament", "standings", cwd=tmp_path)
+    assert broken.exit_code == 4 and "rounds[1].tables[1].result.played should be the date the table was played" \
+        in broken.output
+
+
+def test_t2_1_a_round_given_as_the_players_sat_seats_six_at_one_table_and_rates_it(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = tournament(cli, tmp_path)
+    run("new", "Club", "--seed", "5", "--format", "swiss", "--rounds", "2")
+    run("add", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "José García")
+    run("badge", "José García", "1042")
+    said = run("draw", "--table", "Fay, Ann,Ben,Cat,Dan,Eve", "--table", "Gus,Hal,1042")
+    assert said == ("Round 1 (swiss): 2 tables\n"
+                    "  table 1: Fay, Ann, Ben, Cat, Dan, Eve\n    acquire-ref --game club-r1-t1.toml table\n"
+                    "  table 2: Gus, Hal, José García\n    acquire-ref --game club-r1-t2.toml table\n")
+    game = tomllib.loads((tmp_path / "club-r1-t1.toml").read_text(encoding="utf-8"))
+    assert game["players"] == ["Fay", "Ann", "Ben", "Cat", "Dan", "Eve"]
+    run("result", "1", "1", "Fay=31000", "Ann=52300", "Ben=41000", "Cat=38000", "Dan=20100", "Eve=41000",
+        "--played", "2026-01-13")
+    run("result", "1", "2", "Gus=60000", "Hal=50000", "1042=40000", "--played", "2026-01-13")
+    rows = {r["player"]: r for r in json.loads(run("standings", "--json"))["standings"]}
+    # T4 swiss points at a table of 6: a table of 5's, the 6th 0; Ben and Eve share 2nd (the better place's points)
+    assert {p: rows[p]["points"] for p in ("Ann", "Ben", "Eve", "Cat", "Fay", "Dan", "Gus", "Hal", "José García")} \
+        == {"Ann": 4, "Ben": 3, "Eve": 3, "Cat": 1, "Fay": 0, "Dan": 0, "Gus": 4, "Hal": 2, "José García": 0}
+    assert (rows["Ann"]["money"], rows["Ben"]["money"], rows["Ivy"]["games"]) == (52300, 41000, 0)
+    doc = cli.json("ratings", tmp_path / "club.event.toml")
+    expected = compute([Rated("t1", {"Fay": 31000, "Ann": 52300, "Ben": 41000, "Cat": 38000, "Dan": 20100,
+                                     "Eve": 41000}, date(2026, 1, 13)),
+                        Rated("t2", {"Gus": 60000, "Hal": 50000, "José García": 40000}, date(2026, 1, 13))])
+    assert doc["ratings"] == expected
+
+
+def test_t2_1_tables_given_as_sat_are_checked_and_can_replace_an_open_draw(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = tournament(cli, tmp_path)
+    run("new", "Club", "--seed", "5")
+    run("add", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+    for tables, code, words in (
+            (["Ann,Ben"], 2, "table 1 has 2 players: a table seats 3 to 6 (T2.1)"),
+            (["Ann,Ben,Cat,Dan,Eve,Fay,Gus"], 2, "table 1 has 7 players: a table seats 3 to 6 (T2.1)"),
+            (["Ann,Ben,Cat", "Cat,Dan,Eve"], 2, "Cat is given at table 1 and table 2: each player sits at one table"),
+            (["Ann,Ben,Zed"], 2, "'Zed' is not entered in Club"),
+            (["Ann,,Ben"], 2, "--table 'Ann,,Ben': name each player once, commas between")):
+        assert words in run.refused("draw", *[a for t in tables for a in ("--table", t)], code=code), tables
+    run("withdraw", "Gus")
+    assert "Gus is withdrawn: `tournament add Gus` brings them back first" in run.refused(
+        "draw", "--table", "Ann,Ben,Gus", code=3)
+    run("draw")  # drawn: 3 + 3
+    assert "round 1 is still open" in run.refused("draw", "--table", "Ann,Ben,Cat", code=3)
+    said = cli("tournament", "draw", "--force", "--table", "Ann,Ben,Cat,Dan,Eve,Fay", cwd=tmp_path)
+    assert said.exit_code == 0, said.output
+    assert said.stdout.startswith("Round 1 (heat, draw 2): 1 table\n  table 1: Ann, Ben, Cat, Dan, Eve, Fay\n")
+    assert "round 1 draw 1 discarded (2 tables; no result entered)" in said.stderr
+    assert (tmp_path / "club-r1-t1.toml.discarded").exists() and (tmp_path / "club-r1-d2-t1.toml").exists()
