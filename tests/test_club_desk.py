@@ -9,6 +9,7 @@ import tomllib
 from datetime import date
 
 from acquire_ref.ratings import Rated, compute
+from tests.helpers import EXAMPLES
 from tests.test_club_season import season_game
 
 
@@ -143,3 +144,79 @@ def test_t2_1_tables_given_as_sat_are_checked_and_can_replace_an_open_draw(cli, 
     assert said.stdout.startswith("Round 1 (heat, draw 2): 1 table\n  table 1: Ann, Ben, Cat, Dan, Eve, Fay\n")
     assert "round 1 draw 1 discarded (2 tables; no result entered)" in said.stderr
     assert (tmp_path / "club-r1-t1.toml.discarded").exists() and (tmp_path / "club-r1-d2-t1.toml").exists()
+
+
+def refereed_event(cli, folder):
+    """An event whose round 1 is one table, Ann, Ben and Cat as they sat, refereed to its end
+    (the moves of examples/eight-chains.toml, Cat disposing of shares by name) and its result
+    entered from that game file; a second round of three at a table with a paper result."""
+    run = tournament(cli, folder)
+    run("new", "Club", "--seed", "5", "--format", "swiss", "--rounds", "2")
+    run("add", "Ann", "Ben", "Cat")
+    run("draw", "--table", "Ann,Ben,Cat")
+    (folder / "club-r1-t1.toml").write_text((EXAMPLES / "eight-chains.toml").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    run("result", "1", "1")
+    run("draw", "--table", "Cat,Ann,Ben")
+    run("result", "2", "1", "Cat=60000", "Ann=50000", "Ben=40000", "--played", "2026-01-13")
+    return run
+
+
+def test_t1_3_rename_carries_the_new_name_into_the_finished_tables_game_files(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = refereed_event(cli, tmp_path)
+    game = tmp_path / "club-r1-t1.toml"
+    before = json.loads(run("standings", "--json"))["rounds"][0]["tables"][0]["result"]["money"]
+    said = run("rename", "Cat", "Cat Smith")
+    assert said == ("Cat is now Cat Smith.\n"
+                    "Renamed in 2 game files: club-r1-t1.toml, club-r2-t1.toml.\n")
+    record = tomllib.loads(game.read_text(encoding="utf-8"))
+    assert record["players"] == ["Ann", "Ben", "Cat_Smith"]
+    assert [m for m in record["moves"] if "Cat" in m] == []  # "dispose Cat --sell 1" names nobody now
+    assert tomllib.loads((tmp_path / "club-r2-t1.toml").read_text(encoding="utf-8"))["players"] == \
+        ["Cat_Smith", "Ann", "Ben"]
+    assert cli("check", game=game).exit_code == 0
+    doc = json.loads(run("standings", "--json"))
+    after = doc["rounds"][0]["tables"][0]["result"]["money"]
+    assert after == {("Cat Smith" if p == "Cat" else p): m for p, m in before.items()}
+    run("result", "1", "1", "--replace")  # the game file is the table's again: it seats the entrant's new name
+    rated = cli.json("ratings", tmp_path / "club.event.toml", season_game(tmp_path / "later.toml", "2026-02-03",
+                                                                          {"Cat_Smith": 30000, "Ann": 20000}))
+    assert sorted((r["player"], r["games"]) for r in rated["ratings"]) == [("Ann", 3), ("Ben", 2), ("Cat Smith", 3)]
+
+
+def test_t1_3_rename_refuses_when_a_game_file_cannot_be_rewritten_safely_and_changes_nothing(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = refereed_event(cli, tmp_path)
+    game, paper = tmp_path / "club-r1-t1.toml", tmp_path / "club-r2-t1.toml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace('players = ["Ann", "Ben", "Cat"]', 'players = ["Ann", "Ben", "Kat"]')
+                    .replace("dispose Cat", "dispose Kat"), encoding="utf-8")
+    files = {p: p.read_bytes() for p in (game, paper)}
+    said = run.refused("rename", "Cat", "Cat Smith", code=4)
+    assert ("club-r1-t1.toml seats Ann, Ben, Kat, not round 1 table 1's Ann, Ben, Cat: it can't be rewritten safely; "
+            "nothing was renamed") in said
+    assert {p: p.read_bytes() for p in files} == files
+    game.write_text("format = 1\nplayers = [\n", encoding="utf-8")  # broken by hand
+    assert "club-r1-t1.toml" in run.refused("rename", "Cat", "Cat Smith", code=4)
+    assert paper.read_bytes() == files[paper]
+    season_game(game, "2026-01-06", {"Ann": 30000, "Ben": 20000, "Cat": 10000})  # a game from a written position
+    said = run.refused("rename", "Cat", "Cat Smith", code=4)
+    assert "club-r1-t1.toml starts from a written position, which names its players in tables of its own" in said
+    assert paper.read_bytes() == files[paper]
+
+
+def test_t1_3_a_rename_the_event_file_refuses_puts_the_game_files_names_back(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = refereed_event(cli, tmp_path)
+    from acquire_ref import event_file
+    from acquire_ref.errors import GameBusyError
+
+    def busy(*args):
+        raise GameBusyError("club.event.toml was changed by another program meanwhile")
+
+    monkeypatch.setattr(event_file, "_write_keeping_previous", busy)
+    said = run.refused("rename", "Cat", "Cat Smith", code=5)
+    assert "changed by another program meanwhile" in said
+    for name in ("club-r1-t1.toml", "club-r2-t1.toml"):
+        assert "Cat" in tomllib.loads((tmp_path / name).read_text(encoding="utf-8"))["players"], name

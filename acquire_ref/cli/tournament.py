@@ -357,17 +357,19 @@ def rename(
     player: str = typer.Argument(..., metavar="PLAYER", help="The entrant's name now (or badge ID)."),
     new: str = typer.Argument(..., metavar="NEW", help="The name as on their badge (quote it when it has spaces)."),
 ) -> None:
-    """Rename an entrant throughout the event: rounds, seats and results (T1.3).
+    """Rename an entrant throughout the event: rounds, seats, results and their tables' game files (T1.3).
 
-    Refused while they sit at a table still playing (its game file names them as drawn).
+    Refused while they sit at a table still playing (its game file names them as drawn), and
+    when a table's game file can't be rewritten safely (nothing is renamed then).
 
     Example: acquire-ref tournament rename "Jose Garcia" "José García"
     """
-    from acquire_ref.event_file import changing
+    from acquire_ref.event_games import rename
 
-    with changing(event_path()) as event:
-        said = event.rename(player, new)
+    said, written = rename(event_path(), player, new)
     say(said + ".")
+    if written:
+        say(f"Renamed in {len(written)} game file{'s' if len(written) > 1 else ''}: {', '.join(map(str, written))}.")
 
 
 @tournament_app.command()
