@@ -338,10 +338,17 @@ def _finals_cells(doc: dict[str, Any]) -> dict[str, list[object]] | None:
     return out
 
 
-HALL_ROWS = 36
-HALL_COLUMNS = 2
-"""The hall screen's standings page: 2 columns of 36 rows fit 1920 x 1080 (measured in Chromium
-with the 7 columns of wbc-2007 and the notes below); more players turn pages."""
+HALL_ROWS = 20
+HALL_COLUMNS = 1
+"""The hall screen's standings page: one table across the screen, up to 20 rows in letters read
+across a hall (2.6% of the screen's height, 28 px at 1080), fits 1920 x 1080 with every key of
+wbc-2007, a few names wrapped in two lines and the notes below (measured in Chromium); more
+players turn pages, the rows shared evenly among them (90 players: 5 pages of 18)."""
+
+HALL_LONG_NAME = 32
+HALL_LONG_ROW = 4 / 3
+"""A name over 32 characters is shown in two smaller lines on the hall page; its row is as tall as
+4/3 of another, and a page holds that many fewer (measured in Chromium at 1920 x 1080)."""
 
 HALL_TURN = 20
 HALL_REFRESH = 60
@@ -350,7 +357,7 @@ HALL_REFRESH = 60
 SHORT = {"first_heat_win": "1st heat", "second_heat_win": "2nd heat", "third_heat_win": "3rd heat", "wins": "wins",
          "points": "points", "margin": "margin %", "share_of_winner": "% of winner", "finish_margin": "margin %",
          "average_finish": "avg finish", "lot": "lot", "money": "money", "best_game": "best game"}
-"""The hall's column headings (short: a column of the hall page is half a screen wide)."""
+"""The hall's column headings (short: the numbers share the screen with the name, in large letters)."""
 
 
 def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
@@ -394,13 +401,34 @@ def _find_pages(last: dict[str, Any] | None) -> list[dict[str, Any]]:
             for i in range(0, len(seated), HALL_FIND)]
 
 
+def _hall_chunks(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The standings rows of the hall's pages: as few pages as hold them (:data:`HALL_ROWS` a
+    page, a long name's row, in two lines, counting :data:`HALL_LONG_ROW`), the rows shared
+    evenly among them (90 players: 5 pages of 18, not 4 of 20 and one of 10)."""
+    weights = [HALL_LONG_ROW if r["long"] else 1.0 for r in rows]
+    total = sum(weights)
+    count = max(1, -int(-total // (HALL_ROWS * HALL_COLUMNS)))
+    target = total / count
+    chunks: list[list[dict[str, Any]]] = []
+    page: list[dict[str, Any]] = []
+    filled = 0.0
+    for row, weight in zip(rows, weights, strict=True):
+        if page and (filled + weight > HALL_ROWS * HALL_COLUMNS or
+                     (filled + weight > target + 0.5 and len(chunks) < count - 1)):
+            chunks.append(page)
+            page, filled = [], 0.0
+        page.append(row)
+        filled += weight
+    return [*chunks, page]
+
+
 def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) -> dict[str, Any]:
     """A standings document (:func:`standings_doc`) as the hall page's template takes it (T5.2):
     ``title``, ``as_of`` (the time the page was made, in words), ``refresh`` (seconds between
     its reloads), ``turn`` (seconds a page shows), ``champion``, ``places``, ``headings``,
     ``columns`` and ``pages``: first a ``now`` page (the final, the semifinal and the current
     round's tables, still playing first), then ``standings`` pages of :data:`HALL_COLUMNS`
-    columns of :data:`HALL_ROWS` rows (``rank``, ``player``, ``cells`` as the terminal shows
+    columns of at most :data:`HALL_ROWS` rows, shared evenly (``rank``, ``player``, ``cells`` as the terminal shows
     them, ``note`` and ``classes``: ``advances``, ``cut`` on the row the cut line is under,
     ``out`` for a withdrawn player); ``notes`` (the tie-break list, unfinished tables, the final).
     Plain text: the template escapes it."""
@@ -412,7 +440,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
         note = "advances" if row["advances"] else ""
         note = "withdrawn" if not row["active"] else note
         rows.append({"rank": row["rank"], "player": row["player"], "cells": [row_cell(row, k) for k, _ in keys],
-                     "note": note, "classes": " ".join(classes)})
+                     "note": note, "classes": " ".join(classes), "long": len(row["player"]) > HALL_LONG_NAME})
     finals = doc.get("finals") or {}
     groups = []
     by_stage = {r["stage"]: r for r in doc["rounds"]}
@@ -424,16 +452,16 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     last = doc["rounds"][-1] if doc["rounds"] else None
     if last is not None and last["stage"] in ("heat", "swiss"):
         groups.append({"label": f"Round {last['number']} ({last['stage']})", "tables": _cards(last)})
-    per_page = HALL_ROWS * HALL_COLUMNS
     pages: list[dict[str, Any]] = [{"kind": "now", "groups": groups}] if groups or finals.get("champion") else []
     pages += _find_pages(last)
-    for start in range(0, max(len(rows), 1), per_page):
-        chunk = rows[start:start + per_page]
+    for chunk in _hall_chunks(rows):
+        per_column = -(-max(len(chunk), 1) // HALL_COLUMNS)
         pages.append({"kind": "standings",
-                      "columns": [chunk[c:c + HALL_ROWS] for c in range(0, len(chunk), HALL_ROWS)] or [[]]})
+                      "columns": [chunk[c:c + per_column] for c in range(0, len(chunk), per_column)] or [[]]})
     return {"title": f"{doc['event']}: standings", "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
             "champion": finals.get("champion"), "places": finals.get("places") or [],
-            "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows": rows, "pages": pages,
+            "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows_per_page": HALL_ROWS,
+            "rows": rows, "pages": pages,
             "notes": doc.get("tiebreaks", {}).get("words", []) + _status_lines(doc)}
 
 

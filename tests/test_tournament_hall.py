@@ -48,7 +48,7 @@ def test_the_hall_page_fits_1920_by_1080_with_every_row_on_a_page_and_the_final_
     page.goto(hall.as_uri())
     screens = page.locator("section.screen")
     count = screens.count()
-    assert count == 3  # the tables now, then 90 rows in pages of 2 columns x 40 rows
+    assert count == 6  # the tables now, then 90 rows in 5 pages of 18, in letters read across a hall
     assert "Final (round 5)" in screens.nth(0).inner_text() and "Semifinal (round 4)" in screens.nth(0).inner_text()
     rows = 0
     ARTIFACTS.mkdir(exist_ok=True)
@@ -64,10 +64,15 @@ def test_the_hall_page_fits_1920_by_1080_with_every_row_on_a_page_and_the_final_
             const cut = [...s.querySelectorAll('td, th, .card span, .card b, h1, h2, p')].filter(
                 e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().bottom > 1080
                      || e.getBoundingClientRect().right > 1920).map(e => e.textContent);
-            return {{h: s.scrollHeight, w: s.scrollWidth, cut: cut, rows: s.querySelectorAll('tbody tr').length}};
+            const sizes = [...s.querySelectorAll('tbody td')].map(e => parseFloat(getComputedStyle(e).fontSize));
+            return {{h: s.scrollHeight, w: s.scrollWidth, cut: cut, rows: s.querySelectorAll('tbody tr').length,
+                     smallest: Math.min(...sizes)}};
         }}""")
         assert fit["h"] <= 1080 and fit["w"] <= 1920, fit
         assert fit["cut"] == [], fit["cut"][:5]
+        if fit["rows"]:
+            assert fit["smallest"] >= 28, fit  # 2.6% of the screen's height: read across a hall (issue 37)
+            assert fit["rows"] == 18
         rows += fit["rows"]
         page.screenshot(path=str(ARTIFACTS / f"hall-1920x1080-page{i + 1}.png"))
     assert rows == PLAYERS
@@ -100,6 +105,14 @@ def test_long_names_and_withdrawn_are_not_cut_on_the_hall_page(browser, tmp_path
     assert "withdrawn" in marks
     assert longest in page.locator("td.name").all_text_contents()
     page.screenshot(path=str(ARTIFACTS / "hall-long-names-1920x1080.png"))
+    page.add_style_tag(content=".hall .screen { visibility: hidden !important; animation: none !important; }"
+                               " .hall .screen:has(tbody) { visibility: visible !important; }")
+    fit = page.evaluate("""() => { const s = document.querySelector('section.screen:has(tbody)');
+        const name = [...s.querySelectorAll('td.name')].find(e => e.textContent.startsWith('Maximiliana'));
+        return [s.scrollHeight, s.scrollWidth, name.getBoundingClientRect().bottom,
+                parseFloat(getComputedStyle(s.querySelector('td.num')).fontSize)]; }""")
+    assert fit[0] <= 1080 and fit[1] <= 1920 and fit[2] <= 1080 and fit[3] >= 28, fit
+    page.screenshot(path=str(ARTIFACTS / "hall-long-names-standings-1920x1080.png"))
     text = tournament_ok(cli, tmp_path, "standings")
     assert longest in text and "..." not in text  # the terminal's standings show the whole name too
     page.close()
@@ -172,3 +185,37 @@ def test_the_hall_has_a_find_your_table_page_read_across_the_hall_and_sized_to_t
             page.screenshot(path=str(ARTIFACTS / "hall-find-your-table-1920x1080.png"))
         page.close()
     assert sizes[1080] >= 28 and sizes[2160] >= 2 * sizes[1080] - 1
+
+
+def test_standings_pages_of_long_names_fit_the_screen_in_letters_read_across_a_hall(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: the standings in 28 px letters at 1080 (2.6% of the screen's height, as the
+    find-your-table page); a page of names so long that each takes two lines holds fewer rows, so
+    every name is in view and nothing scrolls."""
+    rng = random.Random(5)
+    event = Tournament("Club night", "heats", seed=5, tiebreaks=["wbc-2007"])
+    for i in range(40):
+        event.add(f"Maximiliana Alexandrovna {i:02d} von Hohenzollern-Sigmaringen-Württemberg")  # 70 characters
+    rnd = event.draw("club")
+    for t in rnd.tables:
+        event.enter(rnd.number, t.number, sheet(t.seats, rng))
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto((tmp_path / "hall.html").as_uri())
+    screens = page.locator("section.screen:has(tbody)")
+    assert screens.count() == 3  # 40 rows of 4/3 each: 3 pages of 13 or 14, not 2 of 20
+    seen = 0
+    for i in range(screens.count()):
+        page.add_style_tag(content=".hall .screen { visibility: hidden !important; animation: none !important; }"
+                                   f" .hall .screen.p{i + 2} {{ visibility: visible !important; }}")
+        fit = page.evaluate(f"""() => {{ const s = document.querySelector('section.screen.p{i + 2}');
+            const cut = [...s.querySelectorAll('td, th, p')].filter(e => e.scrollWidth > e.clientWidth + 1
+                || e.scrollHeight > e.clientHeight + 1 || e.getBoundingClientRect().bottom > 1080).map(e => e.textContent);
+            return {{h: s.scrollHeight, w: s.scrollWidth, cut: cut, rows: s.querySelectorAll('tbody tr').length,
+                     size: parseFloat(getComputedStyle(s.querySelector('td.num')).fontSize)}}; }}""")
+        assert fit["h"] <= 1080 and fit["w"] <= 1920 and fit["cut"] == [] and fit["size"] >= 28, fit
+        seen += fit["rows"]
+        if i == 0:
+            page.screenshot(path=str(ARTIFACTS / "hall-standings-long-names-1920x1080.png"))
+    assert seen == 40
+    page.close()
