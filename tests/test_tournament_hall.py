@@ -219,3 +219,33 @@ def test_standings_pages_of_long_names_fit_the_screen_in_letters_read_across_a_h
             page.screenshot(path=str(ARTIFACTS / "hall-standings-long-names-1920x1080.png"))
     assert seen == 40
     page.close()
+
+
+def test_sheets_of_tables_of_6_as_they_sat_keep_every_long_name_whole_on_a4_T5_3(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: a round given as the players sat (`draw --table`, a table of 6) prints two tables
+    an A4 page, and names of up to 78 characters wrap inside their line rather than being cut."""
+    longest = "Maximiliana Alexandrovna von Hohenzollern-Sigmaringen-Württemberg-Brandenburg"  # 78 characters
+    names = [f"{longest[:70]} {i}" for i in range(6)] + [f"Player {c}" for c in "ABCDEFGHI"]
+    tournament_ok(cli, tmp_path, "new", "Club night", "--seed", "3")
+    tournament_ok(cli, tmp_path, "add", *names)
+    tournament_ok(cli, tmp_path, "draw", "--table", ",".join(names[:6]), "--table", ",".join(names[6:12]),
+                  "--table", ",".join(names[12:]))
+    tournament_ok(cli, tmp_path, "sheets", "1", "--html", "sheets.html")
+    page = browser.new_page(viewport={"width": 794, "height": 1123})
+    page.goto((tmp_path / "sheets.html").as_uri())
+    page.emulate_media(media="print")
+    assert page.locator("article.sheet").count() == 3
+    cut = page.evaluate("""() => [...document.querySelectorAll('.sheet')].flatMap(s => {
+        const box = s.getBoundingClientRect();
+        return [...s.querySelectorAll('td.name')].filter(e => e.scrollWidth > e.clientWidth + 1
+            || e.getBoundingClientRect().bottom > box.bottom).map(e => e.textContent)
+            .concat(s.scrollHeight > s.clientHeight + 1 ? ['sheet'] : []); })""")
+    assert cut == []
+    shown = page.locator("article.sheet").first.locator("td.name").all_inner_texts()
+    assert [n.replace("\n", " ").strip() for n in shown] == names[:6]
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    import re
+
+    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 3  # 2 tables a page (a table of 6), then the list
+    page.screenshot(path=str(ARTIFACTS / "sheets-table-of-6-a4.png"), full_page=True)
+    page.close()
