@@ -375,6 +375,34 @@ def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
 
 
+HALL_CARDS = 12
+"""Tables a "now" page of the hall holds: 3 rows of 4 cards in letters read across the hall
+(2.6% of the screen's height), a table of 6 with long names included (measured in Chromium at
+1920 x 1080); more tables turn pages, the final's and semifinal's first."""
+
+
+def _now_pages(groups: list[dict[str, Any]], champion: bool) -> list[dict[str, Any]]:
+    """The hall's "now" pages: the ``groups`` of tables (the final, the semifinal, the current
+    round) in order, :data:`HALL_CARDS` tables a page, a group cut by a page going on under its
+    label with "continued"; one page (for the champion) when there are no tables but
+    ``champion``."""
+    pages: list[dict[str, Any]] = []
+    page: list[dict[str, Any]] = []
+    room = HALL_CARDS
+    for group in groups:
+        tables, label = group["tables"], group["label"]
+        while tables:
+            if room == 0:
+                pages.append({"kind": "now", "groups": page})
+                page, room = [], HALL_CARDS
+            page.append({"label": label, "tables": tables[:room]})
+            tables, room = tables[room:], room - len(tables[:room])
+            label = f"{group['label']}, continued"
+    if page or (champion and not pages):
+        pages.append({"kind": "now", "groups": page})
+    return pages
+
+
 HALL_FIND = 100
 """Players a "find your table" page of the hall holds (4 columns of 25, large enough to read
 across the hall)."""
@@ -426,8 +454,8 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     """A standings document (:func:`standings_doc`) as the hall page's template takes it (T5.2):
     ``title``, ``as_of`` (the time the page was made, in words), ``refresh`` (seconds between
     its reloads), ``turn`` (seconds a page shows), ``champion``, ``places``, ``headings``,
-    ``columns`` and ``pages``: first a ``now`` page (the final, the semifinal and the current
-    round's tables, still playing first), then ``standings`` pages of :data:`HALL_COLUMNS`
+    ``columns`` and ``pages``: first the ``now`` pages (the final, the semifinal and the current
+    round's tables, still playing first, :func:`_now_pages`), then ``standings`` pages of :data:`HALL_COLUMNS`
     columns of at most :data:`HALL_ROWS` rows, shared evenly (``rank``, ``player``, ``cells`` as the terminal shows
     them, ``note`` and ``classes``: ``advances``, ``cut`` on the row the cut line is under,
     ``out`` for a withdrawn player); ``notes`` (the tie-break list, unfinished tables, the final).
@@ -452,7 +480,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     last = doc["rounds"][-1] if doc["rounds"] else None
     if last is not None and last["stage"] in ("heat", "swiss"):
         groups.append({"label": f"Round {last['number']} ({last['stage']})", "tables": _cards(last)})
-    pages: list[dict[str, Any]] = [{"kind": "now", "groups": groups}] if groups or finals.get("champion") else []
+    pages = _now_pages(groups, bool(finals.get("champion")))
     pages += _find_pages(last)
     for chunk in _hall_chunks(rows):
         per_column = -(-max(len(chunk), 1) // HALL_COLUMNS)
@@ -461,7 +489,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     return {"title": f"{doc['event']}: standings", "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
             "champion": finals.get("champion"), "places": finals.get("places") or [],
             "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows_per_page": HALL_ROWS,
-            "rows": rows, "pages": pages,
+            "cards_per_page": HALL_CARDS, "rows": rows, "pages": pages,
             "notes": doc.get("tiebreaks", {}).get("words", []) + _status_lines(doc)}
 
 

@@ -249,3 +249,40 @@ def test_sheets_of_tables_of_6_as_they_sat_keep_every_long_name_whole_on_a4_T5_3
     assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 3  # 2 tables a page (a table of 6), then the list
     page.screenshot(path=str(ARTIFACTS / "sheets-table-of-6-a4.png"), full_page=True)
     page.close()
+
+
+def test_the_tables_now_are_read_across_a_hall_and_turn_pages_T5_2(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: the current round's tables in 28 px letters at 1080 (they were 16 px), 12 tables
+    a page: a round of 14 tables of 6 as they sat, half with their results in and some names of 30
+    to 40 characters, is two pages, the tables still playing first, every name whole."""
+    rng = random.Random(14)
+    event = Tournament("Club night", "swiss", seed=14)
+    names = [f"Player {i:02d}" + (" Fitzgerald-Montgomery de la Tour" if i % 9 == 0 else "") for i in range(84)]
+    for name in names:
+        event.add(name)
+    rnd = event.seat([names[i:i + 6] for i in range(0, 84, 6)], "club")
+    for t in rnd.tables[::2]:
+        event.enter(rnd.number, t.number, sheet(t.seats, rng))
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto((tmp_path / "hall.html").as_uri())
+    now = page.locator("section.screen:has(.card)")
+    assert now.count() == 2
+    cards = []
+    for i in range(now.count()):
+        page.add_style_tag(content=".hall .screen { visibility: hidden !important; animation: none !important; }"
+                                   f" .hall .screen.p{i + 1} {{ visibility: visible !important; }}")
+        fit = page.evaluate(f"""() => {{ const s = document.querySelector('section.screen.p{i + 1}');
+            const cut = [...s.querySelectorAll('.card span, .card b, h1, h2, p')].filter(e => e.scrollWidth > e.clientWidth + 1
+                || e.getBoundingClientRect().bottom > 1080).map(e => e.textContent);
+            const plain = [...s.querySelectorAll('.card span:not(.long)')].map(e => parseFloat(getComputedStyle(e).fontSize));
+            return {{h: s.scrollHeight, w: s.scrollWidth, cut: cut, size: Math.min(...plain),
+                     cards: [...s.querySelectorAll('.card b')].map(b => b.textContent)}}; }}""")
+        assert fit["h"] <= 1080 and fit["w"] <= 1920 and fit["cut"] == [] and fit["size"] >= 28, fit
+        cards += fit["cards"]
+        page.screenshot(path=str(ARTIFACTS / f"hall-now-1920x1080-page{i + 1}.png"))
+    assert len(cards) == 14 and len(cards[0:12]) == 12
+    assert cards[:7] == [f"table {n} · playing" for n in (2, 4, 6, 8, 10, 12, 14)]  # still playing first
+    assert "Round 1 (swiss), continued" in now.nth(1).inner_text()
+    page.close()
