@@ -220,3 +220,19 @@ def test_t1_3_a_rename_the_event_file_refuses_puts_the_game_files_names_back(cli
     assert "changed by another program meanwhile" in said
     for name in ("club-r1-t1.toml", "club-r2-t1.toml"):
         assert "Cat" in tomllib.loads((tmp_path / name).read_text(encoding="utf-8"))["players"], name
+
+
+def test_t7_2_club_report_counts_the_games_of_one_season(cli, tmp_path):
+    text = (EXAMPLES / "four-players.toml").read_text(encoding="utf-8")
+    for name, played in (("a.toml", "2025-06-01"), ("b.toml", "2026-03-01"), ("c.toml", None)):
+        dated = text.replace("format = 1\n", f"format = 1\nplayed = {played}\n" if played else "format = 1\n", 1)
+        (tmp_path / name).write_text(dated, encoding="utf-8")
+    every = cli.json("club", "report", tmp_path)
+    assert every["games"] == 3 and every["left_out"] == []
+    doc = cli.json("club", "report", tmp_path, "--season", "2026")
+    assert doc["games"] == 1
+    assert doc["left_out"] == ["1 game played outside the season", "1 undated game (no season holds it)"]
+    assert doc["winning"] == every["winning"]  # the same game three times: the same winning money
+    assert cli.json("club", "report", tmp_path, "--from", "2025-01-01", "--to", "2026-12-31")["games"] == 2
+    bad = cli("club", "report", tmp_path, "--season", "2026", "--to", "2026-06-30")
+    assert bad.exit_code == 2 and "not both" in bad.output
