@@ -74,7 +74,8 @@ def test_t3_1_a_paper_result_carries_the_date_it_was_played_not_the_draws(cli, t
     run("draw")  # the table's game file is dated today, the day of the draw
     [table] = json.loads(run("tables", "--json"))["tables"]
     sheet = [f"{p}={m}" for p, m in zip(table["seats"], (52300, 41000, 38000, 20100), strict=True)]
-    assert "future" not in run.refused("result", "1", "1", *sheet, "--played", "2999-01-01", code=2)
+    assert "--played 2999-01-01 is after today" in run.refused("result", "1", "1", *sheet, "--played", "2999-01-01",
+                                                               code=2)
     assert "--played dates a result that counts" in run.refused("result", "1", "1", "--leave-out", "--played",
                                                                 "2026-01-13", code=2)
     said = run("result", "1", "1", *sheet, "--played", "2026-01-13")
