@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from acquire_ref.record import Record
@@ -285,8 +286,8 @@ def renamed_record(record: Record, old: str, new: str, where: Path) -> Record:
     from acquire_ref.setup import check_player_names, looks_alike
 
     if record.position is not None:
-        raise GameFileError(f"{where} starts from a written position, which names its players in tables of its own: "
-                            "it can't be rewritten safely; rename the player there by hand")
+        raise GameFileError(_("{file} starts from a written position, which names its players in tables of its "
+                              "own: it can't be rewritten safely; rename the player there by hand").format(file=where))
 
     def move(text: str) -> str:
         if text.split()[:1] != ["dispose"]:
@@ -331,17 +332,19 @@ def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[t
             handle = GameFile.open(target, locked=True)
             seats = [seat_name(old if p == new else p) for p in t.seats]
             if [seat_name(p) for p in handle.record.players] != seats:
-                raise GameFileError(f"{target} seats {', '.join(handle.record.players)}, not round {rnd.number} table "
-                                    f"{t.number}'s {', '.join(seats)}: it can't be rewritten safely; nothing was renamed")
+                raise GameFileError(_("{file} seats {players}, not round {round} table {table}'s {seats}: it can't be "
+                                      "rewritten safely; nothing was renamed").format(
+                    file=target, players=", ".join(handle.record.players), round=rnd.number, table=t.number,
+                    seats=", ".join(seats)))
             after = renamed_record(handle.record, seat_name(old), seat_name(new), target)
             game = after.replay_whole()
             if _ending(game) != _ending(handle.game):
-                raise GameFileError(f"{target} would not end as it did once {old} is renamed: it can't be rewritten "
-                                    "safely; nothing was renamed")
+                raise GameFileError(_("{file} would not end as it did once {player} is renamed: it can't be rewritten "
+                                      "safely; nothing was renamed").format(file=target, player=old))
             handles.append((handle, handle.record, handle.game, after, game))
     written: list[tuple[Path, Record, Record]] = []
     try:
-        for handle, before, _, after, game in handles:
+        for handle, before, _old_game, after, game in handles:
             handle.record, handle.game = after, game
             handle.save()
             written.append((handle.path, before, after))
@@ -364,7 +367,7 @@ def put_back_names(written: list[tuple[Path, Record, Record]]) -> None:
     :class:`~acquire_ref.session.GameFile`), when the event file could not be written after all."""
     from acquire_ref.session import GameFile
 
-    for target, before, _ in written:
+    for target, before, _after in written:
         with suppress(AcquireError, OSError):
             handle = GameFile.open(target, locked=True)
             handle.record, handle.game = before, before.replay_whole()

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from acquire_ref.events import money
+from acquire_ref.language import _
 from acquire_ref.tournament import TIEBREAK_KEYS, Placing, Round, Tournament, places
 
 KEYS = {
@@ -397,7 +398,7 @@ def _now_pages(groups: list[dict[str, Any]], champion: bool) -> list[dict[str, A
                 page, room = [], HALL_CARDS
             page.append({"label": label, "tables": tables[:room]})
             tables, room = tables[room:], room - len(tables[:room])
-            label = f"{group['label']}, continued"
+            label = _("{label}, continued").format(label=group["label"])
     if page or (champion and not pages):
         pages.append({"kind": "now", "groups": page})
     return pages

@@ -15,6 +15,7 @@ import typer
 
 from acquire_ref.cli.output import print_json, say
 from acquire_ref.errors import NotationError
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from acquire_ref.ratings import Season
@@ -91,12 +92,12 @@ def season_span(year: str | None, since: str | None, until: str | None) -> tuple
     if year is None:
         return since, until
     if since is not None or until is not None:
-        raise NotationError(f"--season {year} is --from {year.strip()}-01-01 --to {year.strip()}-12-31: "
-                            "give the season's year, or its dates with --from and --to, not both")
+        raise NotationError(_("--season {year} is --from {year}-01-01 --to {year}-12-31: give the season's year, "
+                              "or its dates with --from and --to, not both").format(year=year.strip()))
     text = year.strip()
     if not (len(text) == 4 and text.isascii() and text.isdigit() and text >= "1000"):
-        raise NotationError(f"--season {year!r}: give the season's year, e.g. --season 2026 (a season across two "
-                            "years: --from 2025-09-01 --to 2026-06-30)")
+        raise NotationError(_("--season {given}: give the season's year, e.g. --season 2026 (a season across two "
+                              "years: --from 2025-09-01 --to 2026-06-30)").format(given=repr(year)))
     return f"{text}-01-01", f"{text}-12-31"
 
 

@@ -365,11 +365,13 @@ def rename(
     Example: acquire-ref tournament rename "Jose Garcia" "José García"
     """
     from acquire_ref.event_games import rename
+    from acquire_ref.language import ngettext
 
     said, written = rename(event_path(), player, new)
     say(said + ".")
     if written:
-        say(f"Renamed in {len(written)} game file{'s' if len(written) > 1 else ''}: {', '.join(map(str, written))}.")
+        say(ngettext("Renamed in {count} game file: {files}.", "Renamed in {count} game files: {files}.", len(written))
+            .format(count=len(written), files=", ".join(map(str, written))))
 
 
 @tournament_app.command()
@@ -443,10 +445,11 @@ def result(
         raise NotationError("--projected or --leave-out: an unfinished game is scored as it stands or left out, not both")
     day = None
     if played is not None:
+        from acquire_ref.language import _
         from acquire_ref.record import parse_played
 
         if leave_out:
-            raise NotationError("--played dates a result that counts: a table left out (T3.3) is not rated")
+            raise NotationError(_("--played dates a result that counts: a table left out (T3.3) is not rated"))
         day = parse_played(played)
     path = event_path()
     with changing(path) as event:

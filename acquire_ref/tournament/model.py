@@ -133,8 +133,11 @@ def describe_result(result: Result) -> str:
     if not result.counts:
         return "left out (unfinished, T3.3)"
     order = sorted(result.money.items(), key=lambda kv: -kv[1])
-    when = f", played {result.played.isoformat()}" if result.played is not None else ""
-    return ", ".join(f"{p} {money(m)}" for p, m in order) + f" ({result.source}{when})"
+    from acquire_ref.language import _
+
+    where = result.source if result.played is None else _("{source}, played {date}").format(
+        source=result.source, date=result.played.isoformat())
+    return ", ".join(f"{p} {money(m)}" for p, m in order) + f" ({where})"
 
 
 def waiting(rnd: Round) -> str:

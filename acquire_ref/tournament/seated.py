@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.language import _
 from acquire_ref.tournament.model import Round, Seating, waiting
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ def parse_tables(given: Sequence[str]) -> list[list[str]]:
     for text in given:
         names = [" ".join(n.split()) for n in text.split(",")]
         if not all(names):
-            raise NotationError(f"--table {text!r}: name each player once, commas between, e.g. --table Ann,Ben,Cat")
+            raise NotationError(_("--table {given}: name each player once, commas between, e.g. --table Ann,Ben,Cat")
+                                .format(given=repr(text)))
         tables.append(names)
     return tables
 
@@ -41,21 +43,23 @@ def _checked(event: Tournament, tables: Sequence[Sequence[str]]) -> list[list[st
     out = []
     for number, names in enumerate(tables, start=1):
         if not low <= len(names) <= high:
-            raise NotationError(f"table {number} has {len(names)} players: a table seats {low} to {high} (T2.1)")
+            raise NotationError(_("table {number} has {count} players: a table seats {low} to {high} (T2.1)")
+                                .format(number=number, count=len(names), low=low, high=high))
         seats = []
         for name in names:
             player = event.player(name)
             if not player.active:
-                raise IllegalMoveError(f"{player.name} is withdrawn: `tournament add {player.name}` brings them back "
-                                       "first")
+                raise IllegalMoveError(_("{player} is withdrawn: `tournament add {player}` brings them back first")
+                                       .format(player=player.name))
             if player.name in seen:
-                raise NotationError(f"{player.name} is given at table {seen[player.name]} and table {number}: "
-                                    "each player sits at one table of a round")
+                raise NotationError(_("{player} is given at table {first} and table {second}: each player sits at "
+                                      "one table of a round").format(player=player.name, first=seen[player.name],
+                                                                     second=number))
             seen[player.name] = number
             seats.append(player.name)
         out.append(seats)
     if not out:
-        raise NotationError("give the round's tables as the players sat, one --table each, e.g. --table Ann,Ben,Cat")
+        raise NotationError(_("give the round's tables as the players sat, one --table each, e.g. --table Ann,Ben,Cat"))
     return out
 
 
@@ -67,8 +71,8 @@ def seat_next(event: Tournament, tables: Sequence[Sequence[str]], stem: str = "e
     rounds to draw, and what :func:`_checked` raises."""
     last = event.current()
     if last is not None and last.open:
-        raise IllegalMoveError(f"round {last.number} is still open: {waiting(last)} "
-                               "(`tournament draw --force --table ...` gives its tables as they sat)")
+        raise IllegalMoveError(_("round {number} is still open: {waiting} (`tournament draw --force --table ...` "
+                                 "gives its tables as they sat)").format(number=last.number, waiting=waiting(last)))
     stage = event.next_stage()
     return _add_round(event, _checked(event, tables), len(event.rounds) + 1, stage, 1, stem)
 
@@ -80,10 +84,10 @@ def seat_again(event: Tournament, tables: Sequence[Sequence[str]], stem: str = "
     :class:`IllegalMoveError` when there is no round or it is a semifinal or final."""
     old = event.current()
     if old is None:
-        raise IllegalMoveError("no round is drawn yet: `tournament draw --table ...` gives the first")
+        raise IllegalMoveError(_("no round is drawn yet: `tournament draw --table ...` gives the first"))
     if old.stage not in ("heat", "swiss"):
-        raise IllegalMoveError(f"round {old.number} is the {old.stage}, seeded from the standings: its tables are "
-                               "not given")
+        raise IllegalMoveError(_("round {number} is the {stage}, seeded from the standings: its tables are not "
+                                 "given").format(number=old.number, stage=old.stage))
     seats = _checked(event, tables)
     event.rounds.pop()
     new = _add_round(event, seats, old.number, old.stage, old.draw + 1, stem)
