@@ -361,6 +361,10 @@ SHORT = {"first_heat_win": "1st heat", "second_heat_win": "2nd heat", "third_hea
 """The hall's column headings (short: the numbers share the screen with the name, in large letters)."""
 
 
+HALL_LONG_SEAT = 20
+"""A name over 20 characters is set in smaller letters on a table's card of the hall."""
+
+
 def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     """A round's tables as the hall shows them: still playing first, then by number; each seat
     with its money once the result is in (by finish); ``review`` the link to the review of a
@@ -368,37 +372,63 @@ def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     cards = []
     for t in rnd["tables"]:
         result = t["result"]
-        seats = [{"name": s, "money": ""} for s in t["seats"]]
+        seats = [{"name": s, "money": "", "long": len(s) > HALL_LONG_SEAT} for s in t["seats"]]
         if result is not None and result["money"]:
             order = sorted(t["seats"], key=lambda s: (result["places"].get(s, 9), t["seats"].index(s)))
-            seats = [{"name": s, "money": money(result["money"][s])} for s in order]
+            seats = [{"name": s, "money": money(result["money"][s]), "long": len(s) > HALL_LONG_SEAT} for s in order]
         cards.append({"number": t["table"], "playing": result is None, "seats": seats, "review": review_href(t)})
     return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
 
 
-HALL_CARDS = 12
-"""Tables a "now" page of the hall holds: 3 rows of 4 cards in letters read across the hall
-(2.6% of the screen's height), a table of 6 with long names included (measured in Chromium at
-1920 x 1080); more tables turn pages, the final's and semifinal's first."""
+HALL_CARD_COLUMNS = 4
+HALL_NOW_HEIGHT = (86.0, 78.0)
+"""The "now" pages of the hall: the tables as cards, 4 a row, in letters read across the hall
+(2.6% of the screen's height), as many rows a page as fit the height left under the heading (in
+% of the screen's height: 86, or 78 under the champion and the places), each row as tall as its
+tallest card; more tables turn pages (measured in Chromium at 1920 x 1080)."""
+
+_CARD = {"chrome": 1.6, "line": 3.1, "small": 2.5, "gap": 1.2, "label": 5.4, "wide": 28, "narrow": 34}
+"""The card's sizes as the hall template sets them, in % of the screen's height (a line of 2.6%
+letters 3.1, a long name's line of 2.1% letters 2.5, a group's label 5.4), and how many
+characters a line of a card holds (28 in the large letters, 34 in the small ones, the letters of
+a name over :data:`HALL_LONG_SEAT` characters)."""
+
+
+def _card_height(card: dict[str, Any]) -> float:
+    """How tall a table's card is on the hall's "now" page (:data:`_CARD`), its names wrapped."""
+    height = _CARD["chrome"] + _CARD["line"]
+    for seat in card["seats"]:
+        text = len(seat["name"]) + (len(seat["money"]) + 1 if seat["money"] else 0)
+        small = seat["long"]
+        per_line = _CARD["narrow"] if small else _CARD["wide"]
+        height += -(-text // int(per_line)) * (_CARD["small"] if small else _CARD["line"])
+    return height
 
 
 def _now_pages(groups: list[dict[str, Any]], champion: bool) -> list[dict[str, Any]]:
     """The hall's "now" pages: the ``groups`` of tables (the final, the semifinal, the current
-    round) in order, :data:`HALL_CARDS` tables a page, a group cut by a page going on under its
-    label with "continued"; one page (for the champion) when there are no tables but
-    ``champion``."""
+    round) in order, in rows of :data:`HALL_CARD_COLUMNS` cards, as many rows a page as fit
+    (:data:`HALL_NOW_HEIGHT`), a group cut by a page going on under its label with "continued";
+    one page (for the champion) when there are no tables but ``champion``."""
     pages: list[dict[str, Any]] = []
     page: list[dict[str, Any]] = []
-    room = HALL_CARDS
+    room = HALL_NOW_HEIGHT[1] if champion else HALL_NOW_HEIGHT[0]
     for group in groups:
-        tables, label = group["tables"], group["label"]
-        while tables:
-            if room == 0:
+        label, cards = group["label"], group["tables"]
+        rows = [cards[i:i + HALL_CARD_COLUMNS] for i in range(0, len(cards), HALL_CARD_COLUMNS)]
+        placed: list[dict[str, Any]] = []
+        room -= _CARD["label"]
+        for row in rows:
+            tall = max(_card_height(c) for c in row) + _CARD["gap"]
+            if tall > room and (placed or page):
+                if placed:
+                    page.append({"label": label, "tables": placed})
+                    label = _("{label}, continued").format(label=group["label"])
                 pages.append({"kind": "now", "groups": page})
-                page, room = [], HALL_CARDS
-            page.append({"label": label, "tables": tables[:room]})
-            tables, room = tables[room:], room - len(tables[:room])
-            label = _("{label}, continued").format(label=group["label"])
+                page, placed, room = [], [], HALL_NOW_HEIGHT[0] - _CARD["label"]
+            placed += row
+            room -= tall
+        page.append({"label": label, "tables": placed})
     if page or (champion and not pages):
         pages.append({"kind": "now", "groups": page})
     return pages
@@ -490,7 +520,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     return {"title": f"{doc['event']}: standings", "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
             "champion": finals.get("champion"), "places": finals.get("places") or [],
             "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows_per_page": HALL_ROWS,
-            "cards_per_page": HALL_CARDS, "rows": rows, "pages": pages,
+            "card_columns": HALL_CARD_COLUMNS, "rows": rows, "pages": pages,
             "notes": doc.get("tiebreaks", {}).get("words", []) + _status_lines(doc)}
 
 

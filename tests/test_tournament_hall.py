@@ -205,10 +205,10 @@ def test_standings_pages_of_long_names_fit_the_screen_in_letters_read_across_a_h
     screens = page.locator("section.screen:has(tbody)")
     assert screens.count() == 3  # 40 rows of 4/3 each: 3 pages of 13 or 14, not 2 of 20
     seen = 0
-    for i in range(screens.count()):
+    for i, number in enumerate(int(n) for n in screens.evaluate_all("all => all.map(s => s.dataset.page)")):
         page.add_style_tag(content=".hall .screen { visibility: hidden !important; animation: none !important; }"
-                                   f" .hall .screen.p{i + 2} {{ visibility: visible !important; }}")
-        fit = page.evaluate(f"""() => {{ const s = document.querySelector('section.screen.p{i + 2}');
+                                   f" .hall .screen.p{number} {{ visibility: visible !important; }}")
+        fit = page.evaluate(f"""() => {{ const s = document.querySelector('section.screen.p{number}');
             const cut = [...s.querySelectorAll('td, th, p')].filter(e => e.scrollWidth > e.clientWidth + 1
                 || e.scrollHeight > e.clientHeight + 1 || e.getBoundingClientRect().bottom > 1080).map(e => e.textContent);
             return {{h: s.scrollHeight, w: s.scrollWidth, cut: cut, rows: s.querySelectorAll('tbody tr').length,
@@ -252,8 +252,8 @@ def test_sheets_of_tables_of_6_as_they_sat_keep_every_long_name_whole_on_a4_T5_3
 
 
 def test_the_tables_now_are_read_across_a_hall_and_turn_pages_T5_2(browser, tmp_path, cli):  # noqa: F811
-    """Issue 37: the current round's tables in 28 px letters at 1080 (they were 16 px), 12 tables
-    a page: a round of 14 tables of 6 as they sat, half with their results in and some names of 30
+    """Issue 37: the current round's tables in 28 px letters at 1080 (they were 16 px), as many
+    rows of 4 as fit a page: a round of 14 tables of 6 as they sat, half with their results in and some names of 30
     to 40 characters, is two pages, the tables still playing first, every name whole."""
     rng = random.Random(14)
     event = Tournament("Club night", "swiss", seed=14)
@@ -282,7 +282,38 @@ def test_the_tables_now_are_read_across_a_hall_and_turn_pages_T5_2(browser, tmp_
         assert fit["h"] <= 1080 and fit["w"] <= 1920 and fit["cut"] == [] and fit["size"] >= 28, fit
         cards += fit["cards"]
         page.screenshot(path=str(ARTIFACTS / f"hall-now-1920x1080-page{i + 1}.png"))
-    assert len(cards) == 14 and len(cards[0:12]) == 12
+    assert len(cards) == 14 and page.locator("section.screen.p1 .card").count() == 12
     assert cards[:7] == [f"table {n} · playing" for n in (2, 4, 6, 8, 10, 12, 14)]  # still playing first
     assert "Round 1 (swiss), continued" in now.nth(1).inner_text()
+    page.close()
+
+
+def test_the_tables_now_of_long_names_turn_pages_rather_than_run_off_the_screen_T5_2(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: a page of tables holds as many rows of cards as fit the screen once their names
+    are wrapped: 10 tables of 6 whose every name has 40 characters take two pages, each in view."""
+    rng = random.Random(10)
+    event = Tournament("Club night", "swiss", seed=10)
+    names = [f"Maximiliana {i:02d} Hohenzollern-Sigmaringen" for i in range(60)]  # 40 characters
+    for name in names:
+        event.add(name)
+    rnd = event.seat([names[i:i + 6] for i in range(0, 60, 6)], "club")
+    for t in rnd.tables[::2]:
+        event.enter(rnd.number, t.number, sheet(t.seats, rng))
+    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
+    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto((tmp_path / "hall.html").as_uri())
+    now = page.locator("section.screen:has(.card)")
+    counts = []
+    for i in range(now.count()):
+        page.add_style_tag(content=".hall .screen { visibility: hidden !important; animation: none !important; }"
+                                   f" .hall .screen.p{i + 1} {{ visibility: visible !important; }}")
+        fit = page.evaluate(f"""() => {{ const s = document.querySelector('section.screen.p{i + 1}');
+            const out = [...s.querySelectorAll('.card span, .card b, h2')].filter(e => e.scrollWidth > e.clientWidth + 1
+                || e.getBoundingClientRect().bottom > 1080).map(e => e.textContent);
+            return {{h: s.scrollHeight, out: out, cards: s.querySelectorAll('.card').length}}; }}""")
+        assert fit["h"] <= 1080 and fit["out"] == [], fit
+        counts.append(fit["cards"])
+        page.screenshot(path=str(ARTIFACTS / f"hall-now-long-names-1920x1080-page{i + 1}.png"))
+    assert counts == [8, 2], counts
     page.close()
