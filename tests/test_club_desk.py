@@ -89,6 +89,9 @@ def test_t3_1_a_paper_result_carries_the_date_it_was_played_not_the_draws(cli, t
     corrected = [f"{p}={m}" for p, m in zip(table["seats"], (52300, 41000, 38100, 20000), strict=True)]
     run("result", "1", "1", "--replace", *corrected)  # a correction keeps the date the table was played
     assert json.loads(run("standings", "--json"))["rounds"][0]["tables"][0]["result"]["played"] == "2026-01-13"
+    run("result", "1", "1", "--replace", *corrected, "--played", "2026-01-14")
+    assert run("undo").endswith(": 1 table result as before.\n")  # a date put right is a change to take back
+    assert json.loads(run("standings", "--json"))["rounds"][0]["tables"][0]["result"]["played"] == "2026-01-13"
     text = (tmp_path / "club.event.toml").read_text(encoding="utf-8").replace("played = 2026-01-13", 'played = "Tuesday"')
     (tmp_path / "club.event.toml").write_text(text, encoding="utf-8")
     broken = cli("tournament", "standings", cwd=tmp_path)

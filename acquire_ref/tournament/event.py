@@ -297,6 +297,6 @@ def difference(now: Tournament, before: Tournament) -> str:
     return "; ".join(parts) or "the event is as it was before it"
 
 
-def _outcome(table: Seating) -> tuple[dict[str, int], str] | None:
-    """A table's result as compared by :func:`difference`: ``(money, source)``, None for none."""
-    return (table.result.money, table.result.source) if table.result else None
+def _outcome(table: Seating) -> tuple[dict[str, int], str, object] | None:
+    """A table's result as compared by :func:`difference`: ``(money, source, played)``, None for none."""
+    return (table.result.money, table.result.source, table.result.played) if table.result else None
