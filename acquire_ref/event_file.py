@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,8 @@ def _round_doc(rnd: Round) -> dict[str, Any]:
         doc: dict[str, Any] = {"number": t.number, "seats": list(t.seats), "game": t.game}
         if t.result is not None:
             doc["result"] = {"source": t.result.source, "money": dict(t.result.money)}
+            if t.result.played is not None:
+                doc["result"]["played"] = t.result.played
         tables.append(doc)
     return {"number": rnd.number, "stage": rnd.stage, "draw": rnd.draw, "tables": tables}
 
@@ -284,7 +287,10 @@ class _Reader:
                     cash = check_sheet(seats, cash)
                 except AcquireError as exc:
                     raise self.fail(f"{where}.result.money", f"is wrong: {exc}") from None
-            result = Result(cash if source != "left out" else {}, source)
+            played = rdoc.get("played")
+            if played is not None and (not isinstance(played, date) or isinstance(played, datetime)):
+                raise self.fail(f"{where}.result.played", "should be the date the table was played, e.g. 2026-01-13")
+            result = Result(cash if source != "left out" else {}, source, played)
         return Seating(number, list(seats), game, result)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from acquire_ref.record import Record
@@ -252,3 +253,122 @@ def export_reads(path: Path, event: Tournament, locks: bool = True) -> dict[str,
             if locks:
                 reads[f"round {r.number} table {t.number} game's lock"] = Path(f"{game}.lock")
     return reads
+
+
+def rename(path: Path, name: str, new: str) -> tuple[str, list[Path]]:
+    """Rename the entrant ``name`` to ``new`` (``tournament rename``, T1.3) in the event file at
+    ``path`` (:meth:`Tournament.rename`) and in their tables' game files
+    (:func:`rename_in_games`), under the event file's lock; when the event file can't be written
+    after all, the game files are put back (:func:`put_back_names`) and nothing is renamed.
+    Returns ``(what was done, the game files rewritten)``; raises what those raise."""
+    from acquire_ref import event_file
+
+    written: list[tuple[Path, Record, Record]] = []
+    try:
+        with event_file.changing(path) as event:
+            old = event.player(name).name
+            said = event.rename(name, new)
+            written = rename_in_games(path, event, old, event.player(new).name)
+    except BaseException:
+        put_back_names(written)  # the event file was not written: its tables' game files name them as before
+        raise
+    return said, [target for target, _, _ in written]
+
+
+def renamed_record(record: Record, old: str, new: str, where: Path) -> Record:
+    """``record`` with the seat ``old`` called ``new`` (seat names, R2.1): in its players and in
+    every move and undone move that names a player (``dispose OLD ...``). Raises
+    :class:`GameFileError` for a game written from a position (its position names the players in
+    tables of its own: rename there by hand) and :class:`IllegalMoveError` for a name the game
+    can't seat beside its other players (R2.1)."""
+    from acquire_ref.moves import Dispose, parse_move
+    from acquire_ref.record import Record
+    from acquire_ref.setup import check_player_names, looks_alike
+
+    if record.position is not None:
+        raise GameFileError(_("{file} starts from a written position, which names its players in tables of its "
+                              "own: it can't be rewritten safely; rename the player there by hand").format(file=where))
+
+    def move(text: str) -> str:
+        if text.split()[:1] != ["dispose"]:
+            return text
+        made = parse_move(text)
+        if isinstance(made, Dispose) and made.player is not None and looks_alike(made.player, old):
+            return str(Dispose(new, made.sell, made.trade, made.sell_all, made.trade_max))
+        return text
+
+    players = [new if p == old else p for p in record.players]
+    try:
+        check_player_names(players)
+    except NotationError as exc:
+        raise IllegalMoveError(f"{where}: {exc}") from None
+    return Record(players, record.edition, dict(record.options), record.tiles, [move(m) for m in record.moves],
+                  None, None, record.seed, record.bag, [move(m) for m in record.undone], record.played)
+
+
+def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[tuple[Path, Record, Record]]:
+    """Rename the entrant ``old`` (entrant names, T1.3), already called ``new`` in ``event`` (its
+    event file at ``path``), in the game file of every table that seats them and has its result, each rewritten
+    through :class:`~acquire_ref.session.GameFile`, the one write path: read under its lock,
+    renamed (:func:`renamed_record`), replayed to the same end (the same money at the same seats),
+    then written, version-checked. Every file is checked before any is written; a table whose
+    game file is missing (a paper table whose file was moved away) is passed over. Returns what
+    was written, ``(file, record before, record after)`` each, for :func:`put_back_names`.
+
+    Raises :class:`GameFileError` (exit 4) for a game file that can't be read or replayed, seats
+    others than its table, or would end otherwise once renamed (nothing is written then), and
+    what :meth:`GameFile.save` raises (another program has the file: exit 5; the files written
+    before it are put back)."""
+    from acquire_ref.session import GameFile
+    from acquire_ref.storage import file_exists
+    from acquire_ref.tournament import seat_name
+
+    handles = []
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            target = game_path(path, t.game)
+            if new not in t.seats or t.result is None or not file_exists(target):
+                continue
+            handle = GameFile.open(target, locked=True)
+            seats = [seat_name(old if p == new else p) for p in t.seats]
+            if [seat_name(p) for p in handle.record.players] != seats:
+                raise GameFileError(_("{file} seats {players}, not round {round} table {table}'s {seats}: it can't be "
+                                      "rewritten safely; nothing was renamed").format(
+                    file=target, players=", ".join(handle.record.players), round=rnd.number, table=t.number,
+                    seats=", ".join(seats)))
+            after = renamed_record(handle.record, seat_name(old), seat_name(new), target)
+            game = after.replay_whole()
+            if _ending(game) != _ending(handle.game):
+                raise GameFileError(_("{file} would not end as it did once {player} is renamed: it can't be rewritten "
+                                      "safely; nothing was renamed").format(file=target, player=old))
+            handles.append((handle, handle.record, handle.game, after, game))
+    written: list[tuple[Path, Record, Record]] = []
+    try:
+        for handle, before, _old_game, after, game in handles:
+            handle.record, handle.game = after, game
+            handle.save()
+            written.append((handle.path, before, after))
+    except BaseException:
+        put_back_names(written)
+        raise
+    return written
+
+
+def _ending(game: object) -> list[tuple[int, int, bool]]:
+    """A game's end as a rename must keep it: each seat's money, in seat order, and whether it is over."""
+    from acquire_ref.game import Game
+
+    assert isinstance(game, Game)
+    return [(i, s.total, game.over) for i, s in enumerate(game.score_breakdown(projected=not game.over))]
+
+
+def put_back_names(written: list[tuple[Path, Record, Record]]) -> None:
+    """Write back the game files :func:`rename_in_games` renamed, as they were (through
+    :class:`~acquire_ref.session.GameFile`), when the event file could not be written after all."""
+    from acquire_ref.session import GameFile
+
+    for target, before, _after in written:
+        with suppress(AcquireError, OSError):
+            handle = GameFile.open(target, locked=True)
+            handle.record, handle.game = before, before.replay_whole()
+            handle.save()

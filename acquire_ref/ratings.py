@@ -301,8 +301,9 @@ def _game(path: Path, projected: bool, read: tuple[str, TomlTable] | None = None
 
 
 def _event_games(path: Path, event: Tournament, projected: bool, season: Season) -> list[tuple[Rated, Path]]:
-    """Each table of ``event`` (read from ``path``) with a result that counts (T3), dated by its
-    game file's ``played``, with that game file's path; what is not rated is said in
+    """Each table of ``event`` (read from ``path``) with a result that counts (T3), dated by the
+    date its result was entered with (``result --played``), else its game file's ``played``, with
+    that game file's path; what is not rated is said in
     :attr:`Season.notes`."""
     games: list[tuple[Rated, Path]] = []
     left: dict[str, list[str]] = {"without a result": [], "left out": [], "scored as they stood (add --projected)": []}
@@ -317,7 +318,8 @@ def _event_games(path: Path, event: Tournament, projected: bool, season: Season)
                 left["scored as they stood (add --projected)"].append(where)
             else:
                 kind = "game" if t.result.source == "game" else t.result.source
-                games.append((Rated(f"{path} {where}", dict(t.result.money), _table_date(game_file), kind), game_file))
+                played = t.result.played if t.result.played is not None else _table_date(game_file)
+                games.append((Rated(f"{path} {where}", dict(t.result.money), played, kind), game_file))
     sheets = sum(1 for r, _ in games if r.kind == "sheet")
     said = f"{path} is an event file: {len(games)} {'table' if len(games) == 1 else 'tables'} rated " \
            f"({len(games) - sheets} refereed, {sheets} from results sheets)"

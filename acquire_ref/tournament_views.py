@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from acquire_ref.events import money
+from acquire_ref.language import _
 from acquire_ref.tournament import TIEBREAK_KEYS, Placing, Round, Tournament, places
 
 KEYS = {
@@ -92,13 +93,15 @@ def tiebreak_words(event: Tournament) -> list[str]:
 
 def round_doc(rnd: Round) -> dict[str, Any]:
     """One round as plain data: ``number``, ``stage``, ``draw`` and its ``tables`` (``table``,
-    ``seats``, ``game``, ``result``: ``{source, money, places}`` or None while still playing)."""
+    ``seats``, ``game``, ``result``: ``{source, money, places, played}`` or None while still
+    playing; ``played`` is the date the organiser gave, ISO, None for the game file's)."""
     tables = []
     for t in rnd.tables:
         result = None
         if t.result is not None:
             where = places(t.result.money) if t.result.counts else {}
-            result = {"source": t.result.source, "money": dict(t.result.money), "places": where}
+            result = {"source": t.result.source, "money": dict(t.result.money), "places": where,
+                      "played": t.result.played.isoformat() if t.result.played is not None else None}
         tables.append({"table": t.number, "seats": list(t.seats), "game": t.game, "result": result})
     return {"number": rnd.number, "stage": rnd.stage, "draw": rnd.draw, "open": rnd.open, "tables": tables}
 
@@ -336,10 +339,17 @@ def _finals_cells(doc: dict[str, Any]) -> dict[str, list[object]] | None:
     return out
 
 
-HALL_ROWS = 36
-HALL_COLUMNS = 2
-"""The hall screen's standings page: 2 columns of 36 rows fit 1920 x 1080 (measured in Chromium
-with the 7 columns of wbc-2007 and the notes below); more players turn pages."""
+HALL_ROWS = 20
+HALL_COLUMNS = 1
+"""The hall screen's standings page: one table across the screen, up to 20 rows in letters read
+across a hall (2.6% of the screen's height, 28 px at 1080), fits 1920 x 1080 with every key of
+wbc-2007, a few names wrapped in two lines and the notes below (measured in Chromium); more
+players turn pages, the rows shared evenly among them (90 players: 5 pages of 18)."""
+
+HALL_LONG_NAME = 32
+HALL_LONG_ROW = 4 / 3
+"""A name over 32 characters is shown in two smaller lines on the hall page; its row is as tall as
+4/3 of another, and a page holds that many fewer (measured in Chromium at 1920 x 1080)."""
 
 HALL_TURN = 20
 HALL_REFRESH = 60
@@ -348,7 +358,11 @@ HALL_REFRESH = 60
 SHORT = {"first_heat_win": "1st heat", "second_heat_win": "2nd heat", "third_heat_win": "3rd heat", "wins": "wins",
          "points": "points", "margin": "margin %", "share_of_winner": "% of winner", "finish_margin": "margin %",
          "average_finish": "avg finish", "lot": "lot", "money": "money", "best_game": "best game"}
-"""The hall's column headings (short: a column of the hall page is half a screen wide)."""
+"""The hall's column headings (short: the numbers share the screen with the name, in large letters)."""
+
+
+HALL_LONG_SEAT = 20
+"""A name over 20 characters is set in smaller letters on a table's card of the hall."""
 
 
 def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
@@ -358,12 +372,66 @@ def _cards(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     cards = []
     for t in rnd["tables"]:
         result = t["result"]
-        seats = [{"name": s, "money": ""} for s in t["seats"]]
+        seats = [{"name": s, "money": "", "long": len(s) > HALL_LONG_SEAT} for s in t["seats"]]
         if result is not None and result["money"]:
             order = sorted(t["seats"], key=lambda s: (result["places"].get(s, 9), t["seats"].index(s)))
-            seats = [{"name": s, "money": money(result["money"][s])} for s in order]
+            seats = [{"name": s, "money": money(result["money"][s]), "long": len(s) > HALL_LONG_SEAT} for s in order]
         cards.append({"number": t["table"], "playing": result is None, "seats": seats, "review": review_href(t)})
     return sorted(cards, key=lambda c: (not c["playing"], c["number"]))
+
+
+HALL_CARD_COLUMNS = 4
+HALL_NOW_HEIGHT = (86.0, 78.0)
+"""The "now" pages of the hall: the tables as cards, 4 a row, in letters read across the hall
+(2.6% of the screen's height), as many rows a page as fit the height left under the heading (in
+% of the screen's height: 86, or 78 under the champion and the places), each row as tall as its
+tallest card; more tables turn pages (measured in Chromium at 1920 x 1080)."""
+
+_CARD = {"chrome": 1.6, "line": 3.1, "small": 2.5, "gap": 1.2, "label": 5.4, "wide": 28, "narrow": 34}
+"""The card's sizes as the hall template sets them, in % of the screen's height (a line of 2.6%
+letters 3.1, a long name's line of 2.1% letters 2.5, a group's label 5.4), and how many
+characters a line of a card holds (28 in the large letters, 34 in the small ones, the letters of
+a name over :data:`HALL_LONG_SEAT` characters)."""
+
+
+def _card_height(card: dict[str, Any]) -> float:
+    """How tall a table's card is on the hall's "now" page (:data:`_CARD`), its names wrapped."""
+    height = _CARD["chrome"] + _CARD["line"]
+    for seat in card["seats"]:
+        text = len(seat["name"]) + (len(seat["money"]) + 1 if seat["money"] else 0)
+        small = seat["long"]
+        per_line = _CARD["narrow"] if small else _CARD["wide"]
+        height += -(-text // int(per_line)) * (_CARD["small"] if small else _CARD["line"])
+    return height
+
+
+def _now_pages(groups: list[dict[str, Any]], champion: bool) -> list[dict[str, Any]]:
+    """The hall's "now" pages: the ``groups`` of tables (the final, the semifinal, the current
+    round) in order, in rows of :data:`HALL_CARD_COLUMNS` cards, as many rows a page as fit
+    (:data:`HALL_NOW_HEIGHT`), a group cut by a page going on under its label with "continued";
+    one page (for the champion) when there are no tables but ``champion``."""
+    pages: list[dict[str, Any]] = []
+    page: list[dict[str, Any]] = []
+    room = HALL_NOW_HEIGHT[1] if champion else HALL_NOW_HEIGHT[0]
+    for group in groups:
+        label, cards = group["label"], group["tables"]
+        rows = [cards[i:i + HALL_CARD_COLUMNS] for i in range(0, len(cards), HALL_CARD_COLUMNS)]
+        placed: list[dict[str, Any]] = []
+        room -= _CARD["label"]
+        for row in rows:
+            tall = max(_card_height(c) for c in row) + _CARD["gap"]
+            if tall > room and (placed or page):
+                if placed:
+                    page.append({"label": label, "tables": placed})
+                    label = _("{label}, continued").format(label=group["label"])
+                pages.append({"kind": "now", "groups": page})
+                page, placed, room = [], [], HALL_NOW_HEIGHT[0] - _CARD["label"]
+            placed += row
+            room -= tall
+        page.append({"label": label, "tables": placed})
+    if page or (champion and not pages):
+        pages.append({"kind": "now", "groups": page})
+    return pages
 
 
 HALL_FIND = 100
@@ -392,13 +460,34 @@ def _find_pages(last: dict[str, Any] | None) -> list[dict[str, Any]]:
             for i in range(0, len(seated), HALL_FIND)]
 
 
+def _hall_chunks(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The standings rows of the hall's pages: as few pages as hold them (:data:`HALL_ROWS` a
+    page, a long name's row, in two lines, counting :data:`HALL_LONG_ROW`), the rows shared
+    evenly among them (90 players: 5 pages of 18, not 4 of 20 and one of 10)."""
+    weights = [HALL_LONG_ROW if r["long"] else 1.0 for r in rows]
+    total = sum(weights)
+    count = max(1, -int(-total // (HALL_ROWS * HALL_COLUMNS)))
+    target = total / count
+    chunks: list[list[dict[str, Any]]] = []
+    page: list[dict[str, Any]] = []
+    filled = 0.0
+    for row, weight in zip(rows, weights, strict=True):
+        if page and (filled + weight > HALL_ROWS * HALL_COLUMNS or
+                     (filled + weight > target + 0.5 and len(chunks) < count - 1)):
+            chunks.append(page)
+            page, filled = [], 0.0
+        page.append(row)
+        filled += weight
+    return [*chunks, page]
+
+
 def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) -> dict[str, Any]:
     """A standings document (:func:`standings_doc`) as the hall page's template takes it (T5.2):
     ``title``, ``as_of`` (the time the page was made, in words), ``refresh`` (seconds between
     its reloads), ``turn`` (seconds a page shows), ``champion``, ``places``, ``headings``,
-    ``columns`` and ``pages``: first a ``now`` page (the final, the semifinal and the current
-    round's tables, still playing first), then ``standings`` pages of :data:`HALL_COLUMNS`
-    columns of :data:`HALL_ROWS` rows (``rank``, ``player``, ``cells`` as the terminal shows
+    ``columns`` and ``pages``: first the ``now`` pages (the final, the semifinal and the current
+    round's tables, still playing first, :func:`_now_pages`), then ``standings`` pages of :data:`HALL_COLUMNS`
+    columns of at most :data:`HALL_ROWS` rows, shared evenly (``rank``, ``player``, ``cells`` as the terminal shows
     them, ``note`` and ``classes``: ``advances``, ``cut`` on the row the cut line is under,
     ``out`` for a withdrawn player); ``notes`` (the tie-break list, unfinished tables, the final).
     Plain text: the template escapes it."""
@@ -410,7 +499,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
         note = "advances" if row["advances"] else ""
         note = "withdrawn" if not row["active"] else note
         rows.append({"rank": row["rank"], "player": row["player"], "cells": [row_cell(row, k) for k, _ in keys],
-                     "note": note, "classes": " ".join(classes)})
+                     "note": note, "classes": " ".join(classes), "long": len(row["player"]) > HALL_LONG_NAME})
     finals = doc.get("finals") or {}
     groups = []
     by_stage = {r["stage"]: r for r in doc["rounds"]}
@@ -422,16 +511,16 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     last = doc["rounds"][-1] if doc["rounds"] else None
     if last is not None and last["stage"] in ("heat", "swiss"):
         groups.append({"label": f"Round {last['number']} ({last['stage']})", "tables": _cards(last)})
-    per_page = HALL_ROWS * HALL_COLUMNS
-    pages: list[dict[str, Any]] = [{"kind": "now", "groups": groups}] if groups or finals.get("champion") else []
+    pages = _now_pages(groups, bool(finals.get("champion")))
     pages += _find_pages(last)
-    for start in range(0, max(len(rows), 1), per_page):
-        chunk = rows[start:start + per_page]
+    for chunk in _hall_chunks(rows):
+        per_column = -(-max(len(chunk), 1) // HALL_COLUMNS)
         pages.append({"kind": "standings",
-                      "columns": [chunk[c:c + HALL_ROWS] for c in range(0, len(chunk), HALL_ROWS)] or [[]]})
+                      "columns": [chunk[c:c + per_column] for c in range(0, len(chunk), per_column)] or [[]]})
     return {"title": f"{doc['event']}: standings", "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
             "champion": finals.get("champion"), "places": finals.get("places") or [],
-            "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows": rows, "pages": pages,
+            "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows_per_page": HALL_ROWS,
+            "card_columns": HALL_CARD_COLUMNS, "rows": rows, "pages": pages,
             "notes": doc.get("tiebreaks", {}).get("words", []) + _status_lines(doc)}
 
 

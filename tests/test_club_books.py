@@ -197,7 +197,7 @@ def test_a_walk_in_gets_a_badge_and_an_entrant_can_be_renamed_after_their_table_
     assert jose["table"] != ivy["table"]  # seed 7 seats them apart
     ok("result", 1, jose["table"], *[f"{p}={60000 - 10000 * i}" for i, p in enumerate(jose["seats"])])
     assert "'ann' is Ann's name" in refused("rename", "Jose Garcia", "ann", code=2)
-    assert ok("rename", "Jose Garcia", "José García") == "Jose Garcia is now José García.\n"
+    assert ok("rename", "Jose Garcia", "José García").startswith("Jose Garcia is now José García.\n")
     doc = json.loads(ok("standings", "--json"))
     assert "José García" in {r["player"] for r in doc["standings"]}
     table = next(t for r in doc["rounds"] for t in r["tables"] if t["table"] == jose["table"])

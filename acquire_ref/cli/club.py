@@ -10,12 +10,18 @@ Only Typer is imported here at start-up; each command imports what it uses. The 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from acquire_ref.cli.output import print_json, say
+from acquire_ref.cli.ratings import SEASON, SINCE, UNTIL
 from acquire_ref.cli.tournament import event_path, tournament_app
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from acquire_ref.ratings import Season
 
 HELP = """A club's books: games played on paper, entered as they were played (T6).
 
@@ -88,9 +94,43 @@ def alias(
     say(f"{plays}: {name} is {member} ({reason}).")
 
 
-def _event_facts(path: Path, event: Any, out: list[Any], left: dict[str, int]) -> None:
+Span = tuple["date | None", "date | None"] | None
+"""A season's first and last dates (either end open), None for every game."""
+
+
+def _in_season(played: date | None, span: Span, left: dict[str, int]) -> bool:
+    """True when a game played on ``played`` is in the season ``span`` (T7.2; every game when
+    ``span`` is None); otherwise it is counted in ``left``, as undated or played outside it."""
+    if span is None:
+        return True
+    first, last = span
+    if played is not None and (first is None or played >= first) and (last is None or played <= last):
+        return True
+    why = "undated" if played is None else "outside the season"
+    left[why] = left.get(why, 0) + 1
+    return False
+
+
+def _report_span(since: str | None, until: str | None, year: str | None) -> Span:
+    """The season of ``club report`` (``--from``, ``--to``, ``--season``: as ``ratings`` reads them)."""
+    from acquire_ref.cli.ratings import season_span
+    from acquire_ref.errors import NotationError
+    from acquire_ref.record import parse_date
+
+    since, until = season_span(year, since, until)
+    if since is None and until is None:
+        return None
+    first = parse_date(since, "--from") if since is not None else None
+    last = parse_date(until, "--to") if until is not None else None
+    if first is not None and last is not None and last < first:
+        raise NotationError(f"--to {last} is before --from {first}: a season ends after it begins")
+    return first, last
+
+
+def _event_facts(path: Path, event: Any, out: list[Any], left: dict[str, int], span: Span = None) -> None:
     """Add to ``out`` the :class:`~acquire_ref.report.GameFacts` of each table of ``event`` (read
-    from ``path``) refereed to its end; count in ``left`` the tables without moves to count."""
+    from ``path``) refereed to its end (played in the season ``span``, dated as ``ratings`` dates
+    it); count in ``left`` the tables without moves to count and those of another season."""
     from acquire_ref.event_games import game_path
     from acquire_ref.members import member_name
     from acquire_ref.ratings import final_money
@@ -105,12 +145,14 @@ def _event_facts(path: Path, event: Any, out: list[Any], left: dict[str, int]) -
                 left[why] = left.get(why, 0) + 1
                 continue
             file = game_path(path, t.game)
-            game, _, _ = load_game(file)
+            game, record, _ = load_game(file)
+            if not _in_season(t.result.played or record.played, span, left):
+                continue
             facts = game_facts(game, final_money(game, file), f"{path} round {rnd.number} table {t.number}")
             out.append(facts.renamed(member_name))
 
 
-def _file_facts(paths: list[Path]) -> tuple[list[Any], list[str]]:
+def _file_facts(paths: list[Path], span: Span = None) -> tuple[list[Any], list[str]]:
     """The facts of every refereed, finished game in ``paths`` (game files, event files, folders,
     as ``ratings`` reads them; a table's game file counted once, through its event), and what was
     not counted, in words."""
@@ -130,7 +172,7 @@ def _file_facts(paths: list[Path]) -> tuple[list[Any], list[str]]:
         if "event" in doc:
             event = loads(read_text(file), str(file))
             tables += [file.parent / t.game for r in event.rounds for t in r.tables]
-            _event_facts(file, event, facts, left)
+            _event_facts(file, event, facts, left, span)
         elif is_plays(doc):
             left["paper"] = left.get("paper", 0) + len(doc["play"])
     for file in files:
@@ -139,9 +181,11 @@ def _file_facts(paths: list[Path]) -> tuple[list[Any], list[str]]:
         doc = parse_toml(read_text(file, "game or event file"), str(file))
         if "event" in doc or is_plays(doc):
             continue
-        game, _, _ = load_game(file)
+        game, record, _ = load_game(file)
         if not game.over:
             left["unfinished"] = left.get("unfinished", 0) + 1
+            continue
+        if not _in_season(record.played, span, left):
             continue
         facts.append(game_facts(game, final_money(game, file), str(file)))
     return facts, _left_words(left)
@@ -152,7 +196,8 @@ def _left_words(left: dict[str, int]) -> list[str]:
     sheet" and the like (paper results and unfinished games named as such)."""
     from acquire_ref.events import plural
 
-    words = {"paper": ("paper result", " (a plays file: no moves to count)"), "unfinished": ("unfinished game", "")}
+    words = {"paper": ("paper result", " (a plays file: no moves to count)"), "unfinished": ("unfinished game", ""),
+             "undated": ("undated game", " (no season holds it)"), "outside the season": ("game", " played outside the season")}
     return [plural(n, words[why][0]) + words[why][1] if why in words else f"{plural(n, 'table')} {why}"
             for why, n in left.items()]
 
@@ -208,6 +253,7 @@ def report(
     as_json: bool = REPORT_JSON,
     html: Path | None = REPORT_HTML,
     title: str = typer.Option("Club games", "--title", metavar="TEXT", help="The report's heading."),
+    since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """The GM's report over a club's refereed games: winning scores, wins by seat position, and
     winners in the first merger.
@@ -217,7 +263,7 @@ def report(
 
     Example: acquire-ref club report season/ --html report.html
     """
-    facts, left = _file_facts(paths)
+    facts, left = _file_facts(paths, _report_span(since, until, year))
     _report_out(facts, left, title, as_json, html, {f"file {n}": p for n, p in enumerate(paths, 1)})
 
 
@@ -240,6 +286,21 @@ def tournament_report(as_json: bool = REPORT_JSON, html: Path | None = REPORT_HT
     _report_out(facts, _left_words(left), event.name, as_json, html, {"event file": path})
 
 
+def _season(paths: list[Path], span: tuple[str | None, str | None, str | None], projected: bool = False) -> Season:
+    """The games of ``paths`` as ``ratings`` reads them, only those of the season ``span``
+    (``--from``, ``--to``, ``--season``: :func:`acquire_ref.cli.ratings.season_filter`, T7.2),
+    whose note of what it left out is said on stderr."""
+    from acquire_ref.cli.ratings import season_filter
+    from acquire_ref.ratings import read_season
+
+    season = read_season(paths, projected=projected)
+    before = len(season.notes)
+    season_filter(season, *span)
+    for note in season.notes[before:]:
+        say(note, err=True)
+    return season
+
+
 @club_app.command()
 def export(
     paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
@@ -249,6 +310,7 @@ def export(
                                     help="Write the plays as CSV, one row per player of each game."),
     location: str = typer.Option("Club", "--location", metavar="NAME", help="Where the games were played (BG Stats)."),
     projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand."),
+    since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """Export a club's plays to the board gamers' logging apps: a BG Stats play file and a CSV.
 
@@ -262,12 +324,11 @@ def export(
     from acquire_ref.errors import NotationError
     from acquire_ref.events import plural
     from acquire_ref.logbook import bgstats_doc, plays_csv
-    from acquire_ref.ratings import read_season
     from acquire_ref.storage import write_export
 
     if bgstats is None and csv is None:
         raise NotationError("name a file to write: --bgstats FILE (the BG Stats app) or --csv FILE")
-    season = read_season(paths)
+    season = _season(paths, (since, until, year), projected)
     reads: dict[str, Path | None] = {f"season file {n}": p for n, p in enumerate(season.files, 1)}
     if bgstats is not None:
         doc = bgstats_doc(season.games, location)
@@ -287,6 +348,7 @@ def player(
     html: Path | None = typer.Option(None, "--html", metavar="FILE", show_default=False,
                                      help="Also write the member's page as HTML (for a screen and A4)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """A member's page: their rating after each date, every game they played, and head-to-head
     against each opponent (T6).
@@ -296,9 +358,9 @@ def player(
 
     from acquire_ref.events import money, plural
     from acquire_ref.logbook import player_doc
-    from acquire_ref.ratings import CHART, read_season
+    from acquire_ref.ratings import CHART
 
-    season = read_season(paths)
+    season = _season(paths, (since, until, year))
     doc = player_doc(season.games, name)
     if html is not None:
         from acquire_ref.storage import write_export

@@ -15,6 +15,7 @@ import typer
 
 from acquire_ref.cli.output import print_json, say
 from acquire_ref.errors import NotationError
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from acquire_ref.ratings import Season
@@ -27,6 +28,8 @@ SINCE = typer.Option(None, "--from", metavar="YYYY-MM-DD", show_default=False,
                      help="A season: only games played on or after this date.")
 UNTIL = typer.Option(None, "--to", metavar="YYYY-MM-DD", show_default=False,
                      help="A season: only games played on or before this date.")
+SEASON = typer.Option(None, "--season", metavar="YYYY", show_default=False,
+                      help="A season by its year: --from YYYY-01-01 --to YYYY-12-31.")
 
 
 def ratings(
@@ -51,7 +54,7 @@ def ratings(
                                      help="Also write the leaderboard and its chart as an HTML page (with the history "
                                           "tables with --history)."),
     title: str = typer.Option("Club ratings", "--title", metavar="TEXT", help="The HTML page's heading."),
-    since: str | None = SINCE, until: str | None = UNTIL,
+    since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """A club's ratings over a season of games (T6, openskill's Plackett-Luce model).
 
@@ -67,7 +70,7 @@ def ratings(
     if player is not None and not show_history:
         raise NotationError("--player goes with --history: acquire-ref ratings season/ --history --player Ann")
     season = read_season(games, by_time, projected, keep_going)
-    _season_filter(season, since, until)
+    season_filter(season, since, until, year)
     for note in season.notes:
         say(note, err=True)
     doc, steps = _leaderboard(season, provisional, by_time, show_history, player)
@@ -81,14 +84,33 @@ def ratings(
     _report_skipped(season)
 
 
-def _season_filter(season: Season, since: str | None, until: str | None) -> None:
+def season_span(year: str | None, since: str | None, until: str | None) -> tuple[str | None, str | None]:
+    """The season's first and last dates as ``--from`` and ``--to`` give them (T7.2): ``--season
+    YYYY`` is ``--from YYYY-01-01 --to YYYY-12-31`` (a season across two years is given with
+    ``--from`` and ``--to``). Raises :class:`NotationError` (exit 2) for a year that is not four
+    digits, or ``--season`` given with ``--from`` or ``--to``."""
+    if year is None:
+        return since, until
+    if since is not None or until is not None:
+        raise NotationError(_("--season {year} is --from {year}-01-01 --to {year}-12-31: give the season's year, "
+                              "or its dates with --from and --to, not both").format(year=year.strip()))
+    text = year.strip()
+    if not (len(text) == 4 and text.isascii() and text.isdigit() and text >= "1000"):
+        raise NotationError(_("--season {given}: give the season's year, e.g. --season 2026 (a season across two "
+                              "years: --from 2025-09-01 --to 2026-06-30)").format(given=repr(year)))
+    return f"{text}-01-01", f"{text}-12-31"
+
+
+def season_filter(season: Season, since: str | None, until: str | None, year: str | None = None) -> None:
     """Keep only the games of ``season`` played from ``since`` to ``until`` (``--from``, ``--to``,
-    either end open; T6), with a note of what was left out: games outside the dates, and undated
-    games, which can't be placed in a season. Raises :class:`NotationError` (exit 2) for a date
-    that can't be read or a season that ends before it begins."""
+    either end open), or in the calendar ``year`` (``--season``, :func:`season_span`; T7.2), with
+    a note of what was left out: games outside the dates, and undated games, which can't be
+    placed in a season. Raises :class:`NotationError` (exit 2) for a date or year that can't be
+    read, both given, or a season that ends before it begins."""
     from acquire_ref.events import plural
     from acquire_ref.record import parse_date
 
+    since, until = season_span(year, since, until)
     if since is None and until is None:
         return
     first = parse_date(since, "--from") if since is not None else None

@@ -234,6 +234,9 @@ def draw(
     force: bool = typer.Option(False, "--force", help="Draw the open round again: its draw is discarded."),
     discard_results: bool = typer.Option(False, "--discard-results",
                                          help="With --force: drop the results already entered for the open round."),
+    table: list[str] | None = typer.Option(None, "--table", metavar="P1,P2,...", show_default=False,
+                                           help="A table as the players sat (3 to 6, in seating order), instead of "
+                                                "a draw; once a table."),
     as_json: bool = JSON,
 ) -> None:
     """Draw the next round and make one game file per table (T2).
@@ -241,13 +244,16 @@ def draw(
     Tables of 4 (3s, or 5s with --fives, as the count needs), random tables and seats, no repeat
     opponents and groups apart where a draw allows; the seed is in the event file. A heat with
     check-ins (tournament checkin) draws those checked in. A redraw (--force) keeps the previous
-    event file (tournament undo) and marks the old draw's game files discarded.
+    event file (tournament undo) and marks the old draw's game files discarded. With --table the
+    round's tables are the ones given, as the players sat (a table of 6 too); the others sit out.
 
     Example: acquire-ref tournament draw
     """
     from acquire_ref.event_games import changing, stem
+    from acquire_ref.tournament import parse_tables
     from acquire_ref.tournament_views import round_doc
 
+    given = parse_tables(table) if table else None
     path = event_path()
     note = None
     with changing(path, started_ok=True) as event:
@@ -258,10 +264,10 @@ def draw(
                 _confirm(f"round {last.number} has results entered for "
                          f"table{'s' if len(entered) > 1 else ''} {', '.join(map(str, entered))}: "
                          "a redraw drops them", "--discard-results", discard_results)
-            old, rnd = event.redraw(stem(path))
+            old, rnd = event.redraw(stem(path)) if given is None else event.seat_again(given, stem(path))
             note = _discarded(path, old)
         else:
-            rnd = event.draw(stem(path))
+            rnd = event.draw(stem(path)) if given is None else event.seat(given, stem(path))
     if note:
         say(f"acquire-ref: {note}", err=True)
     if as_json:
@@ -351,17 +357,21 @@ def rename(
     player: str = typer.Argument(..., metavar="PLAYER", help="The entrant's name now (or badge ID)."),
     new: str = typer.Argument(..., metavar="NEW", help="The name as on their badge (quote it when it has spaces)."),
 ) -> None:
-    """Rename an entrant throughout the event: rounds, seats and results (T1.3).
+    """Rename an entrant throughout the event: rounds, seats, results and their tables' game files (T1.3).
 
-    Refused while they sit at a table still playing (its game file names them as drawn).
+    Refused while they sit at a table still playing (its game file names them as drawn), and
+    when a table's game file can't be rewritten safely (nothing is renamed then).
 
     Example: acquire-ref tournament rename "Jose Garcia" "José García"
     """
-    from acquire_ref.event_file import changing
+    from acquire_ref.event_games import rename
+    from acquire_ref.language import ngettext
 
-    with changing(event_path()) as event:
-        said = event.rename(player, new)
+    said, written = rename(event_path(), player, new)
     say(said + ".")
+    if written:
+        say(ngettext("Renamed in {count} game file: {files}.", "Renamed in {count} game files: {files}.", len(written))
+            .format(count=len(written), files=", ".join(map(str, written))))
 
 
 @tournament_app.command()
@@ -417,6 +427,8 @@ def result(
     replace: bool = typer.Option(False, "--replace", help="Correct a result already entered."),
     force: bool = typer.Option(False, "--force", help="Accept a sheet that looks wrong (T3.4), or a correction "
                                                       "that changes a round already seeded from it (T1.2)."),
+    played: str | None = typer.Option(None, "--played", metavar="YYYY-MM-DD", show_default=False,
+                                      help="The date the table was played (default: its game file's, the draw's day)."),
 ) -> None:
     """Enter a table's result: from its finished game file, or from its results sheet (T3).
 
@@ -431,10 +443,19 @@ def result(
 
     if projected and leave_out:
         raise NotationError("--projected or --leave-out: an unfinished game is scored as it stands or left out, not both")
+    day = None
+    if played is not None:
+        from acquire_ref.language import _
+        from acquire_ref.record import parse_played
+
+        if leave_out:
+            raise NotationError(_("--played dates a result that counts: a table left out (T3.3) is not rated"))
+        day = parse_played(played)
     path = event_path()
     with changing(path) as event:
         tab = claim(event, number, table, replace)
         found = _found_result(path, event, (number, tab), sheet, projected, leave_out, force)
+        found.played = day if day is not None or tab.result is None else tab.result.played  # a correction keeps it
         old = tab.result
         if old is not None and old.source == "game" and found.source == "sheet":
             _confirm(f"round {number} table {tab.number} was refereed: its result is its game file's; a paper "

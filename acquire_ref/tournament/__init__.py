@@ -6,7 +6,8 @@ table's game is an ordinary game file named by :meth:`Tournament.game_name`.
 The modules, by rule area: :mod:`.formats` (the formats, their keys and presets, T4),
 :mod:`.model` (an entrant, a result, a table's seating, a round), :mod:`.event` (the
 :class:`Tournament` itself, T1), :mod:`.entry` (who plays: entering, check-in, withdrawal, late
-arrivals; T1.3, T1.4, T2.4), :mod:`.draw` (T2), :mod:`.results` (T3), :mod:`.standings` (T4's
+arrivals; T1.3, T1.4, T2.4), :mod:`.draw` (T2),
+:mod:`.seated` (a round's tables as the players sat, T2.1), :mod:`.results` (T3), :mod:`.standings` (T4's
 keys ranked) and :mod:`.finals` (T4 heats: semifinal and final). Every name is imported from here.
 
 Every random choice (who sits where, which tables are short, the tie-break lots) comes from a
@@ -64,13 +65,14 @@ from acquire_ref.tournament.results import (
     sheet_result,
     table_facts,
 )
+from acquire_ref.tournament.seated import SAT_SIZES, parse_tables
 from acquire_ref.tournament.standings import Placing, heat_standings, swiss_standings
 
 __all__ = [
     "DEFAULT_PRESET", "EXACT_LIMIT", "FINAL_SIZES", "FORMATS", "GROUP_COST", "HEAT_POINTS", "MARGIN_KEYS",
-    "PLAUSIBLE_PLAYER", "PLAUSIBLE_TABLE", "PRESETS", "REPEAT_COST", "SEMIFINAL_SIZES", "SOURCES", "SWISS_POINTS",
+    "PLAUSIBLE_PLAYER", "PLAUSIBLE_TABLE", "PRESETS", "REPEAT_COST", "SAT_SIZES", "SEMIFINAL_SIZES", "SOURCES", "SWISS_POINTS",
     "TIEBREAK_KEYS", "Placing", "Player", "Result", "Round", "Seating", "Tournament", "best_draw", "check_sheet",
     "claim", "counted", "cut_size", "describe_result", "difference", "exhaustive_draw", "heat_standings",
-    "implausible", "name_key", "parse_factors", "parse_sheet", "parse_tiebreaks", "places", "seat_name",
+    "implausible", "name_key", "parse_factors", "parse_sheet", "parse_tables", "parse_tiebreaks", "places", "seat_name",
     "seeding_changes", "sheet_result", "slug", "swiss_standings", "table_facts", "table_sizes",
 ]

@@ -17,7 +17,7 @@ from acquire_ref.errors import IllegalMoveError, NotationError
 from acquire_ref.events import plural
 from acquire_ref.setup import looks_alike
 from acquire_ref.tournament import draw as drawing
-from acquire_ref.tournament import entry, finals, results
+from acquire_ref.tournament import entry, finals, results, seated
 from acquire_ref.tournament import standings as ranking
 from acquire_ref.tournament.formats import DEFAULT_PRESET, FINAL_SIZES, FORMATS, SEMIFINAL_SIZES, parse_tiebreaks
 from acquire_ref.tournament.model import Player, Result, Round, Seating, name_key, seat_name
@@ -236,6 +236,14 @@ class Tournament:
         """Draw the last round again (T2.3): :func:`draw.redraw`. Returns ``(old, new)``."""
         return drawing.redraw(self, stem)
 
+    def seat(self, tables: Sequence[Sequence[str]], stem: str = "event") -> Round:
+        """The next round with its tables as the players sat (T2.1): :func:`seated.seat_next`."""
+        return seated.seat_next(self, tables, stem)
+
+    def seat_again(self, tables: Sequence[Sequence[str]], stem: str = "event") -> tuple[Round, Round]:
+        """The last round given again as the players sat (T2.3): :func:`seated.seat_again`."""
+        return seated.seat_again(self, tables, stem)
+
     def enter(self, number: int, table: int, result: Result, replace: bool = False) -> Seating:
         """Record a table's result (T3): :func:`results.enter`. Returns the table."""
         return results.enter(self, number, table, result, replace)
@@ -289,6 +297,6 @@ def difference(now: Tournament, before: Tournament) -> str:
     return "; ".join(parts) or "the event is as it was before it"
 
 
-def _outcome(table: Seating) -> tuple[dict[str, int], str] | None:
-    """A table's result as compared by :func:`difference`: ``(money, source)``, None for none."""
-    return (table.result.money, table.result.source) if table.result else None
+def _outcome(table: Seating) -> tuple[dict[str, int], str, object] | None:
+    """A table's result as compared by :func:`difference`: ``(money, source, played)``, None for none."""
+    return (table.result.money, table.result.source, table.result.played) if table.result else None

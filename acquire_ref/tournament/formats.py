@@ -15,8 +15,10 @@ FORMATS = ("heats", "swiss")
 HEAT_POINTS = {1: 1000, 2: 100, 3: 10, 4: 1}
 """T4 heats key 2: placement points of a 1st, 2nd, 3rd and 4th place (others 0)."""
 
-SWISS_POINTS = {3: (4, 2, 0), 4: (4, 2, 1, 0), 5: (4, 3, 2, 1, 0)}
-"""T4 swiss key 1: placement points by table size, 1st place first."""
+SWISS_POINTS = {2: (4, 0), 3: (4, 2, 0), 4: (4, 2, 1, 0), 5: (4, 3, 2, 1, 0), 6: (4, 3, 2, 1, 0, 0)}
+"""T4 swiss key 1: placement points by table size, 1st place first. A table of 6 (given as the
+players sat, T2.1) scores as a table of 5 with the 6th at 0; a table of 2 (only in a hand-written
+event file) 4 and 0."""
 
 SEMIFINAL_SIZES = (16, 8, 4)
 """The semifinal sizes of the heats format (T4)."""

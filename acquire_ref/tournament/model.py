@@ -4,6 +4,8 @@ names a player sits under and is found by, and the finishing places at a table. 
 
 from __future__ import annotations
 
+from datetime import date
+
 from acquire_ref.errors import NotationError
 from acquire_ref.events import money
 from acquire_ref.scoring import rank
@@ -67,14 +69,17 @@ class Player:
 
 
 class Result:
-    """A table's result (T3): ``money`` per seated player (dollars) and its ``source`` (one of
-    :data:`SOURCES`). A result ``left out`` has no money and counts for nobody (T3.3)."""
+    """A table's result (T3): ``money`` per seated player (dollars), its ``source`` (one of
+    :data:`SOURCES`) and the date it was ``played`` when the organiser gave it (``result
+    --played``: a paper sheet entered later; None: the table's game file's date). A result
+    ``left out`` has no money and counts for nobody (T3.3)."""
 
-    __slots__ = ("money", "source")
+    __slots__ = ("money", "played", "source")
 
-    def __init__(self, money: dict[str, int], source: str) -> None:
+    def __init__(self, money: dict[str, int], source: str, played: date | None = None) -> None:
         self.money = money
         self.source = source
+        self.played = played
 
     @property
     def counts(self) -> bool:
@@ -128,7 +133,11 @@ def describe_result(result: Result) -> str:
     if not result.counts:
         return "left out (unfinished, T3.3)"
     order = sorted(result.money.items(), key=lambda kv: -kv[1])
-    return ", ".join(f"{p} {money(m)}" for p, m in order) + f" ({result.source})"
+    from acquire_ref.language import _
+
+    where = result.source if result.played is None else _("{source}, played {date}").format(
+        source=result.source, date=result.played.isoformat())
+    return ", ".join(f"{p} {money(m)}" for p, m in order) + f" ({where})"
 
 
 def waiting(rnd: Round) -> str:

@@ -124,7 +124,7 @@ def enter(event: Tournament, number: int, table: int, result: Result, replace: b
     """
     tab = claim(event, number, table, replace)
     if result.counts:
-        result = Result(check_sheet(tab.seats, result.money, event), result.source)
+        result = Result(check_sheet(tab.seats, result.money, event), result.source, result.played)
     tab.result = result
     return tab
 
