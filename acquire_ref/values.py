@@ -125,14 +125,15 @@ def _is_classvar(annotation: object) -> bool:
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
 
-def _own_specs(namespace: dict[str, Any], inherited: set[str]) -> list[_Spec]:
+def _own_specs(namespace: dict[str, Any], bases: tuple[type, ...], fields: dict[str, _Spec]) -> list[_Spec]:
     """The fields a class body declares, taking their defaults out of the namespace (a slot and
-    a class attribute of one name cannot live together). A name in ``inherited`` (a base's class
-    variable) stays a class variable: compiled by mypyc, a class body annotates every name it
-    assigns, so only a base's quoted ``"ClassVar[...]"`` tells a class variable from a field."""
+    a class attribute of one name cannot live together). A name a base has as a class variable
+    (an attribute, not one of the ``fields``) stays a class variable: compiled by mypyc, a class
+    body annotates every name it assigns, so only a base's quoted ``"ClassVar[...]"`` tells a
+    class variable from a field."""
     specs: list[_Spec] = []
     for name, annotation in namespace.get("__annotations__", {}).items():
-        if name in inherited or _is_classvar(annotation):
+        if _is_classvar(annotation) or (name not in fields and any(hasattr(base, name) for base in bases)):
             continue
         value = namespace.pop(name, _MISSING)
         if isinstance(value, _Field):
@@ -233,8 +234,7 @@ class _ValueMeta(type):
             fields.update((spec[0], spec) for spec in getattr(base, "_specs", ()))
             setters.update(getattr(base, "_setters", {}))
         new_slots = []
-        inherited = {name for base in bases for name in dir(base) if name not in fields}
-        for spec in _own_specs(namespace, inherited):
+        for spec in _own_specs(namespace, bases, fields):
             if spec[0] not in fields:
                 new_slots.append(spec[0])
             fields[spec[0]] = spec  # a field declared again keeps its place
