@@ -8,9 +8,10 @@ It needs mypyc (it ships with mypy: ``pip install mypy``), setuptools, a C compi
 Python headers (Debian: ``apt-get install gcc python3-dev``), and write access to the package's
 folder; it takes a few minutes. Nothing else changes: an ordinary ``pip install`` never compiles.
 
-The modules holding the immutable values (:mod:`acquire_ref.values` and those defining
-:class:`~acquire_ref.values.Value` classes), and :mod:`acquire_ref.problems`, stay Python: their
-classes are made by a metaclass, or derive from ``list``, which mypyc does not compile.
+:mod:`acquire_ref.values` (the metaclass) and :mod:`acquire_ref.problems` (a ``list``) stay
+Python, as mypyc does not compile them; the modules defining
+:class:`~acquire_ref.values.Value` classes compile, their classes made by the metaclass as
+Python classes (a class variable of one is quoted: see :mod:`acquire_ref.values`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from pathlib import Path
 COMPILED = ("acquire_ref.tiles", "acquire_ref.board", "acquire_ref.setup",
             "acquire_ref.supply", "acquire_ref.merger", "acquire_ref.buying",
             "acquire_ref.drawing", "acquire_ref.ending", "acquire_ref.placing",
-            "acquire_ref.state", "acquire_ref.game")
+            "acquire_ref.state", "acquire_ref.game", "acquire_ref.events",
+            "acquire_ref.moves", "acquire_ref.pending", "acquire_ref.scoring")
 """The engine modules compiled, by their full names (each file found from its name, wherever its folder)."""
 
 GROUP = "acquire_ref.engine"

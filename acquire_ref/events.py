@@ -38,7 +38,7 @@ def _now_safe(chain: str, safe: bool) -> str:
 class Event(Value):
     """Base class: ``kind`` names the event (``bonus_paid``), ``as_dict()`` gives its fields for JSON."""
 
-    kind: ClassVar[str] = "event"
+    kind: "ClassVar[str]" = "event"  # noqa: UP037 (quoted so that mypyc keeps it a class variable: see values)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

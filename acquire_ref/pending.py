@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import ClassVar
 
-from acquire_ref.values import Value, _set, field
+from acquire_ref.values import Value, _get, _set, field
 
 
 class EndReason(Enum):
@@ -45,8 +45,8 @@ class EndReason(Enum):
 class Pending(Value):
     """Base of the pending decisions: immutable, compared and hashed by their fields."""
 
-    decision: ClassVar[str] = ""
-    chance: ClassVar[bool] = False
+    decision: "ClassVar[str]" = ""  # noqa: UP037 (quoted so that mypyc keeps it a class variable: see values)
+    chance: "ClassVar[bool]" = False  # noqa: UP037 (quoted so that mypyc keeps it a class variable: see values)
     """True for the decisions a dealt game makes itself (the start tiles, the market's tile):
     chance, not a player's choice."""
     player: str | None = None
@@ -55,7 +55,7 @@ class Pending(Value):
         """The decision in a few words, for a refusal (R10.2)."""
         return f"{self.player} is to {self._what}"
 
-    _what: ClassVar[str] = ""
+    _what: "ClassVar[str]" = ""  # noqa: UP037 (quoted so that mypyc keeps it a class variable: see values)
 
 
 class DrawStartTiles(Pending):
@@ -82,12 +82,12 @@ class ChooseChain(Pending):
     """``player`` chooses one of ``options`` (chain names); ``choice`` says what for."""
 
     decision = "choose"
-    choice: ClassVar[str] = ""
+    choice: "ClassVar[str]" = ""  # noqa: UP037 (quoted so that mypyc keeps it a class variable: see values)
     player: str
     options: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        _set(self, "options", tuple(self.options))
+        _set(self, "options", tuple(_get(self, "options")))
 
     def summary(self) -> str:
         return f"{self.player} is to choose a chain: {', '.join(self.options)}"

@@ -19,11 +19,18 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import tomllib
 from datetime import date
 from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hashlib import sha256
+else:
+    try:  # the SHA-256 of hashlib without loading OpenSSL's library, which costs every read command
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - a Python built without it: hashlib's
+        from hashlib import sha256
 
 from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError
 from acquire_ref.game import MAX_MOVES, Game
@@ -309,7 +316,7 @@ class Record:
         setup: list[object] = [FORMAT, self.edition, self.options, self.tiles, self.players, self.position, self.moves]
         if self.tiles == "dealt":
             setup += [self.seed, self.bag]
-        return hashlib.sha256(json.dumps(setup, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        return sha256(json.dumps(setup, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
     def setup(self) -> TomlTable:
         """The setup keys as written at the top of a game file."""

@@ -18,6 +18,10 @@ Traceback (most recent call last):
 ...
 AttributeError: Pair is immutable
 
+A class variable of a value is annotated ``"ClassVar[...]"``, quoted where a class first
+declares it (mypyc, compiling a module, annotates every name a class body assigns, and a quoted
+annotation is the one it keeps as written); a subclass assigns it again without an annotation.
+
 :func:`field` gives what a plain default cannot: a field left out of ``__init__`` (set from its
 default or by the class's ``__post_init__``), or one given by keyword only. ``__post_init__``,
 when a class defines it, runs after the fields are set; it may check them, or set the fields
@@ -32,6 +36,10 @@ from typing import Any, ClassVar, dataclass_transform
 
 _set = object.__setattr__
 """Set a field of a value in its ``__post_init__`` (the one way past the immutability)."""
+
+_get: Callable[[object, str], Any] = object.__getattribute__
+"""Read a field of a value in its ``__post_init__`` as it was given, before the field has its
+declared type (a module compiled by mypyc checks the declared type on every read)."""
 
 _MISSING: Any = object()
 """A field with no default (a sentinel: ``None`` is a default like any other)."""
@@ -113,16 +121,19 @@ _SPARE = tuple(f".unused{i}" for i in range(MAX_FIELDS))
 
 def _is_classvar(annotation: object) -> bool:
     """Whether an annotation (a string, with postponed annotations) declares a class variable."""
-    text = annotation if isinstance(annotation, str) else repr(annotation)
+    text = (annotation if isinstance(annotation, str) else repr(annotation)).lstrip("'\"")
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
 
-def _own_specs(namespace: dict[str, Any]) -> list[_Spec]:
+def _own_specs(namespace: dict[str, Any], bases: tuple[type, ...], fields: dict[str, _Spec]) -> list[_Spec]:
     """The fields a class body declares, taking their defaults out of the namespace (a slot and
-    a class attribute of one name cannot live together)."""
+    a class attribute of one name cannot live together). A name a base has as a class variable
+    (an attribute, not one of the ``fields``) stays a class variable: compiled by mypyc, a class
+    body annotates every name it assigns, so only a base's quoted ``"ClassVar[...]"`` tells a
+    class variable from a field."""
     specs: list[_Spec] = []
     for name, annotation in namespace.get("__annotations__", {}).items():
-        if _is_classvar(annotation):
+        if _is_classvar(annotation) or (name not in fields and any(hasattr(base, name) for base in bases)):
             continue
         value = namespace.pop(name, _MISSING)
         if isinstance(value, _Field):
@@ -223,7 +234,7 @@ class _ValueMeta(type):
             fields.update((spec[0], spec) for spec in getattr(base, "_specs", ()))
             setters.update(getattr(base, "_setters", {}))
         new_slots = []
-        for spec in _own_specs(namespace):
+        for spec in _own_specs(namespace, bases, fields):
             if spec[0] not in fields:
                 new_slots.append(spec[0])
             fields[spec[0]] = spec  # a field declared again keeps its place

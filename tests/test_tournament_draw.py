@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acquire_ref.tournament import Result, Tournament, best_draw, table_sizes
+from acquire_ref.tournament.draw import EVERY_PAIR_TABLES
 
 NAMES = [f"P{i}" for i in range(10)]
 
@@ -102,3 +103,18 @@ def test_a_second_round_of_8_repeats_only_the_unavoidable_pairs_and_keeps_a_grou
     # best, so two repeated pairs a table (four in all) are unavoidable; the Smiths still sit apart
     assert len(met & again) == 4
     assert all(not {"S1", "S2"} <= set(t.seats) for t in (*first.tables, *second.tables))
+
+
+def test_a_round_of_more_than_64_tables_still_parts_every_repeat_and_group_pair_T2_2():
+    # above EVERY_PAIR_TABLES the swap search tries only the tables with a clash (the draw's time
+    # grows with the players): 400 players who met in fours, with 40 groups of 10, still find a
+    # second round without a repeat opponent or two group mates at one table
+    players = [f"P{i:03d}" for i in range(400)]
+    met = {frozenset(p) for i in range(0, 400, 4) for p in itertools.combinations(players[i:i + 4], 2)}
+    groups = {p: f"G{i // 10}" for i, p in enumerate(players)}
+    sizes = table_sizes(400)
+    assert len(sizes) == 100 > EVERY_PAIR_TABLES
+    tables = best_draw(players, sizes, met, groups, random.Random(7))
+    assert [len(t) for t in tables] == sizes
+    assert sorted(p for t in tables for p in t) == players
+    assert clashes(tables, met, groups) == (0, 0)

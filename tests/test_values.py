@@ -13,7 +13,7 @@ import pytest
 
 from acquire_ref.events import TurnFinished
 from acquire_ref.pending import ChooseSurvivor, DrawStartTiles, GameEnded
-from acquire_ref.values import Value, _set, field
+from acquire_ref.values import Value, _set, _ValueMeta, field
 
 
 class Pair(Value):
@@ -95,3 +95,14 @@ def test_values_do_not_import_dataclasses():
             "print('dataclasses' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_class_variables_stay_class_variables_in_a_body_compiled_by_mypyc():
+    # mypyc annotates every name a class body assigns, with its type: only a quoted
+    # "ClassVar[...]" keeps saying what it is, and a subclass assigns it again by name
+    namespace = {"__module__": __name__, "__annotations__": {"kind": "ClassVar[str]", "a": int}, "kind": "base"}
+    base = _ValueMeta("Base", (Value,), namespace)
+    again = {"__module__": __name__, "__annotations__": {"kind": str, "b": int}, "kind": "sub", "b": 2}
+    sub = _ValueMeta("Sub", (base,), again)
+    assert base._slots == ("a",) and sub._slots == ("a", "b") and sub.__slots__ == ("b",)
+    assert sub.kind == "sub" and repr(sub(1)) == "Sub(a=1, b=2)"

@@ -22,6 +22,11 @@ GROUP_COST = 1
 """What the draw weighs (T2.2): every pair meeting again costs more than every pair of group mates
 together, so a draw first avoids repeat opponents, then keeps groups apart."""
 
+EVERY_PAIR_TABLES = 64
+"""Up to this many tables (256 players), each pass of the swap search tries every pair of tables,
+which costs little there and keeps the draws a seed gave before (T2.3); above, only the tables
+with a clash, so that a round of thousands is drawn in a time that grows with the players."""
+
 EXACT_LIMIT = 12
 """Rounds of at most this many players are searched exhaustively when the quick search leaves a
 repeat or a group pair, so that a draw without one is always found when there is one (T2.2)."""
@@ -161,20 +166,22 @@ def _improve(tables: list[list[str]], clash: Callable[[Sequence[str]], int], wid
              rng: random.Random) -> int:
     """Swap players between tables while a swap lowers the clash cost (then the spread); returns the clash cost.
 
-    Each pass tries every pair of tables in a random order. Without a spread to narrow (every
-    draw but swiss), a pair of tables that both have no clash cannot gain from a swap and is
-    passed over without trying its 16 swaps: the same draw, in seconds at 5,000 players."""
+    With a spread to narrow (swiss), or at most :data:`EVERY_PAIR_TABLES` tables, each pass
+    tries every pair of tables in a random order (a pair of tables that both have no clash and
+    no spread to narrow is passed over without trying its swaps). Above that, without a spread,
+    each pass tries only the tables with a clash, in a random order, each against every other
+    table in a random order: a draw without a clash is taken as it is, and the time grows with
+    the players, not with their square (T2.2)."""
     def score(t: Sequence[str]) -> int:
         return clash(t) * 100 + width(t)
 
     spread = any(width(t) for t in tables)
     costs = [clash(t) for t in tables]
+    every_pair = spread or len(tables) <= EVERY_PAIR_TABLES
     improved = True
     while improved:
         improved = False
-        pairs = [(i, j) for i in range(len(tables)) for j in range(i + 1, len(tables))]
-        rng.shuffle(pairs)
-        for i, j in pairs:
+        for i, j in _pairs(len(tables), None if every_pair else costs, rng):
             if not spread and not costs[i] and not costs[j]:
                 continue
             a, b = tables[i], tables[j]
@@ -188,6 +195,24 @@ def _improve(tables: list[list[str]], clash: Callable[[Sequence[str]], int], wid
                         a[x], b[y] = b[y], a[x]
             costs[i], costs[j] = clash(a), clash(b)
     return sum(costs)
+
+
+def _pairs(count: int, costs: list[int] | None, rng: random.Random) -> list[tuple[int, int]]:
+    """The pairs of tables (by index, of ``count``) one pass of :func:`_improve` tries, in a
+    random order: every pair without ``costs``; else each table with a clash (a cost) with every
+    other table."""
+    if costs is None:
+        pairs = [(i, j) for i in range(count) for j in range(i + 1, count)]
+        rng.shuffle(pairs)
+        return pairs
+    clashing = [i for i, c in enumerate(costs) if c]
+    rng.shuffle(clashing)
+    out = []
+    for i in clashing:
+        others = [j for j in range(count) if j != i]
+        rng.shuffle(others)
+        out += [(i, j) for j in others]
+    return out
 
 
 def exhaustive_draw(players: list[str], sizes: list[int], cost: Callable[[Sequence[str]], int]) -> list[list[str]] | None:
