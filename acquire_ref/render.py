@@ -364,10 +364,11 @@ def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
     """The banker's instructions, one line per event; each defunct chain of a merger gets a table
     of its shareholders, the bonus each receives and the rule that decided it (R5.4). ``lines``
     are the events' sentences as the viewer is told them (:func:`acquire_ref.views.moment`;
-    default: each event's own text)."""
+    default: each event's banker's line, :func:`acquire_ref.words.events.told`)."""
     from acquire_ref.events import BonusPaid, DefunctChain, MarketBonus, NoBonus
+    from acquire_ref.words.events import told
 
-    said = lines if lines is not None else [e.text() for e in events]
+    said = lines if lines is not None else [told(e) for e in events]
 
     parts: list[RenderableType] = []
     i = 0

@@ -33,6 +33,7 @@ from acquire_ref.events import (
     TilePlaced,
     money,
 )
+from acquire_ref.words.events import told
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -235,9 +236,9 @@ def banner(game: Game, viewer: ViewerLike = None) -> dict[str, Any] | None:
         elif isinstance(e, NoBonus) and out["defunct"]:
             out["defunct"][-1]["nobody"] = True
         elif isinstance(e, SharesSold | SharesTraded | SharesHeld) and not hidden:
-            out["disposals"].append(e.text())
+            out["disposals"].append(told(e))
         elif isinstance(e, MergerCompleted):
-            out["result"] = e.text()
+            out["result"] = told(e)
     return out
 
 

@@ -1,0 +1,82 @@
+"""The phrasebook (acquire_ref.words): the engine states what happened as data, one layer words it."""
+
+import inspect
+
+import pytest
+
+from acquire_ref import events as ev
+from acquire_ref.words.events import FORMS, told
+
+EVENT_CLASSES = [c for _, c in inspect.getmembers(ev, inspect.isclass) if issubclass(c, ev.Event) and c is not ev.Event]
+
+SAMPLES = [
+    ev.StartTilePlaced("Ann", "3C"),
+    ev.FirstPlayer("Ben", "9A", 87),
+    ev.TilePlaced("Ben", "9B", "found"),
+    ev.ChainFounded("Ben", "Tower", 2, 200),
+    ev.ChainFounded("Ben", "Tower", 11, 1200, True),
+    ev.FounderShare("Ben", "Tower", True),
+    ev.FounderShare("Ben", "Tower", False),
+    ev.ChainGrew("Tower", 3, 300, 1),
+    ev.MergerBegan("Cat", "Tower", {"Tower": 5, "Luxor": 3}),
+    ev.DefunctChain("Luxor", 3, 300, {"Ann": 2}),
+    ev.BonusPaid("Ann", "Luxor", 3000, "majority", 1),
+    ev.MarketDraw("Luxor", "4D", 3),
+    ev.MarketBonus("Luxor", 3, 1500, "minority"),
+    ev.NoBonus("Luxor"),
+    ev.SharesSold("Ann", "Luxor", 2, 600),
+    ev.SharesTraded("Ann", "Luxor", 4, "Tower", 2),
+    ev.SharesHeld("Ann", "Luxor", 1),
+    ev.MergerCompleted("Tower", 9, 700, ("Luxor", "Worldwide")),
+    ev.SharesBought("Ann", "Tower", 3, 900),
+    ev.Passed("Ann"),
+    ev.TilesDiscarded("Ann", ("5C", "6C"), 2),
+    ev.EndDeclared("Ann"),
+    ev.TurnFinished("Ann", True, 80, "", public_reason=None),
+    ev.GameOver("a chain has 41 tiles (R8.1)"),
+    ev.Standing("Ann", 12300, 1),
+]
+
+
+def test_every_event_is_worded_in_every_form():
+    assert {type(e) for e in SAMPLES} == set(EVENT_CLASSES)
+    for e in SAMPLES:
+        for form in FORMS:
+            assert told(e, form), (e, form)
+
+
+def test_events_carry_no_sentences():
+    for cls in EVENT_CLASSES:
+        assert not {"text", "public_text", "moment_text", "public_dict", "moment_dict"} & set(dir(cls)), cls
+
+
+@pytest.mark.parametrize(("event", "full", "public"), [
+    (ev.BonusPaid("Ann", "Luxor", 3000, "majority", 1), "bank pays Ann $3,000 (Luxor majority, 1 share; R5.4)",
+     "the bank pays Ann $3,000 (Luxor majority)"),
+    (ev.BonusPaid("Ann", "Luxor", 4400, "first + second", 4), "bank pays Ann $4,400 (Luxor first + second, 4 shares; R5.4a)",
+     "the bank pays Ann $4,400 (Luxor first + second)"),
+    (ev.SharesSold("Ann", "Luxor", 2, 600), "Ann sells 2 Luxor to the bank: bank pays Ann $600",
+     "Ann disposes of Luxor shares"),
+    (ev.SharesBought("Ann", "Tower", 3, 900), "Ann pays the bank $900 for 3 Tower (R6)", "Ann buys shares"),
+    (ev.ChainGrew("Tower", 11, 1200, 1, True),
+     "Tower grows by 1 tile to 11; price $1,200 a share; Tower is now safe: it can never be absorbed (R3.5)",
+     "Tower grows by 1 tile to 11; price $1,200 a share; Tower is now safe: it can never be absorbed (R3.5)"),
+    (ev.TilesDiscarded("Ann", ("5C",), 1), "Ann puts dead tile 5C out of the game and draws 1 (R7.3)",
+     "Ann puts dead tile 5C out of the game and draws 1 (R7.3)"),
+])
+def test_r10_1_the_public_form_leaves_out_a_players_figures(event, full, public):
+    assert told(event) == full
+    assert told(event, "public") == public
+
+
+def test_r10_1_a_turns_reason_naming_cash_is_left_out_at_its_moment():
+    turn = ev.TurnFinished("Ann", True, 80, "Ann has $100: nothing can be bought (R6.2)",
+                           public_reason="nothing can be bought (R6.2)")
+    assert told(turn) == "Ann has $100: nothing can be bought (R6.2); Ann draws a tile (80 left in the bag) (R7)"
+    assert told(turn, "moment") == "nothing can be bought (R6.2); Ann draws a tile (80 left in the bag) (R7)"
+    assert told(ev.TurnFinished("Ann", False, 0, "", last=True)) == "Ann's turn was the last one (R8)"
+
+
+def test_an_unknown_form_is_refused():
+    with pytest.raises(ValueError, match="not 'secret'"):
+        told(ev.Passed("Ann"), "secret")  # type: ignore[arg-type]
