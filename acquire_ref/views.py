@@ -40,6 +40,7 @@ from acquire_ref.pending import (
 )
 from acquire_ref.tiles import Tile
 from acquire_ref.words.events import told
+from acquire_ref.words.undo import heading, take_back_lines
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -381,14 +382,13 @@ def log_line(n: int, entry: LogEntry, game: Game, viewer: ViewerLike = None) -> 
     return f"{n:>3}. turn {entry.turn}{who}: {move_text(game, entry, viewer)}"
 
 
-TAKE_BACK = "take back what it did (money, certificates, tiles):"
-"""What ``undo`` asks of the banker before the events of a move taken back (the CLI and the console)."""
-
-
 def undo_lines(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> list[str]:
-    """What taking back ``entry`` asks of the banker: :data:`TAKE_BACK` and the move's events as
-    at their moment (:func:`moment`); nothing for a move that did nothing to undo."""
-    return [TAKE_BACK, *moment(game, entry.events, viewer)] if entry.events else []
+    """What taking back ``entry`` asks of the banker (the CLI and the console): the heading and
+    each event worded as a take-back, the last first ("Ann gets $400 back for 2 Tower",
+    :mod:`acquire_ref.words.undo`); nothing for a move that moved no money, certificate or tile.
+    Every figure named was public at the move's moment (R10.1), so every ``viewer`` is told the same."""
+    lines = take_back_lines(entry.events)
+    return [heading(), *lines] if lines else []
 
 
 def log(game: Game, viewer: ViewerLike = None) -> list[dict[str, Any]]:

@@ -80,3 +80,23 @@ def test_r10_1_a_turns_reason_naming_cash_is_left_out_at_its_moment():
 def test_an_unknown_form_is_refused():
     with pytest.raises(ValueError, match="not 'secret'"):
         told(ev.Passed("Ann"), "secret")  # type: ignore[arg-type]
+
+
+def test_undo_words_a_purchase_as_a_take_back_not_as_the_purchase():
+    from acquire_ref.words.undo import taken_back
+
+    assert taken_back(ev.SharesBought("Ann", "Tower", 2, 400)) == "Ann gets $400 back for 2 Tower"
+    assert taken_back(ev.BonusPaid("Ann", "Luxor", 3000, "majority", 4)) == "Ann gives $3,000 back to the bank (Luxor majority)"
+    assert taken_back(ev.SharesSold("Ann", "Luxor", 2, 600)) == "Ann gives $600 back to the bank and gets 2 Luxor back"
+    assert taken_back(ev.SharesTraded("Ann", "Luxor", 4, "Tower", 2)) == (
+        "Ann gives 2 Tower back to the bank and gets 4 Luxor back")
+    assert taken_back(ev.ChainGrew("Tower", 5, 500, 2)) == "Tower loses the 2 tiles it gained: back to 3"
+
+
+def test_undo_tells_the_last_thing_done_first_and_skips_what_moved_nothing():
+    from acquire_ref.words.undo import take_back_lines
+
+    move = [ev.TilePlaced("Ann", "5C", "lone"), ev.TurnFinished("Ann", False, 0, ""), ev.Passed("Ann")]
+    assert take_back_lines(move) == ["5C comes off the board and goes back to Ann's rack"]
+    assert take_back_lines([ev.SharesHeld("Ann", "Luxor", 1), ev.NoBonus("Luxor")]) == []
+    assert all(isinstance(line, str) for line in take_back_lines(SAMPLES))
