@@ -68,6 +68,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'acquire_ref' has no attribute {name!r}")
     import importlib
 
+    importlib.import_module("acquire_ref.words.refusals")  # a refusal given as data reads as its words
     value = getattr(importlib.import_module(_WHERE.get(name, "acquire_ref.errors")), name)
     globals()[name] = value
     return value

@@ -13,7 +13,7 @@ from typing import NamedTuple, Protocol
 from acquire_ref import events as ev
 from acquire_ref.board import Board, Effect
 from acquire_ref.editions import Edition
-from acquire_ref.errors import refuse
+from acquire_ref.errors import IllegalMoveError, refuse
 from acquire_ref.events import plural
 from acquire_ref.moves import Discard
 from acquire_ref.setup import Options
@@ -74,9 +74,9 @@ def check_tile_known(racks: Racks, tile: Tile) -> None:
     or out of the game as a dead tile (R7.3), or off the edition's board (R1.1a): no rack can hold it."""
     check_on_board(racks.edition.grid, tile)
     if tile in racks.board:
-        raise refuse(f"{tile} is already on the board (R1.1: one tile per space)")
+        raise refuse(f"{tile} is already on the board (R1.1: one tile per space)", rule="R1.1")
     if tile in racks.discarded:
-        raise refuse(f"{tile} was put out of the game as a dead tile (R7.3)")
+        raise refuse(f"{tile} was put out of the game as a dead tile (R7.3)", rule="R7.3")
 
 
 def check_on_board(grid: Grid, tile: Tile) -> None:
@@ -84,15 +84,15 @@ def check_on_board(grid: Grid, tile: Tile) -> None:
     is no space of ``grid`` (R1.1a), e.g. ``11A`` on a 10 x 10 board."""
     if not grid.holds(tile):
         raise refuse(f"{tile.col}{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[tile.row % 26]} is off the {grid} board: columns run "
-                     f"1-{grid.columns} and rows A-{grid.letters[-1]} (R1.1a)")
+                     f"1-{grid.columns} and rows A-{grid.letters[-1]} (R1.1a)", rule="R1.1a")
 
 
-def discard_refusal(racks: Racks) -> str | None:
-    """Why the current player may not show dead tiles now, or None (R7.3)."""
+def discard_refusal(racks: Racks) -> IllegalMoveError | None:
+    """Why the current player may not show dead tiles now (the refusal), or None (R7.3)."""
     if racks.supply.knows_racks:
-        return "in dealt mode the referee replaces dead tiles itself at the end of the turn (R7.3)"
+        return refuse("in dealt mode the referee replaces dead tiles itself at the end of the turn (R7.3)", rule="R7.3")
     if racks.discarded_this_turn and not racks.options.replace_until_none:
-        return f"{racks.player} has already replaced dead tiles this turn: once per turn (R7.3)"
+        return refuse(f"{racks.player} has already replaced dead tiles this turn: once per turn (R7.3)", rule="R7.3")
     return None
 
 
@@ -103,17 +103,17 @@ def check_discard(racks: Racks, move: Discard) -> DiscardPlan:
     p = racks.player
     problem = discard_refusal(racks)
     if problem:
-        raise refuse(problem)
+        raise problem
     if len(set(move.tiles)) != len(move.tiles):
-        raise refuse("a tile is named twice (R7.3)")
+        raise refuse("a tile is named twice (R7.3)", rule="R7.3")
     if len(move.tiles) > racks.racks[p]:
-        raise refuse(f"{p}'s rack holds {plural(racks.racks[p], 'tile')}, not {len(move.tiles)} (R7.3)")
+        raise refuse(f"{p}'s rack holds {plural(racks.racks[p], 'tile')}, not {len(move.tiles)} (R7.3)", rule="R7.3")
     for t in move.tiles:
         check_tile_known(racks, t)
         eff = racks.effect(t)
         if eff.kind != "dead":
             raise refuse(f"{t} is not a dead tile (it {eff.phrase(racks.board.sizes)}): "
-                         "only dead tiles are replaced (R4.6, R7.3)")
+                         "only dead tiles are replaced (R4.6, R7.3)", rule="R7.3")
     return DiscardPlan(move)
 
 

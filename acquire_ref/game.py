@@ -336,7 +336,7 @@ class Game(GameState):
             self._expect(f"place {move.tile}", PlaceTile)
         p, tile = self.player, move.tile
         if self.racks[p] == 0:
-            raise refuse(f"{p}'s rack is empty and the bag is too (R7.2): type `pass`")
+            raise refuse(f"{p}'s rack is empty and the bag is too (R7.2): type `pass`", rule="R7.2")
         check_tile_known(self, tile)
         if not self.supply.holds(p, tile):
             raise refuse(f"{tile} is not in {p}'s rack (dealt mode: `hand {p}` shows it)")
@@ -388,7 +388,7 @@ class Game(GameState):
     def _verify_pass(self, move: Pass) -> PassPlan:
         self._expect("pass", PlaceTile)
         if self.supply.knows_racks and self.playable_tiles(self.player):
-            raise refuse(f"{self.player} has a playable tile, so must place one (R4.7)")
+            raise refuse(f"{self.player} has a playable tile, so must place one (R4.7)", rule="R4.7")
         return PassPlan(move)
 
     def _do_pass(self, out: list[ev.Event]) -> None:
@@ -404,13 +404,14 @@ class Game(GameState):
             case FoundChain():
                 if first not in pend.options:
                     raise refuse(f"choose {first}: {first} is on the board; free chains: "
-                                 f"{', '.join(pend.options)} (R4.2)")
+                                 f"{', '.join(pend.options)} (R4.2)", rule="R4.2")
                 if rest:
-                    raise refuse(f"a tile founds one chain: choose one of {', '.join(pend.options)} (R4.2)")
+                    raise refuse(f"a tile founds one chain: choose one of {', '.join(pend.options)} (R4.2)", rule="R4.2")
                 return FoundPlan(move)
             case ChooseSurvivor() | OrderDefunct():
                 if first not in pend.options:
-                    raise refuse(f"choose {first}: {not_an_option(self._merger, pend, first)}")
+                    raise refuse(f"choose {first}: {not_an_option(self._merger, pend, first)}",
+                                 rule="R5.3" if isinstance(pend, OrderDefunct) else "R5.2")
                 m = self._in_merger()
                 order = chosen_order(m, pend, first, rest)
                 return SurvivorPlan(move, m, order) if isinstance(pend, ChooseSurvivor) else OrderPlan(move, m, order)
@@ -429,10 +430,11 @@ class Game(GameState):
         if not isinstance(pend, DrawForMarket):
             raise self._not_now("settle the market's holding")
         if not 1 <= move.column <= self.edition.grid.columns:
-            raise refuse(f"the market's tile is in a column of the {self.edition.grid} board, 1-{self.edition.grid.columns} (R9)")
+            raise refuse(f"the market's tile is in a column of the {self.edition.grid} board, 1-{self.edition.grid.columns} (R9)",
+                         rule="R9")
         if move.tile is not None and (move.tile in self.board or move.tile in self.discarded):
             raise refuse(f"{move.tile} is not in the bag (it is on the board or out of the game): "
-                         "draw the market's tile from the bag (R9)")
+                         "draw the market's tile from the bag (R9)", rule="R9")
         return MarketPlan(move, pend)
 
     def _do_market(self, plan: MarketPlan, out: list[ev.Event]) -> None:
@@ -475,7 +477,7 @@ class Game(GameState):
         self._expect("declare the end", PlaceTile, BuyShares)
         problem = end_refusal(self)
         if problem:
-            raise refuse(problem)
+            raise problem
         return EndPlan(move)
 
     def _do_end(self, out: list[ev.Event]) -> None:

@@ -21,8 +21,7 @@ from typing import NamedTuple, Protocol
 from acquire_ref import events as ev
 from acquire_ref.board import Board, Effect
 from acquire_ref.editions import Edition
-from acquire_ref.errors import refuse
-from acquire_ref.events import plural
+from acquire_ref.errors import IllegalMoveError, refuse
 from acquire_ref.moves import Choose, Dispose, Market, Place
 from acquire_ref.pending import ChooseSurvivor, DisposeShares, DrawForMarket, OrderDefunct
 from acquire_ref.scoring import place_bonuses
@@ -126,17 +125,17 @@ def pay_bonuses(ledger: Ledger, chain: str, size: int, out: list[ev.Event]) -> N
             out.append(ev.BonusPaid(part.player, chain, part.amount, part.kind, part.shares))
 
 
-def check_order(order: Sequence[str], sizes: dict[str, int]) -> str | None:
-    """Why ``order`` is not a valid order of defunct chains (R5.3), or None: no chain twice, and a
-    chain never before a larger one."""
+def check_order(order: Sequence[str], sizes: dict[str, int]) -> IllegalMoveError | None:
+    """Why ``order`` is not a valid order of defunct chains (R5.3), the refusal, or None: no chain
+    twice, and a chain never before a larger one."""
     if len(set(order)) != len(order):
-        return "a chain is named twice in the defunct order (R5.3)"
+        return refuse("a chain is named twice in the defunct order (R5.3)", rule="R5.3")
     for a, b in pairwise(order):
         if sizes[a] < sizes[b]:
-            return (
+            return refuse(
                 f"{b} ({sizes[b]} tiles) is larger than {a} ({sizes[a]}): defunct chains go largest "
                 "first; the mergemaker orders only chains of equal size (R5.3)"
-            )
+            , rule="R5.3")
     return None
 
 
@@ -285,13 +284,13 @@ def plan_merger(move: Place, effect: Effect, board_sizes: dict[str, int], mergem
     for c in move.order:
         if c not in effect.chains or c == survivor:
             others = ", ".join(c2 for c2 in effect.chains if c2 != survivor)
-            raise refuse(f"--order {c}: not a defunct chain of this merger ({others}) (R5.3)")
+            raise refuse(f"--order {c}: not a defunct chain of this merger ({others}) (R5.3)", rule="R5.3")
     problem = check_order(move.order, sizes)
     if problem:
-        raise refuse(problem)
+        raise problem
     if survivor is None and not merger.candidates():
         raise refuse(f"--order {','.join(move.order)} names every one of the largest chains "
-                     f"({', '.join(merger.tied())}) as defunct: one of them survives (R5.2)")
+                     f"({', '.join(merger.tied())}) as defunct: one of them survives (R5.2)", rule="R5.2")
     merger.survivor = survivor
     return merger
 
@@ -302,10 +301,10 @@ def _given_survivor(move: Place, merger: Merger) -> str | None:
     tied, sizes, survivor = merger.tied(), merger.sizes, move.survivor
     if survivor is not None and survivor not in merger.chains:
         raise refuse(f"--survivor {survivor}: {move.tile} merges {', '.join(merger.chains)}, "
-                     f"not {survivor} (R5.2)")
+                     f"not {survivor} (R5.2)", rule="R5.2")
     if survivor is not None and survivor not in tied:
         raise refuse(f"--survivor {survivor}: {survivor} has {sizes[survivor]} tiles, {tied[0]} has "
-                     f"{sizes[tied[0]]}; the largest chain survives (R5.2)")
+                     f"{sizes[tied[0]]}; the largest chain survives (R5.2)", rule="R5.2")
     if survivor is None and len(tied) == 1:
         return tied[0]
     return survivor
@@ -331,17 +330,17 @@ def chosen_order(merger: Merger, pend: ChooseSurvivor | OrderDefunct, first: str
         defunct = [c for c in merger.chains if c != first]
         for c in rest:
             if c not in defunct:
-                raise refuse(f"choose: {c} is not a defunct chain of this merger ({', '.join(defunct)}) (R5.3)")
+                raise refuse(f"choose: {c} is not a defunct chain of this merger ({', '.join(defunct)}) (R5.3)", rule="R5.3")
         order = list(rest) or [c for c in merger.order if c != first]
     else:
         for c in rest:
             if c not in merger.remaining:
                 raise refuse(f"choose: {c} is not a defunct chain still to be handled "
-                             f"({', '.join(merger.remaining)}) (R5.3)")
+                             f"({', '.join(merger.remaining)}) (R5.3)", rule="R5.3")
         order = [first, *rest]
     problem = check_order(order, merger.sizes)
     if problem:
-        raise refuse(problem)
+        raise problem
     return order
 
 
@@ -357,22 +356,18 @@ def check_disposal(ledger: Ledger, pend: DisposeShares, who: str, move: Dispose)
     than they hold (its figures theirs alone, R10.1), an odd trade, or more than the bank's
     survivor shares allow (R5.3b)."""
     if who != pend.player:
-        raise refuse(f"it is {pend.player}'s turn to dispose of {pend.chain} shares, not {who}'s "
-                     "(mergemaker first, then clockwise, R5.3b)")
+        raise IllegalMoveError(rule="R5.3b", reason="not_your_disposal", due=pend.player, chain=pend.chain, who=who)
     chain, survivor = pend.chain, pend.survivor
     held, cap = ledger.shares[who][chain], trade_cap(ledger, who, chain, survivor)
     move = move.counted(held, cap)
     if move.sell + move.trade > held:
-        raise refuse(f"{who} holds {held} {chain}: can't sell {move.sell} and trade {move.trade} (R5.3b)",
-                     player=who, public=f"not enough {chain} shares to sell {move.sell} and trade "
-                     f"{move.trade} (R5.3b)", held=held, sell=move.sell, trade=move.trade)
+        raise IllegalMoveError(rule="R5.3b", reason="holds_too_few", player=who, chain=chain, held=held,
+                               sell=move.sell, trade=move.trade)
     if move.trade % 2:
-        raise refuse(f"trades go 2 {chain} for 1 {survivor}, in pairs: --trade {move.trade} is odd (R5.3b)")
+        raise IllegalMoveError(rule="R5.3b", reason="odd_trade", chain=chain, survivor=survivor, trade=move.trade)
     if move.trade > cap:
-        if not ledger.bank[survivor]:
-            raise refuse(f"the bank has no {survivor} shares left, so no trade: sell or hold the {chain} (R5.3b)")
-        raise refuse(f"the bank has {plural(ledger.bank[survivor], survivor + ' share')}: trade at most "
-                     f"{2 * ledger.bank[survivor]} {chain} (R5.3b)")
+        raise IllegalMoveError(rule="R5.3b", reason="trade_over_bank", chain=chain, survivor=survivor,
+                               bank=ledger.bank[survivor])
     return move
 
 

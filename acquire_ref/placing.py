@@ -50,10 +50,10 @@ def check_start_tiles(players: Sequence[str], tiles: Sequence[Tile]) -> StartPla
     n = len(players)
     if len(tiles) != n:
         raise refuse(f"start needs {n} tiles, one per player in seating order ({', '.join(players)}), "
-                     f"not {len(tiles)} (R2.2)")
+                     f"not {len(tiles)} (R2.2)", rule="R2.2")
     twice = next((t for i, t in enumerate(tiles) if t in tiles[:i]), None)
     if twice is not None:
-        raise refuse(f"each start tile is a different tile: {twice} is named twice (R2.2)")
+        raise refuse(f"each start tile is a different tile: {twice} is named twice (R2.2)", rule="R2.2")
     return StartPlan(Start(tuple(tiles)))
 
 
@@ -66,20 +66,20 @@ def check_playable(move: Place, eff: Effect, edition: Edition, board: Board, rep
     if eff.kind == "blocked":
         raise refuse(f"{tile} is a blocked tile: it would found a chain, but all "
                      f"{len(edition.chains)} chains are on the board (R4.5). It stays in the rack; "
-                     "play another tile, or `pass` if none is playable")
+                     "play another tile, or `pass` if none is playable", rule="R4.5")
     if eff.kind == "dead":
         then = ("It is replaced next turn (dead tiles are replaced once per turn, R7.3)"
                 if replaced_this_turn else f"Put it out of the game with `discard {tile}`")
         raise refuse(f"{tile} is a dead tile: it would merge the safe chains {' and '.join(eff.safe)} "
                      f"({', '.join(str(sizes[c]) for c in eff.safe)} tiles), which can never merge (R4.6). "
-                     + then)
+                     + then, rule="R4.6")
     if move.found and eff.kind != "found":
-        raise refuse(f"--found {move.found}: {tile} does not found a chain: it {eff.phrase(sizes)} (R4)")
+        raise refuse(f"--found {move.found}: {tile} does not found a chain: it {eff.phrase(sizes)} (R4)", rule="R4")
     if (move.survivor or move.order) and eff.kind != "merge":
-        raise refuse(f"--survivor/--order: {tile} causes no merger: it {eff.phrase(sizes)} (R5)")
+        raise refuse(f"--survivor/--order: {tile} causes no merger: it {eff.phrase(sizes)} (R5)", rule="R5")
     if move.found and move.found in sizes:
         free = ", ".join(c for c in edition.names if c not in sizes)
-        raise refuse(f"{move.found} is already on the board: found one of {free} (R4.2)")
+        raise refuse(f"{move.found} is already on the board: found one of {free} (R4.2)", rule="R4.2")
 
 
 def grow(eff: Effect, edition: Edition, board: Board) -> ev.ChainGrew:

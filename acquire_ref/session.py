@@ -281,7 +281,7 @@ def _answered_by(seat: str) -> Callable[[Game], None]:
         if game.over or whose != seat:
             told = ("the game is over" if game.over else f"the pending decision is {whose}'s" if whose
                     else "the pending decision is the table's, typed by the referee")
-            raise IllegalMoveError(f"--as {seat}: {told}; a seat makes only its own moves (R10.3)")
+            raise IllegalMoveError(f"--as {seat}: {told}; a seat makes only its own moves (R10.3)", rule="R10.3")
     return check
 
 

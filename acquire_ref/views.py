@@ -40,6 +40,7 @@ from acquire_ref.pending import (
 )
 from acquire_ref.tiles import Tile
 from acquire_ref.words.events import told
+from acquire_ref.words.refusals import worded
 from acquire_ref.words.undo import heading, take_back_lines
 
 if TYPE_CHECKING:
@@ -261,7 +262,7 @@ def score(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     :func:`withheld` from ``viewer``: a projection would tell the hidden figures (R10.1).
     """
     if withheld(game, viewer):
-        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
+        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown", rule="R10.1")
     doc = standings(game.over, game.end_reason or None, game.score_breakdown())
     if game.market.history:
         doc["market"] = [e.as_dict() for e in game.market.history]
@@ -412,12 +413,10 @@ def legal(game: Game, viewer: ViewerLike = None) -> list[Move]:
 
 
 def refusal(game: Game, error: IllegalMoveError, viewer: ViewerLike = None) -> str:
-    """A refused move's text for ``viewer``: in full (the rule and the facts) unless it names the
-    figures of a player ``viewer`` may not see; then its public text ("not enough cash for 3
-    Festival (R6.3)", R10.1)."""
-    if error.public is None or sees(game, error.player, viewer):
-        return str(error)
-    return error.public
+    """A refused move's text for ``viewer``, from the phrasebook (:func:`acquire_ref.words.refusals.worded`):
+    in full (the rule and the facts) unless its facts are the figures of a player ``viewer`` may
+    not see; then without them ("not enough cash for 3 Festival (R6.3)", R10.1)."""
+    return worded(error, full=sees(game, error.player, viewer))
 
 
 def for_viewer(game: Game, error: IllegalMoveError, viewer: ViewerLike = None) -> IllegalMoveError:

@@ -100,3 +100,47 @@ def test_undo_tells_the_last_thing_done_first_and_skips_what_moved_nothing():
     assert take_back_lines(move) == ["5C comes off the board and goes back to Ann's rack"]
     assert take_back_lines([ev.SharesHeld("Ann", "Luxor", 1), ev.NoBonus("Luxor")]) == []
     assert all(isinstance(line, str) for line in take_back_lines(SAMPLES))
+
+
+def test_r6_3_a_refusal_is_its_rule_and_facts_and_the_phrasebook_words_it():
+    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.words.refusals import worded
+
+    e = IllegalMoveError(rule="R6.3", reason="short_of_cash", player="Cat", orders=(("American", 2, 500),),
+                         cost=1000, cash=700, can=(("American", 1),), spent=500, cheapest="American", cheapest_price=500)
+    assert e.rule == "R6.3" and e.facts["cash"] == 700 and e.args == ("short_of_cash",)
+    assert str(e) == worded(e) == ("2 American at $500 = $1,000, but Cat has $700: the purchase is refused as a whole "
+                                   "(R6.3); Cat can buy 1 American ($500)")
+    assert worded(e, full=False) == "not enough cash for 2 American (R6.3)"  # R10.1: Cat's cash is Cat's
+
+
+def test_r6_3_short_of_every_chain_names_the_cheapest():
+    from acquire_ref.errors import IllegalMoveError
+
+    e = IllegalMoveError(rule="R6.3", reason="short_of_cash", player="Cat",
+                         orders=(("Tower", 1, 300), ("Imperial", 2, 600)), cost=1500, cash=200, can=(), spent=0,
+                         cheapest="Tower", cheapest_price=300)
+    assert str(e) == ("1 Tower at $300 + 2 Imperial at $600 = $1,500, but Cat has $200: the purchase is refused as a "
+                      "whole (R6.3); Cat can buy none of them (the cheapest, Tower, is $300 a share)")
+
+
+def test_r6_1_the_buy_limit_refusal_counts_its_shares():
+    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.game import Game
+    from acquire_ref.moves import parse_move
+
+    g = Game.new(["Ann", "Ben", "Cat"])
+    for move in ["start 3C 9A 1B", "place 9B", "choose Tower"]:
+        g.apply(parse_move(move))
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(parse_move("buy Tower=4"))
+    refused = info.value
+    assert (refused.rule, refused.reason, refused.facts) == ("R6.1", "over_limit", {"who": "Ben", "asked": 4, "limit": 3})
+    assert str(info.value) == "Ben asks for 4 shares: at most 3 a turn (R6.1)"
+
+
+def test_a_refusal_in_words_keeps_its_rule_given_not_parsed():
+    from acquire_ref.errors import IllegalMoveError
+
+    assert IllegalMoveError("a tile is named twice (R7.3)").rule is None
+    assert IllegalMoveError("a tile is named twice (R7.3)", rule="R7.3").rule == "R7.3"
