@@ -144,3 +144,19 @@ def test_a_refusal_in_words_keeps_its_rule_given_not_parsed():
 
     assert IllegalMoveError("a tile is named twice (R7.3)").rule is None
     assert IllegalMoveError("a tile is named twice (R7.3)", rule="R7.3").rule == "R7.3"
+
+
+def test_a_phone_is_asked_with_no_key_named_and_a_terminal_with_its_keys():
+    from acquire_ref.words import decisions
+
+    for device, keyed in (("terminal", True), ("phone", False)):
+        asked = [decisions.start(["Ann", "Ben"], False, device), decisions.start(["Ann", "Ben"], True, device),
+                 decisions.place("Ann", False, True, device), decisions.choose("Ann", "survivor", device),
+                 decisions.dispose("Ann", "Luxor", "Tower", 300, 4, 4, device),
+                 decisions.dispose("Ann", "Luxor", "Tower", 300, None, 4, device),
+                 decisions.buy("Ann", 3, device), decisions.market("Ann", "Luxor", device), decisions.over(device)]
+        assert any("Enter" in title + hint for title, hint in asked) is keyed, device
+    assert decisions.dispose("Ann", "Luxor", "Tower", 300, 4, 4, "terminal") == (
+        "Ann holds 4 Luxor (defunct): sell, trade or hold",
+        "Enter holds all; a sells all ($1,200); s N sells N at $300; t N trades N for N/2 Tower (even, up to 4); m trades 4")
+    assert decisions.buy("Ann", 1, "phone") == ("Ann: buy up to 1 share, or none", "")

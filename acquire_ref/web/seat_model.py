@@ -62,8 +62,8 @@ def _chosen(game: Game, chain: str) -> str:
 
 def answers(game: Game, cash: int | None) -> dict[str, Any]:
     """The pending decision as the seat whose decision it is answers it: ``kind`` (the
-    decision), ``title`` (the console's, in a phone's words: no key named) and ``hint`` (empty:
-    the console's names keys), ``answers`` (every legal move as
+    decision), ``title`` (the question in a phone's words: no key named, :mod:`acquire_ref.words.decisions`)
+    and ``hint`` (empty: on a phone the page's own controls answer), ``answers`` (every legal move as
     ``{move, label, preview, kind}``, the move in notation), and for a tile in table mode
     ``tiles`` (every playable tile of the board, with what it would do; the page checks the
     typed tile against it) and ``discards`` (the dead tiles that may be shown and replaced, R7.3);
@@ -72,10 +72,9 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
     cash, for the cash left after a purchase (None when the seat may not see it)."""
     from acquire_ref.console.prompts import prompt_for
 
-    prompt = prompt_for(game, game.pending.player)  # the seat whose decision it is sees its own figures (R10.3)
+    prompt = prompt_for(game, game.pending.player, "phone")  # the seat whose decision it is sees its own figures (R10.3)
     legal = game.legal_moves()
-    title = prompt.title.replace(", or Enter to buy none", ", or none")  # a phone has no Enter key
-    out: dict[str, Any] = {"kind": game.pending.decision, "title": title, "hint": "",
+    out: dict[str, Any] = {"kind": game.pending.decision, "title": prompt.title, "hint": prompt.hint,
                            "answers": [], "tiles": None, "discards": {}, "quick": []}
     dealt = game.supply.knows_racks
     listed: list[dict[str, str]] = out["answers"]
