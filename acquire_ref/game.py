@@ -336,10 +336,10 @@ class Game(GameState):
             self._expect(f"place {move.tile}", PlaceTile)
         p, tile = self.player, move.tile
         if self.racks[p] == 0:
-            raise refuse(f"{p}'s rack is empty and the bag is too (R7.2): type `pass`", rule="R7.2")
+            raise IllegalMoveError(rule="R7.2", reason="rack_empty", who=p)
         check_tile_known(self, tile)
         if not self.supply.holds(p, tile):
-            raise refuse(f"{tile} is not in {p}'s rack (dealt mode: `hand {p}` shows it)")
+            raise IllegalMoveError(reason="not_in_rack", tile=str(tile), who=p)
         eff = self.effect(tile)
         check_playable(move, eff, self.edition, self.board, self.discarded_this_turn)
         merger = plan_merger(move, eff, self.board.sizes, p) if eff.kind == "merge" else None
@@ -388,7 +388,7 @@ class Game(GameState):
     def _verify_pass(self, move: Pass) -> PassPlan:
         self._expect("pass", PlaceTile)
         if self.supply.knows_racks and self.playable_tiles(self.player):
-            raise refuse(f"{self.player} has a playable tile, so must place one (R4.7)", rule="R4.7")
+            raise IllegalMoveError(rule="R4.7", reason="must_place", who=self.player)
         return PassPlan(move)
 
     def _do_pass(self, out: list[ev.Event]) -> None:
@@ -403,10 +403,9 @@ class Game(GameState):
         match pend:
             case FoundChain():
                 if first not in pend.options:
-                    raise refuse(f"choose {first}: {first} is on the board; free chains: "
-                                 f"{', '.join(pend.options)} (R4.2)", rule="R4.2")
+                    raise IllegalMoveError(rule="R4.2", reason="choose_on_board", chain=first, free=tuple(pend.options))
                 if rest:
-                    raise refuse(f"a tile founds one chain: choose one of {', '.join(pend.options)} (R4.2)", rule="R4.2")
+                    raise IllegalMoveError(rule="R4.2", reason="found_one", free=tuple(pend.options))
                 return FoundPlan(move)
             case ChooseSurvivor() | OrderDefunct():
                 if first not in pend.options:
@@ -430,11 +429,10 @@ class Game(GameState):
         if not isinstance(pend, DrawForMarket):
             raise self._not_now("settle the market's holding")
         if not 1 <= move.column <= self.edition.grid.columns:
-            raise refuse(f"the market's tile is in a column of the {self.edition.grid} board, 1-{self.edition.grid.columns} (R9)",
-                         rule="R9")
+            raise IllegalMoveError(rule="R9", reason="market_column", grid=str(self.edition.grid),
+                                   columns=self.edition.grid.columns)
         if move.tile is not None and (move.tile in self.board or move.tile in self.discarded):
-            raise refuse(f"{move.tile} is not in the bag (it is on the board or out of the game): "
-                         "draw the market's tile from the bag (R9)", rule="R9")
+            raise IllegalMoveError(rule="R9", reason="market_tile_used", tile=str(move.tile))
         return MarketPlan(move, pend)
 
     def _do_market(self, plan: MarketPlan, out: list[ev.Event]) -> None:

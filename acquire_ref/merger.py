@@ -21,7 +21,7 @@ from typing import NamedTuple, Protocol
 from acquire_ref import events as ev
 from acquire_ref.board import Board, Effect
 from acquire_ref.editions import Edition
-from acquire_ref.errors import IllegalMoveError, refuse
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.moves import Choose, Dispose, Market, Place
 from acquire_ref.pending import ChooseSurvivor, DisposeShares, DrawForMarket, OrderDefunct
 from acquire_ref.scoring import place_bonuses
@@ -129,13 +129,11 @@ def check_order(order: Sequence[str], sizes: dict[str, int]) -> IllegalMoveError
     """Why ``order`` is not a valid order of defunct chains (R5.3), the refusal, or None: no chain
     twice, and a chain never before a larger one."""
     if len(set(order)) != len(order):
-        return refuse("a chain is named twice in the defunct order (R5.3)", rule="R5.3")
+        return IllegalMoveError(rule="R5.3", reason="order_twice")
     for a, b in pairwise(order):
         if sizes[a] < sizes[b]:
-            return refuse(
-                f"{b} ({sizes[b]} tiles) is larger than {a} ({sizes[a]}): defunct chains go largest "
-                "first; the mergemaker orders only chains of equal size (R5.3)"
-            , rule="R5.3")
+            return IllegalMoveError(rule="R5.3", reason="order_larger", larger=b, larger_size=sizes[b], smaller=a,
+                                    smaller_size=sizes[a])
     return None
 
 
@@ -283,14 +281,14 @@ def plan_merger(move: Place, effect: Effect, board_sizes: dict[str, int], mergem
     survivor = _given_survivor(move, merger)
     for c in move.order:
         if c not in effect.chains or c == survivor:
-            others = ", ".join(c2 for c2 in effect.chains if c2 != survivor)
-            raise refuse(f"--order {c}: not a defunct chain of this merger ({others}) (R5.3)", rule="R5.3")
+            raise IllegalMoveError(rule="R5.3", reason="order_not_defunct", chain=c,
+                                   defunct=tuple(c2 for c2 in effect.chains if c2 != survivor))
     problem = check_order(move.order, sizes)
     if problem:
         raise problem
     if survivor is None and not merger.candidates():
-        raise refuse(f"--order {','.join(move.order)} names every one of the largest chains "
-                     f"({', '.join(merger.tied())}) as defunct: one of them survives (R5.2)", rule="R5.2")
+        raise IllegalMoveError(rule="R5.2", reason="order_every_largest", order=tuple(move.order),
+                               tied=tuple(merger.tied()))
     merger.survivor = survivor
     return merger
 
@@ -300,11 +298,11 @@ def _given_survivor(move: Place, merger: Merger) -> str | None:
     None while the largest tie (R5.2). Raises when ``--survivor`` names a chain that can't survive."""
     tied, sizes, survivor = merger.tied(), merger.sizes, move.survivor
     if survivor is not None and survivor not in merger.chains:
-        raise refuse(f"--survivor {survivor}: {move.tile} merges {', '.join(merger.chains)}, "
-                     f"not {survivor} (R5.2)", rule="R5.2")
+        raise IllegalMoveError(rule="R5.2", reason="survivor_not_merged", survivor=survivor, tile=str(move.tile),
+                               chains=tuple(merger.chains))
     if survivor is not None and survivor not in tied:
-        raise refuse(f"--survivor {survivor}: {survivor} has {sizes[survivor]} tiles, {tied[0]} has "
-                     f"{sizes[tied[0]]}; the largest chain survives (R5.2)", rule="R5.2")
+        raise IllegalMoveError(rule="R5.2", reason="survivor_smaller", survivor=survivor, size=sizes[survivor],
+                               largest=tied[0], largest_size=sizes[tied[0]])
     if survivor is None and len(tied) == 1:
         return tied[0]
     return survivor
@@ -330,13 +328,13 @@ def chosen_order(merger: Merger, pend: ChooseSurvivor | OrderDefunct, first: str
         defunct = [c for c in merger.chains if c != first]
         for c in rest:
             if c not in defunct:
-                raise refuse(f"choose: {c} is not a defunct chain of this merger ({', '.join(defunct)}) (R5.3)", rule="R5.3")
+                raise IllegalMoveError(rule="R5.3", reason="choose_not_defunct", chain=c, defunct=tuple(defunct))
         order = list(rest) or [c for c in merger.order if c != first]
     else:
         for c in rest:
             if c not in merger.remaining:
-                raise refuse(f"choose: {c} is not a defunct chain still to be handled "
-                             f"({', '.join(merger.remaining)}) (R5.3)", rule="R5.3")
+                raise IllegalMoveError(rule="R5.3", reason="choose_not_remaining", chain=c,
+                                       remaining=tuple(merger.remaining))
         order = [first, *rest]
     problem = check_order(order, merger.sizes)
     if problem:

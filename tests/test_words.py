@@ -160,3 +160,31 @@ def test_a_phone_is_asked_with_no_key_named_and_a_terminal_with_its_keys():
         "Ann holds 4 Luxor (defunct): sell, trade or hold",
         "Enter holds all; a sells all ($1,200); s N sells N at $300; t N trades N for N/2 Tower (even, up to 4); m trades 4")
     assert decisions.buy("Ann", 1, "phone") == ("Ann: buy up to 1 share, or none", "")
+
+
+def test_every_refusal_the_code_gives_as_data_has_its_words():
+    import ast
+    from pathlib import Path
+
+    from acquire_ref.words import refusals
+
+    package = Path(refusals.__file__).resolve().parents[1]
+    reasons = {kw.value.value for path in package.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+               if isinstance(node, ast.Call) for kw in node.keywords
+               if kw.arg == "reason" and isinstance(kw.value, ast.Constant)}
+    assert len(reasons) >= 30 and reasons <= set(refusals._WORDS), reasons - set(refusals._WORDS)
+
+
+@pytest.mark.parametrize(("move", "rule", "text"), [
+    ("start 1A 1A 2B", "R2.2", "each start tile is a different tile: 1A is named twice (R2.2)"),
+    ("start 1A 2B", "R2.2", "start needs 3 tiles, one per player in seating order (Ann, Ben, Cat), not 2 (R2.2)"),
+    ("pass", None, "can't pass now: the start tiles are to be drawn (R2.2)"),
+])
+def test_the_engine_refuses_with_data_and_the_words_are_unchanged(move, rule, text):
+    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.game import Game
+    from acquire_ref.moves import parse_move
+
+    with pytest.raises(IllegalMoveError) as info:
+        Game.table(["Ann", "Ben", "Cat"]).apply(parse_move(move))
+    assert info.value.rule == rule and str(info.value) == text

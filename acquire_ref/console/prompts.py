@@ -47,6 +47,7 @@ from acquire_ref.pending import (
 from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.words import decisions as asks
 from acquire_ref.words.decisions import Device
+from acquire_ref.words.tiles import would_do
 
 if TYPE_CHECKING:
     from acquire_ref.views import ViewerLike
@@ -147,7 +148,7 @@ class PlacePrompt(Prompt):
 
     def offers(self) -> list[tuple[str, str]]:
         order = sorted([*self.places, *self.dead], key=lambda t: (t.row, t.col))
-        return [(str(t), self.game.effect(t).phrase(self.game.board.sizes)) for t in order]
+        return [(str(t), would_do(self.game.effect(t), self.game.board.sizes)) for t in order]
 
     def brief_offers(self) -> list[tuple[str, str]]:
         return [(typed, "") for typed, _ in self.offers()]  # the tiles alone: F2 says what each does
@@ -180,7 +181,7 @@ class PlacePrompt(Prompt):
 
     def describe(self, move: Move) -> str:
         if isinstance(move, Place):
-            return f"place {move.tile}: {self.game.effect(move.tile).phrase(self.game.board.sizes)}"
+            return f"place {move.tile}: {would_do(self.game.effect(move.tile), self.game.board.sizes)}"
         if isinstance(move, Choose):
             return f"found {move.chains[0]}"
         if isinstance(move, Discard):

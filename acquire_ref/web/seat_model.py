@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from acquire_ref.events import money
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place
 from acquire_ref.web import model
+from acquire_ref.words.tiles import would_do
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -79,7 +80,7 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
     dealt = game.supply.knows_racks
     listed: list[dict[str, str]] = out["answers"]
     if game.pending.decision == "place" and not dealt:
-        out["tiles"] = {str(m.tile): game.effect(m.tile).phrase(game.board.sizes) for m in legal if isinstance(m, Place)}
+        out["tiles"] = {str(m.tile): would_do(game.effect(m.tile), game.board.sizes) for m in legal if isinstance(m, Place)}
         for m in legal:
             if isinstance(m, Discard):  # a dead tile is shown and replaced, never placed (R7.3)
                 out["discards"][" ".join(map(str, m.tiles))] = prompt.describe(m)

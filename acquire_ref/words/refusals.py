@@ -16,12 +16,19 @@ player's own figures, in public (without them, R10.1). Which a viewer gets is de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from acquire_ref.errors import IllegalMoveError, set_wording
 from acquire_ref.events import money
 from acquire_ref.language import _, ngettext
+from acquire_ref.words.tiles import and_list, would_do
+
+
+def N_(message: str) -> str:
+    """``message`` marked for the catalogues where it is written, translated where it is used
+    (gettext's convention for a message kept in a table)."""
+    return message
 
 
 def worded(error: IllegalMoveError, full: bool = True) -> str:
@@ -39,15 +46,6 @@ def worded(error: IllegalMoveError, full: bool = True) -> str:
         if public is not None:
             return public(facts)
     return words(facts)
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``items`` as one text, each joined to the ones before by "and" (``"a and b and c"``), one
-    message per join so that a catalogue words the joint."""
-    text = items[0] if items else ""
-    for item in items[1:]:
-        text = _("{items} and {item}").format(items=text, item=item)
-    return text
 
 
 def _over_limit(f: dict[str, Any]) -> str:
@@ -112,10 +110,101 @@ def _trade_over_bank(f: dict[str, Any]) -> str:
         most=2 * f["bank"], **f)
 
 
+def _list(items: Any) -> str:
+    return _(", ").join(items)
+
+
+def _start_count(f: dict[str, Any]) -> str:
+    return _("start needs {needed} tiles, one per player in seating order ({players}), not {given} (R2.2)").format(
+        needed=f["needed"], players=_list(f["players"]), given=f["given"])
+
+
+def _blocked_tile(f: dict[str, Any]) -> str:
+    return _("{tile} is a blocked tile: it would found a chain, but all {chains} chains are on the board (R4.5). "
+             "It stays in the rack; play another tile, or `pass` if none is playable").format(**f)
+
+
+def _dead_tile(f: dict[str, Any]) -> str:
+    if f["replaced"]:
+        text = _("{tile} is a dead tile: it would merge the safe chains {safe} ({sizes} tiles), which can never "
+                 "merge (R4.6). It is replaced next turn (dead tiles are replaced once per turn, R7.3)")
+    else:
+        text = _("{tile} is a dead tile: it would merge the safe chains {safe} ({sizes} tiles), which can never "
+                 "merge (R4.6). Put it out of the game with `discard {tile}`")
+    return text.format(tile=f["tile"], safe=and_list(f["safe"]), sizes=_list(str(n) for n in f["sizes"]))
+
+
+def _founds_none(f: dict[str, Any]) -> str:
+    return _("--found {chain}: {tile} does not found a chain: it {does} (R4)").format(
+        chain=f["chain"], tile=f["tile"], does=would_do(f["effect"], f["sizes"]))
+
+
+def _merges_none(f: dict[str, Any]) -> str:
+    return _("--survivor/--order: {tile} causes no merger: it {does} (R5)").format(
+        tile=f["tile"], does=would_do(f["effect"], f["sizes"]))
+
+
+def _rack_holds(f: dict[str, Any]) -> str:
+    return ngettext("{player}'s rack holds {rack} tile, not {named} (R7.3)",
+                    "{player}'s rack holds {rack} tiles, not {named} (R7.3)", f["rack"]).format(
+        player=f["who"], rack=f["rack"], named=f["named"])
+
+
+def _not_dead(f: dict[str, Any]) -> str:
+    return _("{tile} is not a dead tile (it {does}): only dead tiles are replaced (R4.6, R7.3)").format(
+        tile=f["tile"], does=would_do(f["effect"], f["sizes"]))
+
+
+def _order_larger(f: dict[str, Any]) -> str:
+    return _("{larger} ({larger_size} tiles) is larger than {smaller} ({smaller_size}): defunct chains go largest "
+             "first; the mergemaker orders only chains of equal size (R5.3)").format(**f)
+
+
+def _simple(message: str, **lists: str) -> Callable[[dict[str, Any]], str]:
+    """A refusal whose sentence is ``message`` with the facts as its fields (those named in
+    ``lists``, tuples, joined with the separator given)."""
+    def words(f: dict[str, Any]) -> str:
+        joined = {k: _(sep).join(f[k]) if sep == ", " else sep.join(f[k]) for k, sep in lists.items()}
+        return _(message).format(**{**f, **joined})
+    return words
+
+
 _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "over_limit": _over_limit, "not_on_board": _not_on_board, "bank_short": _bank_short,
     "short_of_cash": _short_of_cash, "not_your_disposal": _not_your_disposal, "holds_too_few": _holds_too_few,
     "odd_trade": _odd_trade, "trade_over_bank": _trade_over_bank,
+    "start_count": _start_count, "blocked_tile": _blocked_tile, "dead_tile": _dead_tile,
+    "founds_none": _founds_none, "merges_none": _merges_none, "rack_holds": _rack_holds, "not_dead": _not_dead,
+    "order_larger": _order_larger,
+    "start_twice": _simple(N_("each start tile is a different tile: {tile} is named twice (R2.2)")),
+    "found_on_board": _simple(N_("{chain} is already on the board: found one of {free} (R4.2)"), free=", "),
+    "tile_on_board": _simple(N_("{tile} is already on the board (R1.1: one tile per space)")),
+    "tile_out": _simple(N_("{tile} was put out of the game as a dead tile (R7.3)")),
+    "off_board": _simple(N_("{tile} is off the {grid} board: columns run 1-{columns} and rows A-{last_row} (R1.1a)")),
+    "dealt_replaces": _simple(N_("in dealt mode the referee replaces dead tiles itself at the end of the turn (R7.3)")),
+    "replaced_once": _simple(N_("{who} has already replaced dead tiles this turn: once per turn (R7.3)")),
+    "discard_twice": _simple(N_("a tile is named twice (R7.3)")),
+    "order_twice": _simple(N_("a chain is named twice in the defunct order (R5.3)")),
+    "order_not_defunct": _simple(N_("--order {chain}: not a defunct chain of this merger ({defunct}) (R5.3)"),
+                                 defunct=", "),
+    "order_every_largest": _simple(N_("--order {order} names every one of the largest chains ({tied}) as defunct: "
+                                      "one of them survives (R5.2)"), order=",", tied=", "),
+    "survivor_not_merged": _simple(N_("--survivor {survivor}: {tile} merges {chains}, not {survivor} (R5.2)"),
+                                   chains=", "),
+    "survivor_smaller": _simple(N_("--survivor {survivor}: {survivor} has {size} tiles, {largest} has "
+                                   "{largest_size}; the largest chain survives (R5.2)")),
+    "choose_not_defunct": _simple(N_("choose: {chain} is not a defunct chain of this merger ({defunct}) (R5.3)"),
+                                  defunct=", "),
+    "choose_not_remaining": _simple(N_("choose: {chain} is not a defunct chain still to be handled ({remaining}) "
+                                       "(R5.3)"), remaining=", "),
+    "rack_empty": _simple(N_("{who}'s rack is empty and the bag is too (R7.2): type `pass`")),
+    "not_in_rack": _simple(N_("{tile} is not in {who}'s rack (dealt mode: `hand {who}` shows it)")),
+    "must_place": _simple(N_("{who} has a playable tile, so must place one (R4.7)")),
+    "choose_on_board": _simple(N_("choose {chain}: {chain} is on the board; free chains: {free} (R4.2)"), free=", "),
+    "found_one": _simple(N_("a tile founds one chain: choose one of {free} (R4.2)"), free=", "),
+    "market_column": _simple(N_("the market's tile is in a column of the {grid} board, 1-{columns} (R9)")),
+    "market_tile_used": _simple(N_("{tile} is not in the bag (it is on the board or out of the game): "
+                                   "draw the market's tile from the bag (R9)")),
 }
 """Each refusal's sentence in full, by its ``reason``."""
 
