@@ -246,7 +246,7 @@ class Game(GameState):
             case Market():
                 return self._verify_market(move)
             case Discard():
-                self._expect("discard dead tiles", PlaceTile, BuyShares)
+                self._expect("discard", PlaceTile, BuyShares)
                 return check_discard(self, move)
             case End():
                 return self._verify_end(move)
@@ -295,14 +295,17 @@ class Game(GameState):
             return Dispose(None, move.sell, move.trade)
         return move
 
-    def _not_now(self, what: str) -> IllegalMoveError:
-        """The refusal of a move that does not answer the pending decision."""
-        return refuse(f"can't {what} now: {self.pending.summary()}")
+    def _not_now(self, what: str, tile: Tile | None = None) -> IllegalMoveError:
+        """The refusal of a move ``what`` (its verb: ``"place"``, ``"buy"``...) that does not
+        answer the pending decision, as data: the move and the decision pending."""
+        rule = "R2.2" if isinstance(self.pending, DrawStartTiles) else None  # the start is R2.2's; a turn's order is none
+        return IllegalMoveError(rule=rule, reason="not_now", move=what, tile=None if tile is None else str(tile),
+                                pending=self.pending)
 
-    def _expect(self, what: str, *decisions: type[Pending]) -> None:
+    def _expect(self, what: str, *decisions: type[Pending], tile: Tile | None = None) -> None:
         """Raise :meth:`_not_now` unless the pending decision is one of ``decisions``."""
         if not isinstance(self.pending, decisions):
-            raise self._not_now(what)
+            raise self._not_now(what, tile)
 
     def _in_merger(self) -> Merger:
         """The merger in progress: a decision of the merger is pending only while there is one (R5)."""
@@ -312,7 +315,7 @@ class Game(GameState):
 
     # ----- R2: the start --------------------------------------------------------------------
     def _verify_start(self, move: Start) -> StartPlan:
-        self._expect("draw start tiles", DrawStartTiles)
+        self._expect("start", DrawStartTiles)
         for tile in move.tiles:
             check_on_board(self.edition.grid, tile)
         return check_start_tiles(self.players, self.supply.start_tiles(move.tiles, len(self.players)))
@@ -333,7 +336,7 @@ class Game(GameState):
     # ----- R4: placing a tile ---------------------------------------------------------------
     def _verify_place(self, move: Place) -> PlacePlan:
         if not isinstance(self.pending, PlaceTile):
-            self._expect(f"place {move.tile}", PlaceTile)
+            self._expect("place", PlaceTile, tile=move.tile)
         p, tile = self.player, move.tile
         if self.racks[p] == 0:
             raise IllegalMoveError(rule="R7.2", reason="rack_empty", who=p)
@@ -415,19 +418,19 @@ class Game(GameState):
                 order = chosen_order(m, pend, first, rest)
                 return SurvivorPlan(move, m, order) if isinstance(pend, ChooseSurvivor) else OrderPlan(move, m, order)
             case _:
-                raise self._not_now("choose a chain")
+                raise self._not_now("choose")
 
     def _verify_dispose(self, move: Dispose) -> DisposePlan:
         pend = self.pending
         if not isinstance(pend, DisposeShares):
-            raise self._not_now("dispose of shares")
+            raise self._not_now("dispose")
         who = self.resolve_player(move.player) if move.player else pend.player
         return DisposePlan(check_disposal(self, pend, who, move), pend, who, self._in_merger())
 
     def _verify_market(self, move: Market) -> MarketPlan:
         pend = self.pending
         if not isinstance(pend, DrawForMarket):
-            raise self._not_now("settle the market's holding")
+            raise self._not_now("market")
         if not 1 <= move.column <= self.edition.grid.columns:
             raise IllegalMoveError(rule="R9", reason="market_column", grid=str(self.edition.grid),
                                    columns=self.edition.grid.columns)
@@ -454,7 +457,7 @@ class Game(GameState):
 
     # ----- R6: buying shares; R8: the end ---------------------------------------------------
     def _verify_buy(self, move: Buy) -> BuyPlan:
-        self._expect("buy shares", BuyShares)
+        self._expect("buy", BuyShares)
         problem = buy_refusal(self, self.player, move.orders)
         if problem:
             raise problem
@@ -472,7 +475,7 @@ class Game(GameState):
                           f"nothing can be bought: {why} (R6.2)" if figure else None)
 
     def _verify_end(self, move: End) -> EndPlan:
-        self._expect("declare the end", PlaceTile, BuyShares)
+        self._expect("end", PlaceTile, BuyShares)
         problem = end_refusal(self)
         if problem:
             raise problem

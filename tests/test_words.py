@@ -178,7 +178,7 @@ def test_every_refusal_the_code_gives_as_data_has_its_words():
 @pytest.mark.parametrize(("move", "rule", "text"), [
     ("start 1A 1A 2B", "R2.2", "each start tile is a different tile: 1A is named twice (R2.2)"),
     ("start 1A 2B", "R2.2", "start needs 3 tiles, one per player in seating order (Ann, Ben, Cat), not 2 (R2.2)"),
-    ("pass", None, "can't pass now: the start tiles are to be drawn (R2.2)"),
+    ("pass", "R2.2", "can't pass now: the start tiles are to be drawn (R2.2)"),
 ])
 def test_the_engine_refuses_with_data_and_the_words_are_unchanged(move, rule, text):
     from acquire_ref.errors import IllegalMoveError

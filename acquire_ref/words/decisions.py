@@ -20,6 +20,18 @@ from typing import Literal
 
 from acquire_ref.events import money
 from acquire_ref.language import _, ngettext
+from acquire_ref.pending import (
+    BuyShares,
+    ChooseSurvivor,
+    DisposeShares,
+    DrawForMarket,
+    DrawStartTiles,
+    FoundChain,
+    GameEnded,
+    OrderDefunct,
+    Pending,
+    PlaceTile,
+)
 
 Device = Literal["terminal", "phone"]
 """Where a question is asked: a terminal (keys) or a phone (taps)."""
@@ -107,3 +119,25 @@ def market(player: str, chain: str, device: Device) -> Question:
 def over(device: Device) -> Question:
     """The game is over: nothing is asked; the terminal names the keys for the payout and to quit."""
     return _("The game is over"), (_("F3 shows the payout; Ctrl+Q quits") if device == "terminal" else "")
+
+
+def summary(pending: Pending) -> str:
+    """The pending decision in a few words, for the refusal of a move that does not answer it."""
+    match pending:
+        case DrawStartTiles():
+            return _("the start tiles are to be drawn (R2.2)")
+        case PlaceTile():
+            return _("{player} is to place a tile").format(player=pending.player)
+        case FoundChain() | ChooseSurvivor() | OrderDefunct():
+            return _("{player} is to choose a chain: {options}").format(player=pending.player,
+                                                                       options=_(", ").join(pending.options))
+        case DisposeShares():
+            return _("{player} is to dispose of {chain} shares").format(player=pending.player, chain=pending.chain)
+        case DrawForMarket():
+            return _("{player} is to draw the market's tile for {chain}").format(player=pending.player,
+                                                                                chain=pending.chain)
+        case BuyShares():
+            return _("{player} is to buy shares or finish the turn").format(player=pending.player)
+        case GameEnded():
+            return _("the game is over")
+    return str(pending.decision)

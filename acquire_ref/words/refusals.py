@@ -160,6 +160,22 @@ def _order_larger(f: dict[str, Any]) -> str:
              "first; the mergemaker orders only chains of equal size (R5.3)").format(**f)
 
 
+_NOT_NOW = {
+    "start": N_("can't draw start tiles now: {pending}"), "place": N_("can't place {tile} now: {pending}"),
+    "pass": N_("can't pass now: {pending}"), "choose": N_("can't choose a chain now: {pending}"),
+    "dispose": N_("can't dispose of shares now: {pending}"),
+    "market": N_("can't settle the market's holding now: {pending}"), "buy": N_("can't buy shares now: {pending}"),
+    "end": N_("can't declare the end now: {pending}"), "discard": N_("can't discard dead tiles now: {pending}"),
+}
+"""The refusal of each move that does not answer the pending decision, by the move's verb."""
+
+
+def _not_now(f: dict[str, Any]) -> str:
+    from acquire_ref.words.decisions import summary
+
+    return _(_NOT_NOW[f["move"]]).format(tile=f["tile"], pending=summary(f["pending"]))
+
+
 def _simple(message: str, **lists: str) -> Callable[[dict[str, Any]], str]:
     """A refusal whose sentence is ``message`` with the facts as its fields (those named in
     ``lists``, tuples, joined with the separator given)."""
@@ -175,7 +191,7 @@ _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "odd_trade": _odd_trade, "trade_over_bank": _trade_over_bank,
     "start_count": _start_count, "blocked_tile": _blocked_tile, "dead_tile": _dead_tile,
     "founds_none": _founds_none, "merges_none": _merges_none, "rack_holds": _rack_holds, "not_dead": _not_dead,
-    "order_larger": _order_larger,
+    "order_larger": _order_larger, "not_now": _not_now,
     "start_twice": _simple(N_("each start tile is a different tile: {tile} is named twice (R2.2)")),
     "found_on_board": _simple(N_("{chain} is already on the board: found one of {free} (R4.2)"), free=", "),
     "tile_on_board": _simple(N_("{tile} is already on the board (R1.1: one tile per space)")),
