@@ -12,7 +12,7 @@ from typing import NamedTuple, Protocol
 from acquire_ref import events as ev
 from acquire_ref.board import Board
 from acquire_ref.editions import Edition
-from acquire_ref.errors import IllegalMoveError, refuse
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.merger import MarketRule, Merger
 from acquire_ref.moves import End
 from acquire_ref.pending import EndReason
@@ -58,9 +58,10 @@ def chains_on_board(sheet: Scoresheet) -> list[str]:
 def end_refusal(sheet: Scoresheet) -> IllegalMoveError | None:
     """Why the current player may not declare the end now (the refusal), or None (R8.1, R8.2)."""
     if sheet.end_declared:
-        return refuse(f"{sheet.player} has already declared the end (R8.2)", rule="R8.2")
+        return IllegalMoveError(rule="R8.2", reason="end_declared", who=sheet.player)
     if not sheet.edition.end_available(sheet.board.sizes):
-        return refuse(f"the end is not available: {sheet.edition.end_condition(sheet.board.sizes)} (R8.1)", rule="R8.1")
+        return IllegalMoveError(rule="R8.1", reason="end_not_available", edition=sheet.edition,
+                                sizes=dict(sheet.board.sizes))
     return None
 
 

@@ -44,7 +44,7 @@ from acquire_ref.drawing import (
 )
 from acquire_ref.editions import Edition, load_edition
 from acquire_ref.ending import EndPlan, end_refusal, ending_after_turn, market_to_draw, pay_out
-from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError, refuse
+from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.events import money
 from acquire_ref.merger import (
     DisposePlan,
@@ -412,8 +412,7 @@ class Game(GameState):
                 return FoundPlan(move)
             case ChooseSurvivor() | OrderDefunct():
                 if first not in pend.options:
-                    raise refuse(f"choose {first}: {not_an_option(self._merger, pend, first)}",
-                                 rule="R5.3" if isinstance(pend, OrderDefunct) else "R5.2")
+                    raise not_an_option(self._merger, pend, first)
                 m = self._in_merger()
                 order = chosen_order(m, pend, first, rest)
                 return SurvivorPlan(move, m, order) if isinstance(pend, ChooseSurvivor) else OrderPlan(move, m, order)

@@ -308,15 +308,17 @@ def _given_survivor(move: Place, merger: Merger) -> str | None:
     return survivor
 
 
-def not_an_option(merger: Merger | None, pend: ChooseSurvivor | OrderDefunct, first: str) -> str:
-    """Why ``first`` is not one of the chains ``pend`` offers the mergemaker (R5.2, R5.3)."""
-    options = ", ".join(pend.options)
+def not_an_option(merger: Merger | None, pend: ChooseSurvivor | OrderDefunct, first: str) -> IllegalMoveError:
+    """The refusal of ``choose first`` when ``first`` is not one of the chains ``pend`` offers the
+    mergemaker (R5.2, R5.3): not an equal-sized defunct chain to order, made defunct by the tile's
+    ``--order``, or not one of the largest chains that tie."""
+    options = tuple(pend.options)
     if isinstance(pend, OrderDefunct):
-        return f"{first} is not one of the equal-sized defunct chains to order: {options} (R5.3)"
+        return IllegalMoveError(rule="R5.3", reason="not_to_order", chain=first, options=options)
     if merger is not None and first in merger.order:
-        return (f"the tile was placed with --order {','.join(merger.order)}, which makes {first} defunct; "
-                f"the survivor is one of {options} (R5.2, R5.3)")
-    return f"{first} is not one of the largest chains that tie: {options} (R5.2)"
+        return IllegalMoveError(rule="R5.2", reason="ordered_defunct", chain=first, order=tuple(merger.order),
+                                options=options)
+    return IllegalMoveError(rule="R5.2", reason="not_tied", chain=first, options=options)
 
 
 def chosen_order(merger: Merger, pend: ChooseSurvivor | OrderDefunct, first: str, rest: Sequence[str]) -> list[str]:

@@ -33,6 +33,7 @@ from acquire_ref.events import (
     TilePlaced,
     money,
 )
+from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.events import told
 
 if TYPE_CHECKING:
@@ -291,7 +292,7 @@ def board(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
         "title": f"Acquire, turn {game.turn}" if not game.over else "Acquire: final standings",
         "edition": ed.name, "turn": game.turn, "bag": game.bag, "hidden": hidden, "over": game.over,
         "end": {"available": doc["end_available"], "declared": doc["end_declared"],
-                "why": ed.end_condition(game.board.sizes)},
+                "why": end_condition(ed, game.board.sizes)},
         "columns": list(range(1, ed.grid.columns + 1)), "grid": grid(game),
         "chains": chain_cards(game, doc, lead),
         "free": [{"name": c, "letter": ed.chain(c).letter, "colour": colour(ed.chain(c).colour),

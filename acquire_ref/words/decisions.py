@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from acquire_ref.editions import Edition
 from acquire_ref.events import money
 from acquire_ref.language import _, ngettext
 from acquire_ref.pending import (
@@ -141,3 +142,19 @@ def summary(pending: Pending) -> str:
         case GameEnded():
             return _("the game is over")
     return str(pending.decision)
+
+
+def end_condition(edition: Edition, sizes: dict[str, int]) -> str:
+    """Plain words on R8.1 for chains of ``sizes`` (chain -> tiles) under ``edition``'s end and
+    safe sizes: why the end is, or is not, available."""
+    if not sizes:
+        return _("no chain is on the board")
+    big = [c for c, s in sizes.items() if s >= edition.end_size]
+    if big:
+        return _("{chain} has {size} tiles ({end} or more)").format(chain=big[0], size=sizes[big[0]],
+                                                                  end=edition.end_size)
+    unsafe = [_("{chain} ({size})").format(chain=c, size=s) for c, s in sizes.items() if not edition.is_safe(s)]
+    if not unsafe:
+        return _("every chain on the board is safe")
+    return _("no chain has {end} tiles and not every chain is safe ({unsafe} under {safe})").format(
+        end=edition.end_size, unsafe=_(", ").join(unsafe), safe=edition.safe_size)

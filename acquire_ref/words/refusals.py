@@ -176,6 +176,12 @@ def _not_now(f: dict[str, Any]) -> str:
     return _(_NOT_NOW[f["move"]]).format(tile=f["tile"], pending=summary(f["pending"]))
 
 
+def _end_not_available(f: dict[str, Any]) -> str:
+    from acquire_ref.words.decisions import end_condition
+
+    return _("the end is not available: {why} (R8.1)").format(why=end_condition(f["edition"], f["sizes"]))
+
+
 def _simple(message: str, **lists: str) -> Callable[[dict[str, Any]], str]:
     """A refusal whose sentence is ``message`` with the facts as its fields (those named in
     ``lists``, tuples, joined with the separator given)."""
@@ -191,7 +197,14 @@ _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "odd_trade": _odd_trade, "trade_over_bank": _trade_over_bank,
     "start_count": _start_count, "blocked_tile": _blocked_tile, "dead_tile": _dead_tile,
     "founds_none": _founds_none, "merges_none": _merges_none, "rack_holds": _rack_holds, "not_dead": _not_dead,
-    "order_larger": _order_larger, "not_now": _not_now,
+    "order_larger": _order_larger, "not_now": _not_now, "end_not_available": _end_not_available,
+    "end_declared": _simple(N_("{who} has already declared the end (R8.2)")),
+    "not_to_order": _simple(N_("choose {chain}: {chain} is not one of the equal-sized defunct chains to order: "
+                               "{options} (R5.3)"), options=", "),
+    "ordered_defunct": _simple(N_("choose {chain}: the tile was placed with --order {order}, which makes {chain} "
+                                  "defunct; the survivor is one of {options} (R5.2, R5.3)"), order=",", options=", "),
+    "not_tied": _simple(N_("choose {chain}: {chain} is not one of the largest chains that tie: {options} (R5.2)"),
+                        options=", "),
     "start_twice": _simple(N_("each start tile is a different tile: {tile} is named twice (R2.2)")),
     "found_on_board": _simple(N_("{chain} is already on the board: found one of {free} (R4.2)"), free=", "),
     "tile_on_board": _simple(N_("{tile} is already on the board (R1.1: one tile per space)")),
