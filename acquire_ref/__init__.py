@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from acquire_ref.game import Game
     from acquire_ref.moves import parse_move
     from acquire_ref.session import GameFile, load, save
+    from acquire_ref.words.events import told
 
 __version__ = "0.1.0"
 
@@ -53,10 +54,12 @@ __all__ = [
     "main",
     "parse_move",
     "save",
+    "told",
 ]
 
 _WHERE = {"Game": "acquire_ref.game", "parse_move": "acquire_ref.moves", "GameFile": "acquire_ref.session",
-          "load": "acquire_ref.session", "save": "acquire_ref.session"}
+          "load": "acquire_ref.session", "save": "acquire_ref.session",
+          "told": "acquire_ref.words.events"}
 
 
 def __getattr__(name: str) -> Any:
@@ -65,6 +68,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'acquire_ref' has no attribute {name!r}")
     import importlib
 
+    importlib.import_module("acquire_ref.words.refusals")  # a refusal given as data reads as its words
     value = getattr(importlib.import_module(_WHERE.get(name, "acquire_ref.errors")), name)
     globals()[name] = value
     return value

@@ -5,8 +5,8 @@
 >>> e = b.effect(parse_tile("2A"), chains_available=7, safe_size=11)
 >>> e.kind, sorted(str(t) for t in e.group)
 ('found', ['1A', '2A', '3A'])
->>> e.phrase(b.sizes)
-'founds a chain of 3'
+
+What it would do in words is the phrasebook's (:func:`acquire_ref.words.tiles.would_do`).
 """
 
 from __future__ import annotations
@@ -44,31 +44,6 @@ class Effect:
 
     def __repr__(self) -> str:
         return f"Effect({self.tile}, {self.kind!r}, chains={self.chains!r})"
-
-    def phrase(self, sizes: dict[str, int]) -> str:
-        """What the tile would do, in a few words that follow "it" (``sizes``: chain -> tiles
-        before placing): for a rack (``hand``) and for a refusal.
-
-        ``is a lone tile``, ``founds a chain of 3``, ``grows Tower to 5``, ``merges Luxor into
-        Tower``, ``merges A, B (tie: you choose the survivor)``, ``is blocked: ...`` or
-        ``is dead: ...``, with the rule where it helps.
-        """
-        if self.kind == "merge":
-            largest, second = (sizes[c] for c in self.chains[:2])
-            if largest > second:
-                return f"merges {', '.join(self.chains[1:])} into {self.chains[0]}"
-            return f"merges {', '.join(self.chains)} (tie: you choose the survivor)"
-        if self.kind == "grow":
-            return f"grows {self.chains[0]} to {sizes[self.chains[0]] + len(self.group)}"
-        if self.kind == "found":
-            return f"founds a chain of {len(self.group)}"
-        if self.kind == "blocked":
-            return "is blocked: every chain is on the board (R4.5)"
-        if self.kind == "dead":
-            return f"is dead: between safe {' and '.join(self.safe)} (R4.6)"
-        if self.kind == "occupied":
-            return "is already on the board"
-        return "is a lone tile"
 
 
 class Board:

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from acquire_ref import events as ev
-from acquire_ref.errors import IllegalMoveError, refuse
-from acquire_ref.events import money, plural
+from acquire_ref.errors import IllegalMoveError
+from acquire_ref.events import money
 from acquire_ref.merger import Ledger
 from acquire_ref.moves import Buy
 
@@ -83,16 +83,15 @@ def buy_refusal(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]]) 
     limit = ledger.edition.buy_limit
     total = sum(n for _, n in orders)
     if total > limit:
-        return refuse(f"{player} asks for {plural(total, 'share')}: at most {limit} a turn (R6.1)")
+        return IllegalMoveError(rule="R6.1", reason="over_limit", who=player, asked=total, limit=limit)
     on_board, bank, at = ledger.board.sizes, ledger.bank, ledger.edition.price
     cost = 0
     for chain, n in orders:
         if chain not in on_board:
-            named = ", ".join(c for c in ledger.edition.names if c in on_board) or "none"
-            return refuse(f"{chain} is not on the board: buy only chains on the board ({named}) (R6.1)")
+            return IllegalMoveError(rule="R6.1", reason="not_on_board", chain=chain,
+                                    on_board=tuple(c for c in ledger.edition.names if c in on_board))
         if bank[chain] < n:
-            return refuse(f"the bank has {plural(bank[chain], chain + ' share')}, not {n}: "
-                          "the purchase is refused as a whole (R3.4, R6.3)")
+            return IllegalMoveError(rule="R6.3", reason="bank_short", chain=chain, held=bank[chain], asked=n)
         cost += n * at(chain, on_board[chain])
     if cost > ledger.cash[player]:
         return _short_of_cash(ledger, player, orders, cost)
@@ -100,14 +99,23 @@ def buy_refusal(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]]) 
 
 
 def _short_of_cash(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]], cost: int) -> IllegalMoveError:
-    """The refusal of a purchase costing ``cost`` dollars that ``player`` can't pay for (R6.3): in
-    full it names their cash and what they can afford; its public text names neither (R10.1)."""
+    """The refusal of a purchase costing ``cost`` dollars that ``player`` can't pay for (R6.3), as
+    data: ``orders`` as ``(chain, count, price)``, ``cost``, their ``cash``, and what it covers taken
+    in the order asked (``can``: ``(chain, count)`` pairs, ``spent``), or when it covers none
+    the ``cheapest`` chain asked and its ``cheapest_price``. ``cash``, ``can`` and ``spent`` are
+    ``player``'s own figures (R10.1)."""
     cash = ledger.cash[player]
-    detail = " + ".join(f"{n} {c} at {money(price(ledger, c))}" for c, n in orders)
-    asked = " + ".join(f"{n} {c}" for c, n in orders)
-    return refuse(f"{detail} = {money(cost)}, but {player} has {money(cash)}: the purchase is refused as a whole "
-                  f"(R6.3); {player} can buy {affordable(ledger, player, orders)}",
-                  player=player, public=f"not enough cash for {asked} (R6.3)", cost=cost, cash=cash)
+    left, can = cash, []
+    for chain, n in orders:
+        k = min(n, left // price(ledger, chain))
+        if k:
+            can.append((chain, k))
+            left -= k * price(ledger, chain)
+    cheapest = min(orders, key=lambda o: price(ledger, o[0]))[0]
+    return IllegalMoveError(rule="R6.3", reason="short_of_cash", player=player,
+                            orders=tuple((c, n, price(ledger, c)) for c, n in orders), cost=cost, cash=cash,
+                            can=tuple(can), spent=cash - left, cheapest=cheapest,
+                            cheapest_price=price(ledger, cheapest))
 
 
 def purchases(ledger: Ledger, player: str) -> list[Orders]:

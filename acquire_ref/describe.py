@@ -56,6 +56,7 @@ from acquire_ref.pending import (
 )
 from acquire_ref.scoring import bonus_words, place_bonuses
 from acquire_ref.tiles import Tile
+from acquire_ref.words.tiles import would_do
 
 _MADE_DEAD = " (this turn's tile made a space dead: show a dead tile from the rack with `discard TILE`, R7.3)"
 """What the buy step adds when the turn waits for a dead tile to be shown (R7.3, table mode)."""
@@ -309,7 +310,7 @@ def hand(game: Game, player: str) -> list[dict[str, str]]:
     out = []
     for t in rack:
         eff = game.effect(t)
-        out.append({"tile": str(t), "effect": eff.kind, "text": eff.phrase(game.board.sizes)})
+        out.append({"tile": str(t), "effect": eff.kind, "text": would_do(eff, game.board.sizes)})
     return out
 
 

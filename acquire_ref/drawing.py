@@ -13,8 +13,7 @@ from typing import NamedTuple, Protocol
 from acquire_ref import events as ev
 from acquire_ref.board import Board, Effect
 from acquire_ref.editions import Edition
-from acquire_ref.errors import refuse
-from acquire_ref.events import plural
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.moves import Discard
 from acquire_ref.setup import Options
 from acquire_ref.supply import TableSupply
@@ -74,25 +73,25 @@ def check_tile_known(racks: Racks, tile: Tile) -> None:
     or out of the game as a dead tile (R7.3), or off the edition's board (R1.1a): no rack can hold it."""
     check_on_board(racks.edition.grid, tile)
     if tile in racks.board:
-        raise refuse(f"{tile} is already on the board (R1.1: one tile per space)")
+        raise IllegalMoveError(rule="R1.1", reason="tile_on_board", tile=str(tile))
     if tile in racks.discarded:
-        raise refuse(f"{tile} was put out of the game as a dead tile (R7.3)")
+        raise IllegalMoveError(rule="R7.3", reason="tile_out", tile=str(tile))
 
 
 def check_on_board(grid: Grid, tile: Tile) -> None:
     """Raise :class:`~acquire_ref.errors.IllegalMoveError` naming the board's size when ``tile``
     is no space of ``grid`` (R1.1a), e.g. ``11A`` on a 10 x 10 board."""
     if not grid.holds(tile):
-        raise refuse(f"{tile.col}{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[tile.row % 26]} is off the {grid} board: columns run "
-                     f"1-{grid.columns} and rows A-{grid.letters[-1]} (R1.1a)")
+        raise IllegalMoveError(rule="R1.1a", reason="off_board", tile=f"{tile.col}{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[tile.row % 26]}",
+                               grid=str(grid), columns=grid.columns, last_row=grid.letters[-1])
 
 
-def discard_refusal(racks: Racks) -> str | None:
-    """Why the current player may not show dead tiles now, or None (R7.3)."""
+def discard_refusal(racks: Racks) -> IllegalMoveError | None:
+    """Why the current player may not show dead tiles now (the refusal), or None (R7.3)."""
     if racks.supply.knows_racks:
-        return "in dealt mode the referee replaces dead tiles itself at the end of the turn (R7.3)"
+        return IllegalMoveError(rule="R7.3", reason="dealt_replaces")
     if racks.discarded_this_turn and not racks.options.replace_until_none:
-        return f"{racks.player} has already replaced dead tiles this turn: once per turn (R7.3)"
+        return IllegalMoveError(rule="R7.3", reason="replaced_once", who=racks.player)
     return None
 
 
@@ -103,17 +102,16 @@ def check_discard(racks: Racks, move: Discard) -> DiscardPlan:
     p = racks.player
     problem = discard_refusal(racks)
     if problem:
-        raise refuse(problem)
+        raise problem
     if len(set(move.tiles)) != len(move.tiles):
-        raise refuse("a tile is named twice (R7.3)")
+        raise IllegalMoveError(rule="R7.3", reason="discard_twice")
     if len(move.tiles) > racks.racks[p]:
-        raise refuse(f"{p}'s rack holds {plural(racks.racks[p], 'tile')}, not {len(move.tiles)} (R7.3)")
+        raise IllegalMoveError(rule="R7.3", reason="rack_holds", who=p, rack=racks.racks[p], named=len(move.tiles))
     for t in move.tiles:
         check_tile_known(racks, t)
         eff = racks.effect(t)
         if eff.kind != "dead":
-            raise refuse(f"{t} is not a dead tile (it {eff.phrase(racks.board.sizes)}): "
-                         "only dead tiles are replaced (R4.6, R7.3)")
+            raise IllegalMoveError(rule="R7.3", reason="not_dead", tile=str(t), effect=eff, sizes=dict(racks.board.sizes))
     return DiscardPlan(move)
 
 

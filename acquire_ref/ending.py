@@ -12,6 +12,7 @@ from typing import NamedTuple, Protocol
 from acquire_ref import events as ev
 from acquire_ref.board import Board
 from acquire_ref.editions import Edition
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.merger import MarketRule, Merger
 from acquire_ref.moves import End
 from acquire_ref.pending import EndReason
@@ -54,12 +55,13 @@ def chains_on_board(sheet: Scoresheet) -> list[str]:
     return [c for c in sheet.edition.names if c in sheet.board.sizes]
 
 
-def end_refusal(sheet: Scoresheet) -> str | None:
-    """Why the current player may not declare the end now, or None (R8.1, R8.2)."""
+def end_refusal(sheet: Scoresheet) -> IllegalMoveError | None:
+    """Why the current player may not declare the end now (the refusal), or None (R8.1, R8.2)."""
     if sheet.end_declared:
-        return f"{sheet.player} has already declared the end (R8.2)"
+        return IllegalMoveError(rule="R8.2", reason="end_declared", who=sheet.player)
     if not sheet.edition.end_available(sheet.board.sizes):
-        return f"the end is not available: {sheet.edition.end_condition(sheet.board.sizes)} (R8.1)"
+        return IllegalMoveError(rule="R8.1", reason="end_not_available", edition=sheet.edition,
+                                sizes=dict(sheet.board.sizes))
     return None
 
 

@@ -7,8 +7,7 @@ one message on stderr and one exit code (DESIGN: 2 notation, 3 illegal move, 4 g
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 
 def closest(text: str, choices: Iterable[str]) -> str | None:
@@ -34,59 +33,75 @@ class NotationError(AcquireError):
     exit_code = 2
 
 
-_RULE = re.compile(r"\b(R\d+(?:\.\d+)?[a-z]?|T\d+(?:\.\d+)?)\b")
-
-
 class IllegalMoveError(AcquireError):
     """A well-formed move that the rules forbid now, or that is not the pending decision.
 
-    The message (``str(error)``) names the rule (``R6.3``) and the facts that decided it, in full:
-    what the player concerned and the referee may read. The same refusal as data:
+    A refusal is data, with no English in it:
 
-    - ``rule``: the rule that decided it (``"R6.3"``), by default the last rule the message names,
-      or None;
+    - ``rule``: the rule that decided it (``"R6.3"``), or None;
+    - ``reason``: which refusal of that rule it is (``"short_of_cash"``), a key of the phrasebook
+      (:mod:`acquire_ref.words.refusals`), or None for a refusal given in words (a front end's,
+      or one restated for a viewer);
     - ``facts``: the figures that decided it (``{"cash": 400, "cost": 1200}``), a dict;
-    - ``player``: the player whose own figures (cash, shares) the message names, or None when it
-      names none;
-    - ``public``: the refusal without those figures (``"not enough cash for 3 Festival (R6.3)"``),
-      what everyone else may read while holdings are hidden (R10.1); None when the message names
-      nobody's figures.
+    - ``player``: the player whose own figures (cash, shares) ``facts`` hold, or None when they
+      hold nobody's: while holdings are hidden, only that player may read them (R10.1).
 
-    :func:`acquire_ref.views.refusal` chooses the text for a viewer (R10.3).
+    The phrasebook words it for a viewer (:func:`acquire_ref.views.refusal` chooses, R10.3);
+    ``str(error)`` is its wording in full (the rule and the facts), what the player concerned and
+    the referee may read.
 
     >>> from acquire_ref.errors import IllegalMoveError
-    >>> e = IllegalMoveError("Ann has $400 (R6.3)", player="Ann", public="not enough cash (R6.3)", facts={"cash": 400})
-    >>> e.rule, e.facts, str(e)
-    ('R6.3', {'cash': 400}, 'Ann has $400 (R6.3)')
+    >>> e = IllegalMoveError(rule="R6.3", reason="short_of_cash", player="Ann", cash=400, cost=1200)
+    >>> e.rule, e.facts
+    ('R6.3', {'cash': 400, 'cost': 1200})
     """
 
     exit_code = 3
 
     def __init__(self, message: str = "", *, rule: str | None = None, player: str | None = None,
-                 public: str | None = None, facts: dict[str, object] | None = None) -> None:
-        super().__init__(message)
-        found = _RULE.findall(message)
-        self.rule: str | None = rule or (found[-1] if found else None)
+                 reason: str | None = None, facts: dict[str, object] | None = None, **more: object) -> None:
+        super().__init__(message or reason or "")
+        self.rule: str | None = rule
+        self.reason = None if message else reason
         self.player = player
-        self.public = public
-        self.facts: dict[str, object] = dict(facts or {})
+        self.facts: dict[str, object] = {**(facts or {}), **more}
 
-    def restated(self, message: str, public: str | None = None) -> IllegalMoveError:
-        """The same refusal (rule, facts, player) with a new ``message`` and ``public`` text, for a
-        front end that adds where it happened (a script's line) or its program's name."""
-        return IllegalMoveError(message, rule=self.rule, player=self.player, public=public, facts=self.facts)
+    def __str__(self) -> str:
+        if self.reason is None:
+            return super().__str__()
+        return _wording[0](self)
+
+    def restated(self, message: str) -> IllegalMoveError:
+        """The same refusal (rule, facts, player) in the words ``message``, for a front end that
+        adds where it happened (a script's line) or its program's name."""
+        return IllegalMoveError(message, rule=self.rule, player=self.player, facts=self.facts)
 
 
-def refuse(message: str, *, player: str | None = None, public: str | None = None,
+def _as_data(error: IllegalMoveError) -> str:
+    facts = ", ".join(f"{k}={v!r}" for k, v in error.facts.items())
+    return f"{error.reason} ({error.rule}){': ' + facts if facts else ''}"
+
+
+_wording: list[Callable[[IllegalMoveError], str]] = [_as_data]
+"""What ``str()`` of a refusal given as data is: the phrasebook's full wording once
+:mod:`acquire_ref.words.refusals` is loaded (:func:`set_wording`), the bare data before."""
+
+
+def set_wording(wording: Callable[[IllegalMoveError], str]) -> None:
+    """Make ``wording`` the text of every refusal given as data (the phrasebook calls it once,
+    so that the engine, below it, names no sentence)."""
+    _wording[0] = wording
+
+
+def refuse(message: str, *, player: str | None = None, rule: str | None = None,
            **facts: object) -> IllegalMoveError:
-    """The refusal ``message`` (naming its rule, ``R6.3``) as an :class:`IllegalMoveError`;
-    ``player`` and ``public`` when it names that player's own figures (``facts``), which only
-    they may read while holdings are hidden (R10.1).
+    """The refusal ``message`` of ``rule`` (``"R6.3"``) as an :class:`IllegalMoveError`; ``player``
+    when ``facts`` are that player's own figures.
 
-    >>> refuse("Ann has $400 (R6.3)", player="Ann", public="not enough cash (R6.3)", cash=400).facts
+    >>> refuse("Ann has $400 (R6.3)", rule="R6.3", player="Ann", cash=400).facts
     {'cash': 400}
     """
-    return IllegalMoveError(message, player=player, public=public, facts=facts)
+    return IllegalMoveError(message, player=player, rule=rule, facts=facts)
 
 
 class GameFileError(AcquireError):

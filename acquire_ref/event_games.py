@@ -210,10 +210,10 @@ def game_result(path: Path, seats: list[str], projected: bool, leave_out: bool) 
         if withheld(game):  # the projected money would tell the hidden holdings (R10.1)
             raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
                                    "scored as it stands: finish it (`end` when available), or leave it out with "
-                                   "--leave-out (T3.3)")
+                                   "--leave-out (T3.3)", rule="T3.3")
         return {names[s.player]: s.total for s in game.score_breakdown(projected=True)}, "projected"
     raise IllegalMoveError(f"{path}: the game is not over: finish it, or at the close of the round score it as it "
-                           "stands with --projected, or leave it out with --leave-out (T3.3)")
+                           "stands with --projected, or leave it out with --leave-out (T3.3)", rule="T3.3")
 
 
 def undo(path: Path) -> tuple[Tournament, Tournament, list[str]]:

@@ -44,7 +44,7 @@ from acquire_ref.drawing import (
 )
 from acquire_ref.editions import Edition, load_edition
 from acquire_ref.ending import EndPlan, end_refusal, ending_after_turn, market_to_draw, pay_out
-from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError, refuse
+from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.events import money
 from acquire_ref.merger import (
     DisposePlan,
@@ -246,7 +246,7 @@ class Game(GameState):
             case Market():
                 return self._verify_market(move)
             case Discard():
-                self._expect("discard dead tiles", PlaceTile, BuyShares)
+                self._expect("discard", PlaceTile, BuyShares)
                 return check_discard(self, move)
             case End():
                 return self._verify_end(move)
@@ -295,14 +295,17 @@ class Game(GameState):
             return Dispose(None, move.sell, move.trade)
         return move
 
-    def _not_now(self, what: str) -> IllegalMoveError:
-        """The refusal of a move that does not answer the pending decision."""
-        return refuse(f"can't {what} now: {self.pending.summary()}")
+    def _not_now(self, what: str, tile: Tile | None = None) -> IllegalMoveError:
+        """The refusal of a move ``what`` (its verb: ``"place"``, ``"buy"``...) that does not
+        answer the pending decision, as data: the move and the decision pending."""
+        rule = "R2.2" if isinstance(self.pending, DrawStartTiles) else None  # the start is R2.2's; a turn's order is none
+        return IllegalMoveError(rule=rule, reason="not_now", move=what, tile=None if tile is None else str(tile),
+                                pending=self.pending)
 
-    def _expect(self, what: str, *decisions: type[Pending]) -> None:
+    def _expect(self, what: str, *decisions: type[Pending], tile: Tile | None = None) -> None:
         """Raise :meth:`_not_now` unless the pending decision is one of ``decisions``."""
         if not isinstance(self.pending, decisions):
-            raise self._not_now(what)
+            raise self._not_now(what, tile)
 
     def _in_merger(self) -> Merger:
         """The merger in progress: a decision of the merger is pending only while there is one (R5)."""
@@ -312,7 +315,7 @@ class Game(GameState):
 
     # ----- R2: the start --------------------------------------------------------------------
     def _verify_start(self, move: Start) -> StartPlan:
-        self._expect("draw start tiles", DrawStartTiles)
+        self._expect("start", DrawStartTiles)
         for tile in move.tiles:
             check_on_board(self.edition.grid, tile)
         return check_start_tiles(self.players, self.supply.start_tiles(move.tiles, len(self.players)))
@@ -333,13 +336,13 @@ class Game(GameState):
     # ----- R4: placing a tile ---------------------------------------------------------------
     def _verify_place(self, move: Place) -> PlacePlan:
         if not isinstance(self.pending, PlaceTile):
-            self._expect(f"place {move.tile}", PlaceTile)
+            self._expect("place", PlaceTile, tile=move.tile)
         p, tile = self.player, move.tile
         if self.racks[p] == 0:
-            raise refuse(f"{p}'s rack is empty and the bag is too (R7.2): type `pass`")
+            raise IllegalMoveError(rule="R7.2", reason="rack_empty", who=p)
         check_tile_known(self, tile)
         if not self.supply.holds(p, tile):
-            raise refuse(f"{tile} is not in {p}'s rack (dealt mode: `hand {p}` shows it)")
+            raise IllegalMoveError(reason="not_in_rack", tile=str(tile), who=p)
         eff = self.effect(tile)
         check_playable(move, eff, self.edition, self.board, self.discarded_this_turn)
         merger = plan_merger(move, eff, self.board.sizes, p) if eff.kind == "merge" else None
@@ -388,7 +391,7 @@ class Game(GameState):
     def _verify_pass(self, move: Pass) -> PassPlan:
         self._expect("pass", PlaceTile)
         if self.supply.knows_racks and self.playable_tiles(self.player):
-            raise refuse(f"{self.player} has a playable tile, so must place one (R4.7)")
+            raise IllegalMoveError(rule="R4.7", reason="must_place", who=self.player)
         return PassPlan(move)
 
     def _do_pass(self, out: list[ev.Event]) -> None:
@@ -403,36 +406,35 @@ class Game(GameState):
         match pend:
             case FoundChain():
                 if first not in pend.options:
-                    raise refuse(f"choose {first}: {first} is on the board; free chains: "
-                                 f"{', '.join(pend.options)} (R4.2)")
+                    raise IllegalMoveError(rule="R4.2", reason="choose_on_board", chain=first, free=tuple(pend.options))
                 if rest:
-                    raise refuse(f"a tile founds one chain: choose one of {', '.join(pend.options)} (R4.2)")
+                    raise IllegalMoveError(rule="R4.2", reason="found_one", free=tuple(pend.options))
                 return FoundPlan(move)
             case ChooseSurvivor() | OrderDefunct():
                 if first not in pend.options:
-                    raise refuse(f"choose {first}: {not_an_option(self._merger, pend, first)}")
+                    raise not_an_option(self._merger, pend, first)
                 m = self._in_merger()
                 order = chosen_order(m, pend, first, rest)
                 return SurvivorPlan(move, m, order) if isinstance(pend, ChooseSurvivor) else OrderPlan(move, m, order)
             case _:
-                raise self._not_now("choose a chain")
+                raise self._not_now("choose")
 
     def _verify_dispose(self, move: Dispose) -> DisposePlan:
         pend = self.pending
         if not isinstance(pend, DisposeShares):
-            raise self._not_now("dispose of shares")
+            raise self._not_now("dispose")
         who = self.resolve_player(move.player) if move.player else pend.player
         return DisposePlan(check_disposal(self, pend, who, move), pend, who, self._in_merger())
 
     def _verify_market(self, move: Market) -> MarketPlan:
         pend = self.pending
         if not isinstance(pend, DrawForMarket):
-            raise self._not_now("settle the market's holding")
+            raise self._not_now("market")
         if not 1 <= move.column <= self.edition.grid.columns:
-            raise refuse(f"the market's tile is in a column of the {self.edition.grid} board, 1-{self.edition.grid.columns} (R9)")
+            raise IllegalMoveError(rule="R9", reason="market_column", grid=str(self.edition.grid),
+                                   columns=self.edition.grid.columns)
         if move.tile is not None and (move.tile in self.board or move.tile in self.discarded):
-            raise refuse(f"{move.tile} is not in the bag (it is on the board or out of the game): "
-                         "draw the market's tile from the bag (R9)")
+            raise IllegalMoveError(rule="R9", reason="market_tile_used", tile=str(move.tile))
         return MarketPlan(move, pend)
 
     def _do_market(self, plan: MarketPlan, out: list[ev.Event]) -> None:
@@ -454,7 +456,7 @@ class Game(GameState):
 
     # ----- R6: buying shares; R8: the end ---------------------------------------------------
     def _verify_buy(self, move: Buy) -> BuyPlan:
-        self._expect("buy shares", BuyShares)
+        self._expect("buy", BuyShares)
         problem = buy_refusal(self, self.player, move.orders)
         if problem:
             raise problem
@@ -472,10 +474,10 @@ class Game(GameState):
                           f"nothing can be bought: {why} (R6.2)" if figure else None)
 
     def _verify_end(self, move: End) -> EndPlan:
-        self._expect("declare the end", PlaceTile, BuyShares)
+        self._expect("end", PlaceTile, BuyShares)
         problem = end_refusal(self)
         if problem:
-            raise refuse(problem)
+            raise problem
         return EndPlan(move)
 
     def _do_end(self, out: list[ev.Event]) -> None:

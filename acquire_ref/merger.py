@@ -21,8 +21,7 @@ from typing import NamedTuple, Protocol
 from acquire_ref import events as ev
 from acquire_ref.board import Board, Effect
 from acquire_ref.editions import Edition
-from acquire_ref.errors import refuse
-from acquire_ref.events import plural
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.moves import Choose, Dispose, Market, Place
 from acquire_ref.pending import ChooseSurvivor, DisposeShares, DrawForMarket, OrderDefunct
 from acquire_ref.scoring import place_bonuses
@@ -126,17 +125,15 @@ def pay_bonuses(ledger: Ledger, chain: str, size: int, out: list[ev.Event]) -> N
             out.append(ev.BonusPaid(part.player, chain, part.amount, part.kind, part.shares))
 
 
-def check_order(order: Sequence[str], sizes: dict[str, int]) -> str | None:
-    """Why ``order`` is not a valid order of defunct chains (R5.3), or None: no chain twice, and a
-    chain never before a larger one."""
+def check_order(order: Sequence[str], sizes: dict[str, int]) -> IllegalMoveError | None:
+    """Why ``order`` is not a valid order of defunct chains (R5.3), the refusal, or None: no chain
+    twice, and a chain never before a larger one."""
     if len(set(order)) != len(order):
-        return "a chain is named twice in the defunct order (R5.3)"
+        return IllegalMoveError(rule="R5.3", reason="order_twice")
     for a, b in pairwise(order):
         if sizes[a] < sizes[b]:
-            return (
-                f"{b} ({sizes[b]} tiles) is larger than {a} ({sizes[a]}): defunct chains go largest "
-                "first; the mergemaker orders only chains of equal size (R5.3)"
-            )
+            return IllegalMoveError(rule="R5.3", reason="order_larger", larger=b, larger_size=sizes[b], smaller=a,
+                                    smaller_size=sizes[a])
     return None
 
 
@@ -284,14 +281,14 @@ def plan_merger(move: Place, effect: Effect, board_sizes: dict[str, int], mergem
     survivor = _given_survivor(move, merger)
     for c in move.order:
         if c not in effect.chains or c == survivor:
-            others = ", ".join(c2 for c2 in effect.chains if c2 != survivor)
-            raise refuse(f"--order {c}: not a defunct chain of this merger ({others}) (R5.3)")
+            raise IllegalMoveError(rule="R5.3", reason="order_not_defunct", chain=c,
+                                   defunct=tuple(c2 for c2 in effect.chains if c2 != survivor))
     problem = check_order(move.order, sizes)
     if problem:
-        raise refuse(problem)
+        raise problem
     if survivor is None and not merger.candidates():
-        raise refuse(f"--order {','.join(move.order)} names every one of the largest chains "
-                     f"({', '.join(merger.tied())}) as defunct: one of them survives (R5.2)")
+        raise IllegalMoveError(rule="R5.2", reason="order_every_largest", order=tuple(move.order),
+                               tied=tuple(merger.tied()))
     merger.survivor = survivor
     return merger
 
@@ -301,25 +298,27 @@ def _given_survivor(move: Place, merger: Merger) -> str | None:
     None while the largest tie (R5.2). Raises when ``--survivor`` names a chain that can't survive."""
     tied, sizes, survivor = merger.tied(), merger.sizes, move.survivor
     if survivor is not None and survivor not in merger.chains:
-        raise refuse(f"--survivor {survivor}: {move.tile} merges {', '.join(merger.chains)}, "
-                     f"not {survivor} (R5.2)")
+        raise IllegalMoveError(rule="R5.2", reason="survivor_not_merged", survivor=survivor, tile=str(move.tile),
+                               chains=tuple(merger.chains))
     if survivor is not None and survivor not in tied:
-        raise refuse(f"--survivor {survivor}: {survivor} has {sizes[survivor]} tiles, {tied[0]} has "
-                     f"{sizes[tied[0]]}; the largest chain survives (R5.2)")
+        raise IllegalMoveError(rule="R5.2", reason="survivor_smaller", survivor=survivor, size=sizes[survivor],
+                               largest=tied[0], largest_size=sizes[tied[0]])
     if survivor is None and len(tied) == 1:
         return tied[0]
     return survivor
 
 
-def not_an_option(merger: Merger | None, pend: ChooseSurvivor | OrderDefunct, first: str) -> str:
-    """Why ``first`` is not one of the chains ``pend`` offers the mergemaker (R5.2, R5.3)."""
-    options = ", ".join(pend.options)
+def not_an_option(merger: Merger | None, pend: ChooseSurvivor | OrderDefunct, first: str) -> IllegalMoveError:
+    """The refusal of ``choose first`` when ``first`` is not one of the chains ``pend`` offers the
+    mergemaker (R5.2, R5.3): not an equal-sized defunct chain to order, made defunct by the tile's
+    ``--order``, or not one of the largest chains that tie."""
+    options = tuple(pend.options)
     if isinstance(pend, OrderDefunct):
-        return f"{first} is not one of the equal-sized defunct chains to order: {options} (R5.3)"
+        return IllegalMoveError(rule="R5.3", reason="not_to_order", chain=first, options=options)
     if merger is not None and first in merger.order:
-        return (f"the tile was placed with --order {','.join(merger.order)}, which makes {first} defunct; "
-                f"the survivor is one of {options} (R5.2, R5.3)")
-    return f"{first} is not one of the largest chains that tie: {options} (R5.2)"
+        return IllegalMoveError(rule="R5.2", reason="ordered_defunct", chain=first, order=tuple(merger.order),
+                                options=options)
+    return IllegalMoveError(rule="R5.2", reason="not_tied", chain=first, options=options)
 
 
 def chosen_order(merger: Merger, pend: ChooseSurvivor | OrderDefunct, first: str, rest: Sequence[str]) -> list[str]:
@@ -331,17 +330,17 @@ def chosen_order(merger: Merger, pend: ChooseSurvivor | OrderDefunct, first: str
         defunct = [c for c in merger.chains if c != first]
         for c in rest:
             if c not in defunct:
-                raise refuse(f"choose: {c} is not a defunct chain of this merger ({', '.join(defunct)}) (R5.3)")
+                raise IllegalMoveError(rule="R5.3", reason="choose_not_defunct", chain=c, defunct=tuple(defunct))
         order = list(rest) or [c for c in merger.order if c != first]
     else:
         for c in rest:
             if c not in merger.remaining:
-                raise refuse(f"choose: {c} is not a defunct chain still to be handled "
-                             f"({', '.join(merger.remaining)}) (R5.3)")
+                raise IllegalMoveError(rule="R5.3", reason="choose_not_remaining", chain=c,
+                                       remaining=tuple(merger.remaining))
         order = [first, *rest]
     problem = check_order(order, merger.sizes)
     if problem:
-        raise refuse(problem)
+        raise problem
     return order
 
 
@@ -357,22 +356,18 @@ def check_disposal(ledger: Ledger, pend: DisposeShares, who: str, move: Dispose)
     than they hold (its figures theirs alone, R10.1), an odd trade, or more than the bank's
     survivor shares allow (R5.3b)."""
     if who != pend.player:
-        raise refuse(f"it is {pend.player}'s turn to dispose of {pend.chain} shares, not {who}'s "
-                     "(mergemaker first, then clockwise, R5.3b)")
+        raise IllegalMoveError(rule="R5.3b", reason="not_your_disposal", due=pend.player, chain=pend.chain, who=who)
     chain, survivor = pend.chain, pend.survivor
     held, cap = ledger.shares[who][chain], trade_cap(ledger, who, chain, survivor)
     move = move.counted(held, cap)
     if move.sell + move.trade > held:
-        raise refuse(f"{who} holds {held} {chain}: can't sell {move.sell} and trade {move.trade} (R5.3b)",
-                     player=who, public=f"not enough {chain} shares to sell {move.sell} and trade "
-                     f"{move.trade} (R5.3b)", held=held, sell=move.sell, trade=move.trade)
+        raise IllegalMoveError(rule="R5.3b", reason="holds_too_few", player=who, chain=chain, held=held,
+                               sell=move.sell, trade=move.trade)
     if move.trade % 2:
-        raise refuse(f"trades go 2 {chain} for 1 {survivor}, in pairs: --trade {move.trade} is odd (R5.3b)")
+        raise IllegalMoveError(rule="R5.3b", reason="odd_trade", chain=chain, survivor=survivor, trade=move.trade)
     if move.trade > cap:
-        if not ledger.bank[survivor]:
-            raise refuse(f"the bank has no {survivor} shares left, so no trade: sell or hold the {chain} (R5.3b)")
-        raise refuse(f"the bank has {plural(ledger.bank[survivor], survivor + ' share')}: trade at most "
-                     f"{2 * ledger.bank[survivor]} {chain} (R5.3b)")
+        raise IllegalMoveError(rule="R5.3b", reason="trade_over_bank", chain=chain, survivor=survivor,
+                               bank=ledger.bank[survivor])
     return move
 
 

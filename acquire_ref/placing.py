@@ -12,7 +12,7 @@ from typing import NamedTuple
 from acquire_ref import events as ev
 from acquire_ref.board import Board, Effect
 from acquire_ref.editions import Edition
-from acquire_ref.errors import refuse
+from acquire_ref.errors import IllegalMoveError
 from acquire_ref.merger import Merger
 from acquire_ref.moves import Choose, Pass, Place, Start
 from acquire_ref.tiles import Tile
@@ -49,11 +49,10 @@ def check_start_tiles(players: Sequence[str], tiles: Sequence[Tile]) -> StartPla
     different tile (R2.2). Raises :class:`~acquire_ref.errors.IllegalMoveError`."""
     n = len(players)
     if len(tiles) != n:
-        raise refuse(f"start needs {n} tiles, one per player in seating order ({', '.join(players)}), "
-                     f"not {len(tiles)} (R2.2)")
+        raise IllegalMoveError(rule="R2.2", reason="start_count", needed=n, players=tuple(players), given=len(tiles))
     twice = next((t for i, t in enumerate(tiles) if t in tiles[:i]), None)
     if twice is not None:
-        raise refuse(f"each start tile is a different tile: {twice} is named twice (R2.2)")
+        raise IllegalMoveError(rule="R2.2", reason="start_twice", tile=str(twice))
     return StartPlan(Start(tuple(tiles)))
 
 
@@ -64,22 +63,18 @@ def check_playable(move: Place, eff: Effect, edition: Edition, board: Board, rep
     :class:`~acquire_ref.errors.IllegalMoveError`."""
     tile, sizes = move.tile, board.sizes
     if eff.kind == "blocked":
-        raise refuse(f"{tile} is a blocked tile: it would found a chain, but all "
-                     f"{len(edition.chains)} chains are on the board (R4.5). It stays in the rack; "
-                     "play another tile, or `pass` if none is playable")
+        raise IllegalMoveError(rule="R4.5", reason="blocked_tile", tile=str(tile), chains=len(edition.chains))
     if eff.kind == "dead":
-        then = ("It is replaced next turn (dead tiles are replaced once per turn, R7.3)"
-                if replaced_this_turn else f"Put it out of the game with `discard {tile}`")
-        raise refuse(f"{tile} is a dead tile: it would merge the safe chains {' and '.join(eff.safe)} "
-                     f"({', '.join(str(sizes[c]) for c in eff.safe)} tiles), which can never merge (R4.6). "
-                     + then)
+        raise IllegalMoveError(rule="R4.6", reason="dead_tile", tile=str(tile), safe=tuple(eff.safe),
+                               sizes=tuple(sizes[c] for c in eff.safe), replaced=replaced_this_turn)
     if move.found and eff.kind != "found":
-        raise refuse(f"--found {move.found}: {tile} does not found a chain: it {eff.phrase(sizes)} (R4)")
+        raise IllegalMoveError(rule="R4", reason="founds_none", chain=move.found, tile=str(tile), effect=eff,
+                               sizes=dict(sizes))
     if (move.survivor or move.order) and eff.kind != "merge":
-        raise refuse(f"--survivor/--order: {tile} causes no merger: it {eff.phrase(sizes)} (R5)")
+        raise IllegalMoveError(rule="R5", reason="merges_none", tile=str(tile), effect=eff, sizes=dict(sizes))
     if move.found and move.found in sizes:
-        free = ", ".join(c for c in edition.names if c not in sizes)
-        raise refuse(f"{move.found} is already on the board: found one of {free} (R4.2)")
+        raise IllegalMoveError(rule="R4.2", reason="found_on_board", chain=move.found,
+                               free=tuple(c for c in edition.names if c not in sizes))
 
 
 def grow(eff: Effect, edition: Edition, board: Board) -> ev.ChainGrew:

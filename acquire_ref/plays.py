@@ -109,7 +109,8 @@ def check_play(money: Mapping[str, int], source: str = "play") -> dict[str, int]
         if other is not name:
             raise NotationError(f"{source}: {name!r} and {other!r} are one player: give each player once")
         if isinstance(dollars, bool) or not isinstance(dollars, int) or dollars < 0 or dollars % 100:
-            raise IllegalMoveError(f"{source}: {name}={dollars!r}: money is whole hundreds of dollars, not negative (T3.1)")
+            raise IllegalMoveError(f"{source}: {name}={dollars!r}: money is whole hundreds of dollars, not negative (T3.1)",
+                                   rule="T3.1")
     return dict(money)
 
 

@@ -106,7 +106,7 @@ def hand_document(game: Game, player: str, viewer: Viewer | None = None) -> dict
     if viewer is not None and viewer.kind == "seat" and viewer.seat != who:
         from acquire_ref.errors import IllegalMoveError
 
-        raise IllegalMoveError(f"--as {viewer.seat}: {who}'s rack is {who}'s alone (R10.3)")
+        raise IllegalMoveError(f"--as {viewer.seat}: {who}'s rack is {who}'s alone (R10.3)", rule="R10.3")
     return {"player": who, "rack": hand(game, who)}
 
 

@@ -99,12 +99,12 @@ def final_money(game: Game, path: Path | str, projected: bool = False) -> dict[s
     """
     if not game.over and not projected:
         raise IllegalMoveError(f"{path}: the game is not over, so it has no final standings (R8.3); "
-                               "finish it, leave it out, or add --projected to rate it as it stands")
+                               "finish it, leave it out, or add --projected to rate it as it stands", rule="R8.3")
     from acquire_ref.views import withheld
 
     if withheld(game):  # its projected money would tell the order of the hidden holdings
         raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
-                               "rated as it stands; finish it or leave it out")
+                               "rated as it stands; finish it or leave it out", rule="R10.1")
     return {s.player: s.total for s in game.score_breakdown()}
 
 

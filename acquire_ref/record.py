@@ -38,6 +38,7 @@ from acquire_ref.moves import parse_move
 from acquire_ref.problems import Problems, is_whole, shown
 from acquire_ref.views import snapshot
 from acquire_ref.words import with_program
+from acquire_ref.words.refusals import worded
 
 if TYPE_CHECKING:
     pass
@@ -369,7 +370,7 @@ class Record:
             except AcquireError as exc:
                 kind = error if exc.exit_code == 3 else GameFileError
                 verdict = "is illegal" if exc.exit_code == 3 else "is unreadable"
-                told = exc.public if isinstance(exc, IllegalMoveError) and exc.public else str(exc)  # names no holding (R10.1)
+                told = worded(exc, full=False) if isinstance(exc, IllegalMoveError) else str(exc)  # names no holding (R10.1)
                 raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(told)}") from None
         return game
 

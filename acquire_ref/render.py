@@ -22,6 +22,7 @@ from rich.text import Text
 from acquire_ref.events import Event, money, plural
 from acquire_ref.game import Game
 from acquire_ref.words import short_names, visible
+from acquire_ref.words.decisions import end_condition
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -165,7 +166,7 @@ def status_view(game: Game, viewer: ViewerLike = None) -> Group:
     if game.end_declared and not game.over:
         facts.append(" The end has been declared.", style="bold")
     elif game.end_available() and not game.over:
-        facts.append(f" End available: {game.edition.end_condition(game.board.sizes)} (R8.1).", style="bold")
+        facts.append(f" End available: {end_condition(game.edition, game.board.sizes)} (R8.1).", style="bold")
     pending = Text("Next: ", style="bold").append(with_program(pending_text(game, viewer)), style="")
     chains = chain_table(game) if game.board.sizes else Text("No chain is on the board yet.")
     return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
@@ -399,10 +400,11 @@ def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
     """The banker's instructions, one line per event; each defunct chain of a merger gets a table
     of its shareholders, the bonus each receives and the rule that decided it (R5.4). ``lines``
     are the events' sentences as the viewer is told them (:func:`acquire_ref.views.moment`;
-    default: each event's own text)."""
+    default: each event's banker's line, :func:`acquire_ref.words.events.told`)."""
     from acquire_ref.events import BonusPaid, DefunctChain, MarketBonus, NoBonus
+    from acquire_ref.words.events import told
 
-    said = lines if lines is not None else [e.text() for e in events]
+    said = lines if lines is not None else [told(e) for e in events]
 
     parts: list[RenderableType] = []
     i = 0

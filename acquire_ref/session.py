@@ -11,7 +11,8 @@ set to the version just read, so that nothing another program wrote is overwritt
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> handle = GameFile.create(folder / "g.toml", Record(["Ann", "Ben", "Cat"]))
->>> handle.apply("start 3C 9A 1B")[-1].text()[:43]
+>>> from acquire_ref.words.events import told
+>>> told(handle.apply("start 3C 9A 1B")[-1])[:43]
 'Ben goes first: start tile 9A is closest to'
 >>> GameFile.open(folder / "g.toml").game.player
 'Ben'
@@ -280,7 +281,7 @@ def _answered_by(seat: str) -> Callable[[Game], None]:
         if game.over or whose != seat:
             told = ("the game is over" if game.over else f"the pending decision is {whose}'s" if whose
                     else "the pending decision is the table's, typed by the referee")
-            raise IllegalMoveError(f"--as {seat}: {told}; a seat makes only its own moves (R10.3)")
+            raise IllegalMoveError(f"--as {seat}: {told}; a seat makes only its own moves (R10.3)", rule="R10.3")
     return check
 
 

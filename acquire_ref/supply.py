@@ -112,7 +112,7 @@ class DealtSupply(TableSupply):
     def start_tiles(self, given: tuple[Tile, ...], n: int) -> tuple[Tile, ...]:
         """The start tiles (R2.2): the referee draws them; naming any is refused."""
         if given:
-            raise IllegalMoveError("in dealt mode the referee draws the start tiles: type `start` alone (R2.2)")
+            raise IllegalMoveError("in dealt mode the referee draws the start tiles: type `start` alone (R2.2)", rule="R2.2")
         return tuple(self.bag_tiles[:n])
 
     def deal(self, start: tuple[Tile, ...], players: Sequence[str], rack_size: int) -> None:

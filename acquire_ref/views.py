@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, assert_never
 
 from acquire_ref import describe
+from acquire_ref import events as ev
 from acquire_ref.errors import GameFileError, IllegalMoveError, NotationError
 from acquire_ref.game import Game
 from acquire_ref.moves import Buy, Dispose, Move
@@ -38,6 +39,9 @@ from acquire_ref.pending import (
     PlaceTile,
 )
 from acquire_ref.tiles import Tile
+from acquire_ref.words.events import told
+from acquire_ref.words.refusals import worded
+from acquire_ref.words.undo import heading, take_back_lines
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -258,7 +262,7 @@ def score(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     :func:`withheld` from ``viewer``: a projection would tell the hidden figures (R10.1).
     """
     if withheld(game, viewer):
-        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown")
+        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown", rule="R10.1")
     doc = standings(game.over, game.end_reason or None, game.score_breakdown())
     if game.market.history:
         doc["market"] = [e.as_dict() for e in game.market.history]
@@ -275,19 +279,46 @@ def _figures_of(e: Event) -> list[str]:
 
 
 def _sees_all(game: Game, e: Event, viewer: ViewerLike) -> bool:
+    """Whether ``viewer`` may see every figure event ``e`` names: :func:`sees`, asked once per
+    player it names (R10.1)."""
     return all(sees(game, p, viewer) for p in _figures_of(e))
+
+
+def _public_doc(e: Event) -> dict[str, Any]:
+    """Event ``e`` as data while holdings are hidden (R10.1): without the shares held of a bonus,
+    a disposal's counts and money (every part one ``shares_disposed``), a purchase's chain,
+    counts and money, a defunct chain's holdings, or a turn's reason naming the player's cash."""
+    doc = e.as_dict()
+    if isinstance(e, ev.DefunctChain):
+        return {**doc, "holders": {p: None for p in e.holders}}
+    if isinstance(e, ev.BonusPaid):
+        return {k: v for k, v in doc.items() if k != "shares"}
+    if isinstance(e, ev.SharesSold | ev.SharesTraded | ev.SharesHeld):
+        return {"event": "shares_disposed", "player": e.player, "chain": e.chain}
+    if isinstance(e, ev.SharesBought):
+        return {"event": e.kind, "player": e.player}
+    return _moment_doc(e)
+
+
+def _moment_doc(e: Event) -> dict[str, Any]:
+    """Event ``e`` as data as everyone may read it at its moment (R10.1): in full, but a turn's
+    reason without the player's own cash."""
+    if isinstance(e, ev.TurnFinished) and e.public_reason is not None:
+        return {**e.as_dict(), "reason": e.public_reason}
+    return e.as_dict()
 
 
 def moment(game: Game, events: Iterable[Event], viewer: ViewerLike = None) -> list[str]:
     """The events of the move just made as ``viewer`` is told them (R10.1: at the moment it
     happens the move is public in full, as the banker carries it out, and so are a merger's
-    bonus table and disposals; only a player's cash named as a reason stays theirs)."""
-    return [e.text() if _sees_all(game, e, viewer) else e.moment_text() for e in events]
+    bonus table and disposals; only a player's cash named as a reason stays theirs); the
+    sentences are the phrasebook's (:func:`acquire_ref.words.events.told`)."""
+    return [told(e) if _sees_all(game, e, viewer) else told(e, "moment") for e in events]
 
 
 def moment_docs(game: Game, events: Iterable[Event], viewer: ViewerLike = None) -> list[dict[str, Any]]:
     """The events of the move just made as data (``log --json``'s shape), as :func:`moment` tells them."""
-    return [e.as_dict() if _sees_all(game, e, viewer) else e.moment_dict() for e in events]
+    return [e.as_dict() if _sees_all(game, e, viewer) else _moment_doc(e) for e in events]
 
 
 def history_event(game: Game, e: Event, viewer: ViewerLike = None) -> tuple[str, dict[str, Any]]:
@@ -295,8 +326,8 @@ def history_event(game: Game, e: Event, viewer: ViewerLike = None) -> tuple[str,
     data; while holdings are hidden, another player's figures are left out ("Ann buys shares",
     "the bank pays Cat $3,000 (Luxor majority)", "Cat disposes of Luxor shares", R10.1)."""
     if _sees_all(game, e, viewer):
-        return e.text(), e.as_dict()
-    return e.public_text(), e.public_dict()
+        return told(e), e.as_dict()
+    return told(e, "public"), _public_doc(e)
 
 
 def move_text(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> str:
@@ -352,14 +383,13 @@ def log_line(n: int, entry: LogEntry, game: Game, viewer: ViewerLike = None) -> 
     return f"{n:>3}. turn {entry.turn}{who}: {move_text(game, entry, viewer)}"
 
 
-TAKE_BACK = "take back what it did (money, certificates, tiles):"
-"""What ``undo`` asks of the banker before the events of a move taken back (the CLI and the console)."""
-
-
 def undo_lines(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> list[str]:
-    """What taking back ``entry`` asks of the banker: :data:`TAKE_BACK` and the move's events as
-    at their moment (:func:`moment`); nothing for a move that did nothing to undo."""
-    return [TAKE_BACK, *moment(game, entry.events, viewer)] if entry.events else []
+    """What taking back ``entry`` asks of the banker (the CLI and the console): the heading and
+    each event worded as a take-back, the last first ("Ann gets $400 back for 2 Tower",
+    :mod:`acquire_ref.words.undo`); nothing for a move that moved no money, certificate or tile.
+    Every figure named was public at the move's moment (R10.1), so every ``viewer`` is told the same."""
+    lines = take_back_lines(entry.events)
+    return [heading(), *lines] if lines else []
 
 
 def log(game: Game, viewer: ViewerLike = None) -> list[dict[str, Any]]:
@@ -383,12 +413,10 @@ def legal(game: Game, viewer: ViewerLike = None) -> list[Move]:
 
 
 def refusal(game: Game, error: IllegalMoveError, viewer: ViewerLike = None) -> str:
-    """A refused move's text for ``viewer``: in full (the rule and the facts) unless it names the
-    figures of a player ``viewer`` may not see; then its public text ("not enough cash for 3
-    Festival (R6.3)", R10.1)."""
-    if error.public is None or sees(game, error.player, viewer):
-        return str(error)
-    return error.public
+    """A refused move's text for ``viewer``, from the phrasebook (:func:`acquire_ref.words.refusals.worded`):
+    in full (the rule and the facts) unless its facts are the figures of a player ``viewer`` may
+    not see; then without them ("not enough cash for 3 Festival (R6.3)", R10.1)."""
+    return worded(error, full=sees(game, error.player, viewer))
 
 
 def for_viewer(game: Game, error: IllegalMoveError, viewer: ViewerLike = None) -> IllegalMoveError:

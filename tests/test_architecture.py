@@ -12,11 +12,11 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire_ref"
 
 LAYERS: list[set[str]] = [
-    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "words", "language"},
+    {"values", "tiles", "errors", "events", "pending", "scoring", "problems", "language"},
     {"editions", "board", "setup", "rule_options", "moves", "supply"},
     {"merger"},
     {"buying", "drawing", "ending", "placing"},
-    {"state", "game"},
+    {"state", "game", "words"},
     {"describe", "views", "seat_view"},
     {"record", "inspection", "storage", "rulebook", "render", "simulate", "bots", "session", "tournament", "event_file",
      "event_games", "tournament_views", "ratings", "members", "plays", "report", "logbook", "seat_links", "locking",

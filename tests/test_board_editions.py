@@ -16,6 +16,7 @@ from acquire_ref.record import Record, to_toml
 from acquire_ref.scoring import final_scores, place_bonuses
 from acquire_ref.simulate import Bot, play_game
 from acquire_ref.tiles import Grid, Tile, parse_tile
+from acquire_ref.words.events import told
 
 
 def ten_by_ten(**changes: object) -> dict:
@@ -369,9 +370,9 @@ def test_r5_4a_the_bonus_and_price_commands_name_every_place(cli, tmp_path):
 def test_r5_4a_the_banker_cites_the_generalised_rule_for_three_places():
     from acquire_ref.events import BonusPaid
 
-    assert BonusPaid("Ann", "Tower", 4400, "first + second (tie for the largest holding, split 2 ways)", 4).text() == (
+    assert told(BonusPaid("Ann", "Tower", 4400, "first + second (tie for the largest holding, split 2 ways)", 4)) == (
         "bank pays Ann $4,400 (Tower first + second (tie for the largest holding, split 2 ways), 4 shares; R5.4a)")
-    assert BonusPaid("Ann", "Tower", 3000, "majority", 4).text() == "bank pays Ann $3,000 (Tower majority, 4 shares; R5.4)"
+    assert told(BonusPaid("Ann", "Tower", 3000, "majority", 4)) == "bank pays Ann $3,000 (Tower majority, 4 shares; R5.4)"
 
 
 def test_a_tournament_fixes_a_ruleset_for_its_tables(cli, tmp_path):

@@ -17,6 +17,7 @@ from acquire_ref.moves import Buy
 from acquire_ref.pending import PlaceTile
 from acquire_ref.simulate import play_game
 from acquire_ref.tiles import parse_tile
+from acquire_ref.words.events import told
 from tests.engine import play
 
 
@@ -163,7 +164,7 @@ def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
     g.apply(parse_move("start 1A 5E 9I"))
     events = g.apply(parse_move("place 2A --found Tower"))
     assert g.pending.decision == "place" and g.player == "B"
-    assert "this ruleset's buy limit is 0 (R6.2)" in events[-1].text()
+    assert "this ruleset's buy limit is 0 (R6.2)" in told(events[-1])
     assert not any(isinstance(m, Buy) for m in g.legal_moves())
 
 

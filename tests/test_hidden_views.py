@@ -243,7 +243,7 @@ def test_the_library_is_public_unless_told_whom_for(hidden_game):
     try:
         handle.apply("dispose --sell 12")
     except IllegalMoveError as exc:
-        assert exc.rule == "R5.3b" and exc.facts == {"held": 11, "sell": 12, "trade": 0} and exc.player == "Ben"
+        assert exc.rule == "R5.3b" and exc.facts == {"chain": "Tower", "held": 11, "sell": 12, "trade": 0} and exc.player == "Ben"
         assert handle.refusal(exc) == "not enough Tower shares to sell 12 and trade 0 (R5.3b)"
     ben = load(hidden_game, "Ben")
     assert ben.status()["players"][1]["shares"]["Tower"] == 11 and ben.status()["players"][0]["cash"] is None

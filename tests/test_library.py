@@ -12,6 +12,7 @@ import pytest
 
 import acquire_ref
 from acquire_ref import GameBusyError, GameFile, IllegalMoveError, load, parse_move, save
+from acquire_ref.words.events import told
 from tests.helpers import ROOT
 
 
@@ -76,5 +77,5 @@ def test_apply_refuses_an_illegal_move_and_leaves_the_file(handle):
     with pytest.raises(IllegalMoveError):
         handle.apply("buy Tower")
     assert handle.path.read_bytes() == before
-    assert handle.apply("start 1A 5E 9I")[-1].text().startswith("Ann goes first")
+    assert told(handle.apply("start 1A 5E 9I")[-1]).startswith("Ann goes first")
     assert load(handle.path).game.moves == handle.game.moves

@@ -23,6 +23,7 @@ from acquire_ref.scoring import shareholder_bonuses
 from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.views import status
 from acquire_ref.words import with_program
+from acquire_ref.words.decisions import end_condition
 from tests.engine import new_game, play, projected_payout, turn
 
 ED = load_edition()
@@ -966,7 +967,7 @@ def test_r8_1_end_available_when_a_chain_has_41_tiles():
         turn(g, tile)
     assert g.board.sizes == {"Continental": 40, "Tower": 2}
     assert not g.end_available()
-    assert "no chain has 41 tiles" in g.edition.end_condition(g.board.sizes)
+    assert "no chain has 41 tiles" in end_condition(g.edition, g.board.sizes)
     turn(g, "5D", buy=None)
     assert g.board.sizes["Continental"] == 41 and g.board.sizes["Tower"] == 2
     assert g.end_available()
@@ -1425,7 +1426,7 @@ def test_worked_case_21_cash_and_bank_stock_limit_the_purchase():
 
 def test_worked_case_22_end_not_available_without_chains_and_lost_by_founding():
     g = new_game("1A 12C 12I")
-    assert not g.end_available() and g.edition.end_condition(g.board.sizes) == "no chain is on the board"
+    assert not g.end_available() and end_condition(g.edition, g.board.sizes) == "no chain is on the board"
     assert_refused(g, "end", rule="R8.1")
     g = safe_tower_bank_empty()
     turn(g, "10A")

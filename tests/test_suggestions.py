@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from acquire_ref.errors import closest
+from acquire_ref.words.events import told
 from tests.helpers import ROOT, Cli
 
 cli = Cli()
@@ -87,7 +88,7 @@ def test_one_of_a_thing_is_singular(tmp_path):
     assert "1 move replays" in cli(*["check", str(path)]).output
     from acquire_ref.events import MarketBonus
 
-    assert "1 share)" in MarketBonus("Tower", 1, 1000, "minority").text()
+    assert "1 share)" in told(MarketBonus("Tower", 1, 1000, "minority"))
 
 
 def test_the_file_page_says_two_to_six_players_and_new_lists_the_options():

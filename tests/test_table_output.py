@@ -12,6 +12,7 @@ from acquire_ref.editions import load_edition
 from acquire_ref.game import Game
 from acquire_ref.moves import parse_move
 from acquire_ref.setup import read_position
+from acquire_ref.words.events import told
 from tests.engine import play
 from tests.helpers import Cli
 
@@ -75,7 +76,7 @@ def test_r3_5_a_tile_that_makes_a_chain_safe_says_so():
     g = position_game()
     events = play(g, "place 11A")
     grew = next(e for e in events if e.kind == "chain_grew")
-    assert grew.safe and "Tower is now safe" in grew.text() and "R3.5" in grew.text()
+    assert grew.safe and "Tower is now safe" in told(grew) and "R3.5" in told(grew)
     events = play(g, "buy", "place 12A")
     assert not next(e for e in events if e.kind == "chain_grew").safe  # already safe: said once
 
@@ -112,7 +113,7 @@ def test_r9_no_market_tile_is_asked_for_a_merged_chain_nobody_holds():
     assert g.pending.decision == "buy"
     kinds = [e.kind for e in events]
     assert "market_draw" not in kinds and "market_bonus" not in kinds
-    text = next(e for e in events if e.kind == "no_bonus").text()
+    text = told(next(e for e in events if e.kind == "no_bonus"))
     assert "no bonus is paid" in text and "no tile is drawn for the market" in text
 
 

@@ -106,4 +106,17 @@ def test_undo_says_what_to_take_back(cli, tmp_path):
     for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"], ["buy", "Tower=2"]):
         assert cli(*args, game=path).exit_code == 0
     out = cli("undo", game=path).stdout
-    assert "take back what it did" in out and "A pays the bank $400 for 2 Tower" in out
+    assert out.splitlines()[1:4] == ["  take back what it did (money, certificates, tiles):",
+                                     "    A puts the tile drawn back into the bag",
+                                     "    A gets $400 back for 2 Tower"]  # Tower of 2 at $200 a share (R3.2, R6)
+    assert "pays the bank" not in out
+
+
+def test_undo_of_a_founding_takes_back_the_founders_share_and_the_chain(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"]):
+        assert cli(*args, game=path).exit_code == 0
+    out = cli("undo", game=path).stdout.splitlines()
+    assert out[2:5] == ["    A gives the founder's share of Tower back to the bank",  # R4.2
+                        "    Tower is no longer on the board: its tiles are lone tiles again",
+                        "    2A comes off the board and goes back to A's rack"]

@@ -151,7 +151,7 @@ def _refuse_hidden_check(game: Game) -> None:
     if withheld(game, command_viewer(game)):
         raise IllegalMoveError("holdings are hidden until the game is over (R10.1): `play --check --append` would tell "
                                "whether another player's disposal or purchase is affordable, so it checks only for "
-                               "the referee (`acquire-ref --as referee play --check --append SCRIPT`)")
+                               "the referee (`acquire-ref --as referee play --check --append SCRIPT`)", rule="R10.1")
 
 
 def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:

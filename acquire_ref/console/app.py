@@ -35,6 +35,7 @@ from acquire_ref.moves import Discard, End, Move, Pass
 from acquire_ref.render import board_text, chain_style
 from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.words import short_names, visible
+from acquire_ref.words.decisions import end_condition
 
 POLL_SECONDS = 0.3
 """How often the game file's stat is compared with the version shown."""
@@ -417,7 +418,7 @@ class TableApp(App[None]):
             self.books.error = f"F6: the end can't be declared now: {exc}"
             self.redraw()
             return
-        why = game.edition.end_condition(game.board.sizes)
+        why = end_condition(game.edition, game.board.sizes)
         self.confirm(f"Declare the end of the game? {why}.\n{visible(game.player)} finishes this turn (may still buy), "
                      "then the game ends and the final payout is made (R8.2).\ny: declare the end   n: play on", [End()])
 

@@ -45,6 +45,9 @@ from acquire_ref.pending import (
     PlaceTile,
 )
 from acquire_ref.tiles import Tile, parse_tile
+from acquire_ref.words import decisions as asks
+from acquire_ref.words.decisions import Device
+from acquire_ref.words.tiles import would_do
 
 if TYPE_CHECKING:
     from acquire_ref.views import ViewerLike
@@ -63,9 +66,11 @@ class Prompt:
     title = ""
     hint = ""
 
-    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
+    def __init__(self, game: Game, viewer: ViewerLike = None, device: Device = "terminal") -> None:
         from acquire_ref.views import sees
 
+        self.device: Device = device
+        """Where the question is asked: its title and hint are worded for it (:mod:`acquire_ref.words.decisions`)."""
         self.game = game
         self.player = game.pending.player or ""
         self.shown = sees(game, self.player or None, viewer)
@@ -116,14 +121,9 @@ def told(game: Game, exc: AcquireError) -> str:
 class StartPrompt(Prompt):
     """The start tiles: one per player in seating order (table), or drawn by the referee (dealt)."""
 
-    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
-        super().__init__(game, viewer)
-        if game.supply.knows_racks:
-            self.title = "Start: the referee draws the start tiles and deals the racks"
-            self.hint = "Enter draws them (R2.2, R2.4)"
-        else:
-            self.title = f"Start: the tile each player drew, in seating order ({', '.join(game.players)})"
-            self.hint = "type one tile per player, e.g. 4E 6B 8E 11H, then Enter (R2.2)"
+    def __init__(self, game: Game, viewer: ViewerLike = None, device: Device = "terminal") -> None:
+        super().__init__(game, viewer, device)
+        self.title, self.hint = asks.start(game.players, game.supply.knows_racks, device)
 
     def moves(self, text: str) -> list[Move]:
         tokens = text.split()
@@ -139,19 +139,16 @@ class PlacePrompt(Prompt):
     """Place a tile: the legal tiles (dealt: the rack, each with what it would do); a dead tile
     in the rack is discarded; a founding tile may carry the chain to found."""
 
-    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
-        super().__init__(game, viewer)
+    def __init__(self, game: Game, viewer: ViewerLike = None, device: Device = "terminal") -> None:
+        super().__init__(game, viewer, device)
         legal = game.legal_moves()
         self.places = {m.tile: m for m in legal if isinstance(m, Place)}
         self.dead = [t for m in legal if isinstance(m, Discard) for t in m.tiles]
-        self.title = f"{self.player}: place a tile"
-        dealt = game.supply.knows_racks
-        self.hint = ("type a tile from the rack" if dealt else "type the tile placed, e.g. 6C") + \
-            (" (a founding tile may be followed by the chain: 6C t)" if game.free_chains() else "")
+        self.title, self.hint = asks.place(self.player, game.supply.knows_racks, bool(game.free_chains()), device)
 
     def offers(self) -> list[tuple[str, str]]:
         order = sorted([*self.places, *self.dead], key=lambda t: (t.row, t.col))
-        return [(str(t), self.game.effect(t).phrase(self.game.board.sizes)) for t in order]
+        return [(str(t), would_do(self.game.effect(t), self.game.board.sizes)) for t in order]
 
     def brief_offers(self) -> list[tuple[str, str]]:
         return [(typed, "") for typed, _ in self.offers()]  # the tiles alone: F2 says what each does
@@ -184,7 +181,7 @@ class PlacePrompt(Prompt):
 
     def describe(self, move: Move) -> str:
         if isinstance(move, Place):
-            return f"place {move.tile}: {self.game.effect(move.tile).phrase(self.game.board.sizes)}"
+            return f"place {move.tile}: {would_do(self.game.effect(move.tile), self.game.board.sizes)}"
         if isinstance(move, Choose):
             return f"found {move.chains[0]}"
         if isinstance(move, Discard):
@@ -212,19 +209,19 @@ def resolve(game: Game, text: str, options: Sequence[str]) -> str:
 class ChoosePrompt(Prompt):
     """Choose the chain to found, the survivor, or the next defunct chain: only ``options``."""
 
-    def __init__(self, game: Game, pend: FoundChain | ChooseSurvivor | OrderDefunct, viewer: ViewerLike = None) -> None:
-        super().__init__(game, viewer)
+    def __init__(self, game: Game, pend: FoundChain | ChooseSurvivor | OrderDefunct, viewer: ViewerLike = None,
+                 device: Device = "terminal") -> None:
+        super().__init__(game, viewer, device)
         self.options = list(pend.options)
         match pend:
             case FoundChain():
-                self.title = f"{self.player}: choose the chain to found (R4.2)"
+                self.title, self.hint = asks.choose(self.player, "found", device)
             case ChooseSurvivor():
-                self.title = f"{self.player}: choose the surviving chain (the largest tie, R5.2)"
+                self.title, self.hint = asks.choose(self.player, "survivor", device)
             case OrderDefunct():
-                self.title = f"{self.player}: choose which defunct chain is handled first (R5.3)"
+                self.title, self.hint = asks.choose(self.player, "order", device)
             case _:
                 assert_never(pend)
-        self.hint = "type the chain's letter, then Enter"
 
     def offers(self) -> list[tuple[str, str]]:
         ed = self.game.edition
@@ -248,24 +245,18 @@ class DisposePrompt(Prompt):
     """A shareholder's defunct shares: sell (at the pre-merger price), trade 2 for 1 (up to the
     bank's survivor shares), hold the rest (R5.3b)."""
 
-    def __init__(self, game: Game, pend: DisposeShares, viewer: ViewerLike = None) -> None:
-        super().__init__(game, viewer)
+    def __init__(self, game: Game, pend: DisposeShares, viewer: ViewerLike = None,
+                 device: Device = "terminal") -> None:
+        super().__init__(game, viewer, device)
         self.chain, self.survivor = pend.chain, pend.survivor
         self.held = game.shares[self.player][self.chain]
         self.cap = game.trade_cap(self.player, self.chain, self.survivor)
         from acquire_ref.describe import defunct_price
 
         self.share_price = defunct_price(game, self.chain)
-        if not self.shown:  # the holding and the trade it allows stay the player's (R10.1)
-            self.title = f"{self.player}: sell, trade or hold their {self.chain} (defunct)"
-            self.hint = (f"Enter holds all; a sells all; s N sells N at {money(self.share_price)}; "
-                         f"t N trades N for N/2 {self.survivor} (even); m trades the most")
-            return
-        self.title = f"{self.player} holds {self.held} {self.chain} (defunct): sell, trade or hold"
-        trade = (f"t N trades N for N/2 {self.survivor} (even, up to {self.cap}); m trades {self.cap}"
-                 if self.cap else "no trade (" + ("one share" if self.held < 2 else f"no {self.survivor} left") + ")")
-        self.hint = (f"Enter holds all; a sells all ({money(self.held * self.share_price)}); s N sells N at "
-                     f"{money(self.share_price)}; {trade}")
+        held = self.held if self.shown else None  # the holding and the trade it allows stay the player's (R10.1)
+        self.title, self.hint = asks.dispose(self.player, self.chain, self.survivor, self.share_price, held, self.cap,
+                                             device)
 
     def offers(self) -> list[tuple[str, str]]:
         if not self.shown:
@@ -319,11 +310,10 @@ class BuyPrompt(Prompt):
     """Buy up to the limit: a chain's letter per share, in the order typed; only chains the bank
     has and the player can pay for are offered (R6); Enter alone buys nothing."""
 
-    def __init__(self, game: Game, viewer: ViewerLike = None) -> None:
-        super().__init__(game, viewer)
+    def __init__(self, game: Game, viewer: ViewerLike = None, device: Device = "terminal") -> None:
+        super().__init__(game, viewer, device)
         self.limit = game.edition.buy_limit
-        self.title = f"{self.player}: buy up to {plural(self.limit, 'share')}, or Enter to buy none"
-        self.hint = "a chain letter per share (c c a, or c2 a), then Enter"
+        self.title, self.hint = asks.buy(self.player, self.limit, device)
 
     def offers(self) -> list[tuple[str, str]]:
         ed, g = self.game.edition, self.game
@@ -364,10 +354,10 @@ class BuyPrompt(Prompt):
 class MarketPrompt(Prompt):
     """Two players: the tile drawn for the market's holding (R9)."""
 
-    def __init__(self, game: Game, pend: DrawForMarket, viewer: ViewerLike = None) -> None:
-        super().__init__(game, viewer)
-        self.title = f"{self.player}: draw a tile from the bag for the market's {pend.chain} holding (R9)"
-        self.hint = "type the tile drawn (or its column number); it goes back into the bag"
+    def __init__(self, game: Game, pend: DrawForMarket, viewer: ViewerLike = None,
+                 device: Device = "terminal") -> None:
+        super().__init__(game, viewer, device)
+        self.title, self.hint = asks.market(self.player, pend.chain, device)
 
     def moves(self, text: str) -> list[Move]:
         return [self._legal(parse_tokens(["market", text.strip()]))]
@@ -380,28 +370,30 @@ class MarketPrompt(Prompt):
 class OverPrompt(Prompt):
     """The game is over: nothing is asked."""
 
-    title = "The game is over"
-    hint = "F3 shows the payout; Ctrl+Q quits"
+    def __init__(self, game: Game, viewer: ViewerLike = None, device: Device = "terminal") -> None:
+        super().__init__(game, viewer, device)
+        self.title, self.hint = asks.over(device)
 
 
-def prompt_for(game: Game, viewer: ViewerLike = None) -> Prompt:
+def prompt_for(game: Game, viewer: ViewerLike = None, device: Device = "terminal") -> Prompt:
     """The prompt for ``game``'s pending decision, made for ``viewer`` (the public by default: the
-    console; a player's name: that seat's own page, R10.3)."""
+    console; a player's name: that seat's own page, R10.3), its question worded for ``device``
+    (the console's terminal, or a seat's phone)."""
     pend = game.pending
     match pend:
         case DrawStartTiles():
-            return StartPrompt(game, viewer)
+            return StartPrompt(game, viewer, device)
         case PlaceTile():
-            return PlacePrompt(game, viewer)
+            return PlacePrompt(game, viewer, device)
         case FoundChain() | ChooseSurvivor() | OrderDefunct():
-            return ChoosePrompt(game, pend, viewer)
+            return ChoosePrompt(game, pend, viewer, device)
         case DisposeShares():
-            return DisposePrompt(game, pend, viewer)
+            return DisposePrompt(game, pend, viewer, device)
         case BuyShares():
-            return BuyPrompt(game, viewer)
+            return BuyPrompt(game, viewer, device)
         case DrawForMarket():
-            return MarketPrompt(game, pend, viewer)
+            return MarketPrompt(game, pend, viewer, device)
         case GameEnded():
-            return OverPrompt(game, viewer)
+            return OverPrompt(game, viewer, device)
         case _:
             assert_never(pend)

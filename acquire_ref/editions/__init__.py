@@ -232,21 +232,6 @@ class Edition(Value):
         smallest, largest = min(sizes.values()), max(sizes.values())
         return largest >= self.end_size or smallest >= self.safe_size
 
-    def end_condition(self, sizes: dict[str, int]) -> str:
-        """Plain words on R8.1 for chains of ``sizes``: why the end is, or is not, available."""
-        if not sizes:
-            return "no chain is on the board"
-        big = [c for c, s in sizes.items() if s >= self.end_size]
-        if big:
-            return f"{big[0]} has {sizes[big[0]]} tiles ({self.end_size} or more)"
-        unsafe = [f"{c} ({s})" for c, s in sizes.items() if not self.is_safe(s)]
-        if not unsafe:
-            return "every chain on the board is safe"
-        return (
-            f"no chain has {self.end_size} tiles and not every chain is safe "
-            f"({', '.join(unsafe)} under {self.safe_size})"
-        )
-
     def card(self) -> dict[str, Any]:
         """The information card as a document (``chart --json``, R3.2, R3.3, R3.5, R5.4a, R8.1).
 

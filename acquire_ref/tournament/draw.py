@@ -44,7 +44,7 @@ def table_sizes(players: int, fives: bool = False) -> list[int]:
     """
     if players < 3:
         raise IllegalMoveError(f"a round needs at least 3 players (T2.1), and {plural(players, 'player')} "
-                               f"{'is' if players == 1 else 'are'} entered")
+                               f"{'is' if players == 1 else 'are'} entered", rule="T2.1")
     threes = (4 - players % 4) % 4
     if players == 5 or (fives and threes > 1 and players >= 5 * (4 - threes)):
         fivers = players % 4 if players != 5 else 1

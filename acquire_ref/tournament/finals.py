@@ -75,7 +75,8 @@ def semifinal_order(event: Tournament, semifinal: Round) -> list[str]:
     rest: list[tuple[int, Fraction | float, int, str]] = []
     for t in semifinal.tables:
         if t.result is None or not t.result.counts:
-            raise IllegalMoveError(f"semifinal table {t.number} has no counted result: enter it (T3.3) to seed the final")
+            raise IllegalMoveError(f"semifinal table {t.number} has no counted result: enter it (T3.3) to seed the final",
+                                   rule="T3.3")
         facts = table_facts(t.result)
         order = sorted(t.seats, key=lambda p: (facts[p][0], seeds.get(p, len(seeds))))
         qualifiers += order[:keep]

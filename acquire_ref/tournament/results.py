@@ -70,7 +70,7 @@ def check_sheet(seats: Sequence[str], cash: dict[str, int], event: Tournament | 
         if seat in out:
             raise NotationError(f"{seat} is given twice: give each seated player's money once")
         if dollars < 0 or dollars % 100:
-            raise IllegalMoveError(f"{seat}={dollars}: money is whole hundreds of dollars, not negative (T3.1)")
+            raise IllegalMoveError(f"{seat}={dollars}: money is whole hundreds of dollars, not negative (T3.1)", rule="T3.1")
         out[seat] = dollars
     missing = [s for s in seats if s not in out]
     if missing:
@@ -88,7 +88,7 @@ def parse_sheet(entries: Iterable[str]) -> dict[str, int]:
         name, eq, value = item.partition("=")
         digits = value.replace(",", "").replace("_", "").lstrip("$")
         if eq and name and digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
-            raise IllegalMoveError(f"{name}={value}: money is whole hundreds of dollars, not negative (T3.1)")
+            raise IllegalMoveError(f"{name}={value}: money is whole hundreds of dollars, not negative (T3.1)", rule="T3.1")
         if not eq or not name or not digits.isascii() or not digits.isdigit() or len(digits) > 15:
             raise NotationError(f"{item!r}: write PLAYER=MONEY in whole dollars, e.g. Ann=52300")
         if name in cash:

@@ -33,6 +33,8 @@ from acquire_ref.events import (
     TilePlaced,
     money,
 )
+from acquire_ref.words.decisions import end_condition
+from acquire_ref.words.events import told
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -235,9 +237,9 @@ def banner(game: Game, viewer: ViewerLike = None) -> dict[str, Any] | None:
         elif isinstance(e, NoBonus) and out["defunct"]:
             out["defunct"][-1]["nobody"] = True
         elif isinstance(e, SharesSold | SharesTraded | SharesHeld) and not hidden:
-            out["disposals"].append(e.text())
+            out["disposals"].append(told(e))
         elif isinstance(e, MergerCompleted):
-            out["result"] = e.text()
+            out["result"] = told(e)
     return out
 
 
@@ -290,7 +292,7 @@ def board(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
         "title": f"Acquire, turn {game.turn}" if not game.over else "Acquire: final standings",
         "edition": ed.name, "turn": game.turn, "bag": game.bag, "hidden": hidden, "over": game.over,
         "end": {"available": doc["end_available"], "declared": doc["end_declared"],
-                "why": ed.end_condition(game.board.sizes)},
+                "why": end_condition(ed, game.board.sizes)},
         "columns": list(range(1, ed.grid.columns + 1)), "grid": grid(game),
         "chains": chain_cards(game, doc, lead),
         "free": [{"name": c, "letter": ed.chain(c).letter, "colour": colour(ed.chain(c).colour),

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from acquire_ref.events import MergerBegan, StartTilePlaced, TilePlaced, TurnFinished
 from acquire_ref.moves import parse_move
 from acquire_ref.words import json_text
+from acquire_ref.words.events import told
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -102,7 +103,7 @@ def _step(game: Game, reveal: bool, placed: str | None = None) -> dict[str, Any]
         "player": entry["player"] if entry else None,
         "move": (entry["move"] if shown else public_move(entry["move"])) if entry else None,
         "words": seen["words"],
-        "did": [e.text() for e in last.events] if last is not None and shown else [],
+        "did": [told(e) for e in last.events] if last is not None and shown else [],
         "merger": last is not None and any(isinstance(e, MergerBegan) for e in last.events),
         "banner": banner,
         "board": [row[2:].split(" ") for row in status["board"]],

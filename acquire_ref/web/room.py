@@ -115,17 +115,17 @@ def enter_start(room: Room, game: Game, player: str, move: Move) -> list[str] | 
 
     assert isinstance(move, Start)
     if game.pending.decision != "start":
-        raise IllegalMoveError("the start tiles are on the board already (R2.2)")
+        raise IllegalMoveError("the start tiles are on the board already (R2.2)", rule="R2.2")
     if game.supply.knows_racks:
         if move.tiles:
-            raise IllegalMoveError("the referee draws the start tiles in this game: send `start` alone (R2.2)")
+            raise IllegalMoveError("the referee draws the start tiles in this game: send `start` alone (R2.2)", rule="R2.2")
         return []
     if len(move.tiles) != 1:
-        raise IllegalMoveError("send your own start tile, one: e.g. start 5E (R2.2)")
+        raise IllegalMoveError("send your own start tile, one: e.g. start 5E (R2.2)", rule="R2.2")
     tile = str(move.tiles[0])
     taken = next((p for p, t in room.starts.items() if t == tile and p != player), None)
     if taken is not None:
-        raise IllegalMoveError(f"{tile} is {taken}'s start tile: every player draws their own (R2.2)")
+        raise IllegalMoveError(f"{tile} is {taken}'s start tile: every player draws their own (R2.2)", rule="R2.2")
     room.starts[player] = tile
     if all(p in room.starts for p in game.players):
         return [room.starts[p] for p in game.players]

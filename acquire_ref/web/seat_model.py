@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from acquire_ref.events import money
 from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place
 from acquire_ref.web import model
+from acquire_ref.words.tiles import would_do
 
 if TYPE_CHECKING:
     from acquire_ref.game import Game
@@ -62,8 +63,8 @@ def _chosen(game: Game, chain: str) -> str:
 
 def answers(game: Game, cash: int | None) -> dict[str, Any]:
     """The pending decision as the seat whose decision it is answers it: ``kind`` (the
-    decision), ``title`` (the console's, in a phone's words: no key named) and ``hint`` (empty:
-    the console's names keys), ``answers`` (every legal move as
+    decision), ``title`` (the question in a phone's words: no key named, :mod:`acquire_ref.words.decisions`)
+    and ``hint`` (empty: on a phone the page's own controls answer), ``answers`` (every legal move as
     ``{move, label, preview, kind}``, the move in notation), and for a tile in table mode
     ``tiles`` (every playable tile of the board, with what it would do; the page checks the
     typed tile against it) and ``discards`` (the dead tiles that may be shown and replaced, R7.3);
@@ -72,15 +73,14 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
     cash, for the cash left after a purchase (None when the seat may not see it)."""
     from acquire_ref.console.prompts import prompt_for
 
-    prompt = prompt_for(game, game.pending.player)  # the seat whose decision it is sees its own figures (R10.3)
+    prompt = prompt_for(game, game.pending.player, "phone")  # the seat whose decision it is sees its own figures (R10.3)
     legal = game.legal_moves()
-    title = prompt.title.replace(", or Enter to buy none", ", or none")  # a phone has no Enter key
-    out: dict[str, Any] = {"kind": game.pending.decision, "title": title, "hint": "",
+    out: dict[str, Any] = {"kind": game.pending.decision, "title": prompt.title, "hint": prompt.hint,
                            "answers": [], "tiles": None, "discards": {}, "quick": []}
     dealt = game.supply.knows_racks
     listed: list[dict[str, str]] = out["answers"]
     if game.pending.decision == "place" and not dealt:
-        out["tiles"] = {str(m.tile): game.effect(m.tile).phrase(game.board.sizes) for m in legal if isinstance(m, Place)}
+        out["tiles"] = {str(m.tile): would_do(game.effect(m.tile), game.board.sizes) for m in legal if isinstance(m, Place)}
         for m in legal:
             if isinstance(m, Discard):  # a dead tile is shown and replaced, never placed (R7.3)
                 out["discards"][" ".join(map(str, m.tiles))] = prompt.describe(m)
