@@ -98,6 +98,35 @@ def seat_view(game: Game, seat: str) -> SeatView:
     return SeatView(seat, public, rack, unseen, views.legal(game, viewer), len(game.log))
 
 
+def seat_game(game: Game, seat: str) -> Game:
+    """A game a simple bot of ``seat`` decides on instead of the referee's ``game`` (R10): a
+    shallow copy with the seat's own rack, cash and shares and the public board, chains
+    and bank; the bag and the other racks are counts with no tiles in them (the seat does not
+    know them, so nothing may be applied to this copy: it is for reading); with hidden holdings
+    (R10.1) the rivals' cash and shares are guessed from public facts (:func:`_guess_holdings`).
+    A move the seat may make here is legal in ``game``: it reads only what the two share. Made
+    for every decision of a simulated game, so it is cheaper than :func:`seat_view` (no legal
+    moves listed, nothing dealt, only the figures it guesses copied). Raises :class:`ValueError` for a name that is not a
+    player's, and :class:`~acquire_ref.errors.IllegalMoveError` in table mode (the referee does
+    not know the rack)."""
+    if seat not in game.players:
+        raise ValueError(f"{seat!r} is not a player of this game")
+    supply = DealtSupply(game.players, [], game.edition.grid.tiles)
+    supply.rack_tiles[seat] = list(game.supply.rack(seat))
+    supply.racks = dict(game.supply.racks)
+    supply.bag = game.supply.bag
+    world = copy.copy(game)  # the board, bank and merger shared: a bot only reads them
+    world.supply = supply
+    world.log, world._worth, world._restart = [], [], None
+    world.market = copy.copy(game.market)
+    world.market.seed = 0
+    if views.withheld(game, views.Viewer.of(seat)):
+        world.cash = dict(game.cash)
+        world.shares = {p: dict(s) for p, s in game.shares.items()}
+        _guess_holdings(world, seat)
+    return world
+
+
 def _guess_holdings(game: Game, seat: str) -> None:
     """With hidden holdings (R10.1): give each rival the same cash as ``seat`` and an equal part
     of the shares no one but they can hold (the edition's shares less the bank's and the seat's),
