@@ -11,7 +11,7 @@ only once the rack is complete (:func:`waiting`).
 
 A bot sees only its seat's view (R10): :func:`decide` hands the search
 :func:`acquire_ref.seat_view.seat_view` (with the entered rack in table mode), and the greedy bot
-a game built from that view, never the referee's game. Every decision is worded as an
+a game dealt from that view, never the referee's game. Every decision is worded as an
 instruction for the people at the table (:func:`instruction`: "Dan (bot) places 5C: put 5C on
 the board"); the events of the move then say what the banker does.
 """
@@ -19,6 +19,7 @@ the board"); the events of the move then say what the banker does.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.errors import IllegalMoveError
@@ -151,14 +152,21 @@ def pending_bot(record: Record, game: Game) -> BotSeat | None:
 
 
 def decide(game: Game, seat: BotSeat, seed: int = 0, iterations: int | None = None) -> Move:
-    """The bot's answer to the pending decision of its seat, from its seat's view only (R10).
+    """The bot's answer to the pending decision of its seat, from its seat's view only (R10):
+    :func:`thinker`'s thought, thought now."""
+    return thinker(game, seat, seed, iterations)()
+
+
+def thinker(game: Game, seat: BotSeat, seed: int = 0, iterations: int | None = None) -> Callable[[], Move]:
+    """The bot's thought on the pending decision of its seat, to run later (in another thread:
+    it reads only a copy made now, its seat's view, never ``game``, R10).
 
     In table mode a dead tile in its rack is shown first (``discard``, R7.3) when that is
     allowed now. ``seed`` seeds its choices; ``iterations`` gives the search a count of playouts
     instead of its time (the same on any machine). Raises :class:`~acquire_ref.errors.IllegalMoveError`
     when it is not the seat's decision or the rack is not complete (:func:`waiting`)."""
     from acquire_ref.search import SearchBot
-    from acquire_ref.seat_view import seat_game, seat_view
+    from acquire_ref.seat_view import seat_view
     from acquire_ref.simulate import built_in
 
     if game.pending.player != seat.name or game.over:
@@ -171,12 +179,14 @@ def decide(game: Game, seat: BotSeat, seed: int = 0, iterations: int | None = No
     if table and isinstance(game.pending, PlaceTile):
         dead = tuple(t for t in held if game.tile_kind(t) == "dead")
         if dead and game.is_legal(Discard(dead)):
-            return Discard(dead)
+            return lambda: Discard(dead)
     if seat.strategy == "search":
         view = seat_view(game, seat.name, held if table else None)
-        return SearchBot(seed, seat.think_ms, iterations).decide(view)
-    world = seat_view(game, seat.name, held).determinise(random.Random(seed)) if table else seat_game(game, seat.name)
-    return built_in(seat.strategy, seed).move(world)
+        search = SearchBot(seed, seat.think_ms, iterations)
+        return lambda: search.decide(view)
+    world = seat_view(game, seat.name, held if table else None).determinise(random.Random(seed))  # a copy of its own
+    bot = built_in(seat.strategy, seed)
+    return lambda: bot.move(world)
 
 
 def instruction(game: Game, move: Move) -> str:

@@ -248,3 +248,38 @@ def test_r7_3_a_dead_tile_in_the_table_bots_rack_is_shown_before_it_places():
     g.apply(move)
     assert missing(g, seat) == 1  # its replacement is drawn from the real bag and entered
     assert enter(Record(["Ann", "Ben", "Dan"], bots={"Dan": {"strategy": "greedy"}}), g, "Dan", ["6G"]) == [parse_tile("6G")]
+
+
+def test_the_console_asks_for_the_bots_tiles_then_says_its_move_as_an_instruction(cli, tmp_path):
+    """Through the console's pilot at 80 x 24: the tiles drawn for Cat (bot) typed at its prompt,
+    then its move made by the bot in a thread of its own and said under the input (R10: it read
+    only the tiles entered for it)."""
+    import asyncio
+
+    from acquire_ref.console.app import TableApp
+
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "--bot", "Cat=greedy", game=path).exit_code == 0
+    assert cli("start", "5E", "9I", "1A", game=path).exit_code == 0  # Cat first: 1A
+
+    async def run() -> tuple[str, str, str, str]:
+        app = TableApp(path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            asked = str(app.query_one("#decision").render())
+            await pilot.press(*"3C 7G 12A 2I 8D 4F", "enter")
+            for _ in range(50):
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                if app.books.game.pending.player != "Cat":
+                    break
+            app.save_screenshot(str(tmp_path / "console.svg"))
+            return asked, str(app.query_one("#hint").render()), str(app.query_one("#decision").render()), str(app.books.error)
+
+    asked, hint, decision, error = asyncio.run(run())
+    assert asked.startswith("Draw 6 tiles from the bag for Cat (bot) and enter them")
+    handle = GameFile.open(path)
+    placed = handle.game.log[1].move
+    assert isinstance(placed, Place) and str(placed.tile) in "3C 7G 12A 2I 8D 4F".split()
+    assert f"Cat (bot) places {placed.tile}: put {placed.tile} on the board" in hint
+    assert decision.startswith("Ann") and error == "None"
