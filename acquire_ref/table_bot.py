@@ -232,3 +232,38 @@ def _disposal(game: Game, move: Dispose, player: str) -> str:
     keep = held - move.sell - move.trade
     return _("{player} (bot) sells {sell}, trades {trade} and holds {hold} of its {held} {chain} (R5.3b)").format(
         player=player, sell=move.sell, trade=move.trade, hold=keep, held=held, chain=pend.chain)
+
+
+def to_draw(game: Game, seat: BotSeat) -> str | None:
+    """For a shared screen (the TV): the tiles to draw for the bot seat and enter at the
+    referee's screen, as one sentence without a command; None when none are missing."""
+    short = missing(game, seat)
+    if short <= 0:
+        return None
+    return ngettext("Draw {count} tile from the bag for {player} (bot) and enter it",
+                    "Draw {count} tiles from the bag for {player} (bot) and enter them", short).format(
+        count=short, player=seat.name)
+
+
+def said(record: Record, game: Game, most: int = 3) -> list[str]:
+    """What a shared screen says for the bot seats of ``game`` (read from ``record``): the
+    instructions of the bots' last moves, if the last moves were theirs (at most ``most``, the
+    latest last), then the tiles to draw for each bot seat that waits for them. Every sentence
+    is public (R10.1: a move as the banker carries it out)."""
+    bots = seats(record, game)
+    if not bots:
+        return []
+    ours = 0
+    while ours < min(most, len(game.log)) and game.log[-1 - ours].player in bots:
+        ours += 1
+    lines = []
+    if ours:
+        from acquire_ref.record import Record as Rec
+
+        before = Rec(record.players, record.edition, record.options, record.tiles, [str(e.move) for e in game.log[:-ours]],
+                     position=record.position, seed=record.seed, bag=record.bag).replay()
+        for entry in game.log[-ours:]:
+            lines.append(instruction(before, entry.move))
+            before.apply(entry.move)
+    lines += [line for seat in bots.values() if (line := to_draw(game, seat)) is not None]
+    return lines

@@ -153,12 +153,14 @@ class FileWatch:
 
         self.reads += 1
         try:
-            game, _, _ = load_game(self.path)
+            game, record, _ = load_game(self.path)
         except AcquireError as exc:
             self.game = None
             return _printable(model.waiting(str(exc)))
         self.game = game
-        return _printable(self.coloured(model.board(game), game))
+        from acquire_ref.table_bot import said
+
+        return _printable(self.coloured({**model.board(game), "bot": said(record, game)}, game))
 
     def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
         """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
