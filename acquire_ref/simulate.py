@@ -199,9 +199,11 @@ class Seat(Protocol):
 def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_moves: int = 5000) -> None:
     """Play ``g`` to its end: the decisions of the players in ``seats`` by their seat, the rest
     (and the start tiles and the market's draws, R2.2, R9) by ``bot``. A seat's decision is
-    given to ``bot`` on that seat's game (:func:`acquire_ref.seat_view.seat_game`), never on
-    ``g``: the bot reads its own rack, and with hidden holdings no rival's cash or shares (R10);
-    the start tiles and the market's draws are the referee's, on ``g``. Raises
+    given to a built-in :class:`Bot` (``bot``, or one in ``seats``) on that seat's game
+    (:func:`acquire_ref.seat_view.seat_game`), never on ``g``: it reads its own rack, and with
+    hidden holdings no rival's cash or shares (R10); any other seat (the search bot, an outside
+    bot) takes its seat's view itself. The start tiles and the market's draws are the
+    referee's, on ``g``. Raises
     :class:`RuntimeError` if the game has not ended after ``max_moves`` moves, and whatever a
     seat raises (the game then stays as it was before that decision)."""
     seats = seats or {}
@@ -209,13 +211,11 @@ def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_mov
         if g.over:
             return
         pend = g.pending
-        seat = None if pend.chance else seats.get(pend.player or "")
-        if seat is not None:
-            g.apply(seat.move(g))
-        elif pend.chance or pend.player is None:
+        if pend.chance or pend.player is None:
             g.apply(bot.move(g))
-        else:
-            g.apply(bot.move(seat_game(g, pend.player)))
+            continue
+        seat = seats.get(pend.player, bot)
+        g.apply(seat.move(seat_game(g, pend.player)) if isinstance(seat, Bot) else seat.move(g))
     raise RuntimeError(f"no end after {max_moves} moves")
 
 

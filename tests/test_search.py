@@ -369,3 +369,13 @@ def test_r10_with_open_holdings_the_seat_game_keeps_every_figure_and_only_the_ow
     assert world.shares == g.shares and world.cash == g.cash and world.supply.racks == g.supply.racks
     assert world.supply.rack("Ben") == g.supply.rack("Ben") and world.supply.rack("Cat") == ()
     assert world.log == [] and world.market.seed == 0
+
+
+def test_r10_1_a_greedy_seat_of_a_duplicate_match_is_given_its_seat_game_too():
+    """`simulate --against greedy` seats built-in bots through play_out's seats: they too decide on
+    their seat's game, never the referee's."""
+    g = Game.dealt(PLAYERS, shuffled_bag(9), 9, options={"holdings": "hidden"})
+    spy = Spy(random.Random(9))
+    play_out(g, GreedyBot(random.Random(9)), {"Cat": spy, "Ann": SearchBot(9, iterations=2)})
+    assert g.over and len(spy.seen) > 20
+    assert all(w is not g and w.pending.player == "Cat" and w.supply.bag_tiles == [] for w in spy.seen)
