@@ -189,12 +189,18 @@ def thinker(game: Game, seat: BotSeat, seed: int = 0, iterations: int | None = N
     return lambda: bot.move(world)
 
 
-def instruction(game: Game, move: Move) -> str:
+def instruction(game: Game, move: Move, later: bool = False) -> str:
     """What the people at the table do for the bot whose decision is pending in ``game``, given
     before ``move`` is applied: "Dan (bot) places 5C: put 5C on the board". The move's events
-    then say what the banker does (pays, gives certificates)."""
+    then say what the banker does (pays, gives certificates). Said ``later`` (on the TV, after
+    the moment) while holdings are hidden, a purchase and a disposal name no figure (R10.1)."""
+    from acquire_ref.views import withheld
+
     player = game.pending.player or ""
     pend = game.pending
+    if later and withheld(game) and isinstance(move, Buy | Dispose):
+        return (_("{player} (bot) buys shares (R6)") if isinstance(move, Buy) else
+                _("{player} (bot) decides on its defunct shares (R5.3b)")).format(player=player)
     match move:
         case Place():
             return _("{player} (bot) places {tile}: put {tile} on the board").format(player=player, tile=move.tile)
@@ -249,7 +255,7 @@ def said(record: Record, game: Game, most: int = 3) -> list[str]:
     """What a shared screen says for the bot seats of ``game`` (read from ``record``): the
     instructions of the bots' last moves, if the last moves were theirs (at most ``most``, the
     latest last), then the tiles to draw for each bot seat that waits for them. Every sentence
-    is public (R10.1: a move as the banker carries it out)."""
+    is public: with hidden holdings no purchase or disposal names a figure (R10.1)."""
     bots = seats(record, game)
     if not bots:
         return []
@@ -263,7 +269,7 @@ def said(record: Record, game: Game, most: int = 3) -> list[str]:
         before = Rec(record.players, record.edition, record.options, record.tiles, [str(e.move) for e in game.log[:-ours]],
                      position=record.position, seed=record.seed, bag=record.bag).replay()
         for entry in game.log[-ours:]:
-            lines.append(instruction(before, entry.move))
+            lines.append(instruction(before, entry.move, later=True))
             before.apply(entry.move)
     lines += [line for seat in bots.values() if (line := to_draw(game, seat)) is not None]
     return lines

@@ -283,3 +283,19 @@ def test_the_console_asks_for_the_bots_tiles_then_says_its_move_as_an_instructio
     assert isinstance(placed, Place) and str(placed.tile) in "3C 7G 12A 2I 8D 4F".split()
     assert f"Cat (bot) places {placed.tile}: put {placed.tile} on the board" in hint
     assert decision.startswith("Ann") and error == "None"
+
+
+def test_r10_1_with_hidden_holdings_the_tv_names_no_figure_of_the_bots_purchase(cli, tmp_path):
+    from acquire_ref.table_bot import said
+
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Cat", "--bot", "Dan=greedy", "--option", "holdings=hidden", game=path).exit_code == 0
+    assert cli("start", "5E", "9I", "7H", "1A", game=path).exit_code == 0  # Dan first: 1A
+    out = cli("drew", "Dan", "3C", "7G", "12A", "2I", "8D", "4F", game=path).stdout
+    assert "Dan (bot) buys 1 Imperial: Dan pays the bank $400 (R6)" in out  # at the moment, as the banker does it
+    handle = GameFile.open(path)
+    assert said(handle.record, handle.game) == [
+        "Dan (bot) places 7G: put 7G on the board",
+        "Dan (bot) founds Imperial: put the Imperial marker on the new chain (R4.2)",
+        "Dan (bot) buys shares (R6)",
+        "Draw 1 tile from the bag for Dan (bot) and enter it"]

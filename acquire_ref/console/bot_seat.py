@@ -110,13 +110,14 @@ class BotSeats:
         """Make the bot's ``move``, thought at move count ``at``, unless the game moved on meanwhile
         (a person answered for it, an undo: then it is dropped and the bot thinks again), and say
         it as an instruction; redraw."""
-        from acquire_ref.table_bot import instruction
+        from acquire_ref.table_bot import instruction, to_draw
 
         self.thinking = None
         books = self.app.books
         game = books.game
         if move is not None and game is not None and len(game.log) == at and game.pending.player == seat.name:
             said = instruction(game, move)
-            if books.apply(move) is not None:
-                self.said = [*self.said[-1:], said]
+            if books.apply(move) is not None and books.game is not None:
+                draw = to_draw(books.game, seat)  # its turn is over: the tile to draw for it
+                self.said = [*self.said[-1:], said] if draw is None else [said, draw]
         self.app.redraw()
