@@ -57,11 +57,16 @@ class BotSeat:
 def seats(record: Record, game: Game) -> dict[str, BotSeat]:
     """The bot seats of the game file ``record`` (its ``bots`` table, checked by
     :meth:`~acquire_ref.record.Record.problems`), by player name. Raises
-    :class:`~acquire_ref.errors.IllegalMoveError` for an entered tile that is not on the board
-    of ``game``'s edition (a hand edit)."""
+    :class:`~acquire_ref.errors.GameFileError` (exit 4) for an entered tile that is not on the
+    board of ``game``'s edition (a hand edit)."""
+    from acquire_ref.errors import AcquireError, GameFileError
+
     out = {}
     for name, seat in record.bots.items():
-        drawn = [(int(d["move"]), parse_tile(d["tile"], game.edition.grid)) for d in seat.get("drawn", [])]
+        try:
+            drawn = [(int(d["move"]), parse_tile(d["tile"], game.edition.grid)) for d in seat.get("drawn", [])]
+        except AcquireError as exc:
+            raise GameFileError(f"bots.{name}.drawn: {exc}") from None
         out[name] = BotSeat(name, seat["strategy"], int(seat.get("think_ms", THINK_MS)), drawn)
     return out
 

@@ -299,3 +299,13 @@ def test_r10_1_with_hidden_holdings_the_tv_names_no_figure_of_the_bots_purchase(
         "Dan (bot) founds Imperial: put the Imperial marker on the new chain (R4.2)",
         "Dan (bot) buys shares (R6)",
         "Draw 1 tile from the bag for Dan (bot) and enter it"]
+
+
+def test_a_hand_edited_tile_of_a_bot_seat_off_the_board_is_a_file_problem_named_by_its_key(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    assert cli("new", "Dan", "Ann", "--bot", "Dan=greedy", game=path).exit_code == 0
+    assert cli("start", "1A", "5E", game=path).exit_code == 0
+    assert cli("drew", "Dan", "3C", "7G", "12A", "2I", "8D", game=path).exit_code == 0
+    path.write_text(path.read_text().replace('tile = "3C"', 'tile = "99Z"'))
+    said = refused(cli, path, "bot", code=4)
+    assert "bots.Dan.drawn: '99Z' is off the board" in said

@@ -153,14 +153,15 @@ class FileWatch:
 
         self.reads += 1
         try:
+            from acquire_ref.table_bot import said
+
             game, record, _ = load_game(self.path)
+            bot = said(record, game)  # what to do for a bot seat (table_bot)
         except AcquireError as exc:
             self.game = None
             return _printable(model.waiting(str(exc)))
         self.game = game
-        from acquire_ref.table_bot import said
-
-        return _printable(self.coloured({**model.board(game), "bot": said(record, game)}, game))
+        return _printable(self.coloured({**model.board(game), "bot": bot}, game))
 
     def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
         """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
