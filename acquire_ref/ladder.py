@@ -143,12 +143,12 @@ class Standing:
             "win_share": {"strategy": self.ladder.strategy, "share": mean, "ci95": [low, high],
                           "chance": 1 / self.ladder.players},
             "wins_by_position": self.by_position,
-            "game_length": _interval(self.turns), "winners_money": _interval(self.money),
+            "game_length": interval(self.turns), "winners_money": interval(self.money),
         })
         return doc
 
 
-def _interval(values: list[float]) -> dict[str, Any]:
+def interval(values: list[float]) -> dict[str, Any]:
     """``{"mean", "ci95": [low, high]}`` of ``values`` (any positive numbers: not clipped)."""
     n = len(values)
     mean = sum(values) / n if n else 0.0

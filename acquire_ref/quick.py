@@ -58,7 +58,7 @@ PLAYER = Spec(("PLAYER",), "PLAYER", "Whose rack (dealt mode), for that player's
 TILE = Spec(("TILE",), "TILE", "The tile to ask about.")
 
 COMMAND_NAMES = (
-    "new", "start", "market", "hand", "place", "choose", "dispose", "buy", "pass", "discard", "end", "status",
+    "new", "start", "market", "hand", "drew", "bot", "place", "choose", "dispose", "buy", "pass", "discard", "end", "status",
     "watch", "score", "why", "price", "chart", "bonus", "rule", "log", "undo", "redo", "check", "simulate", "table",
     "serve", "seats", "room", "play", "pipe", "ratings", "tournament", "club",
 )

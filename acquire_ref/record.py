@@ -99,6 +99,7 @@ def _check_bounds(data: TomlTable, source: str) -> None:
 _KEYS: dict[str, type | tuple[type, ...]] = {
     "format": int, "edition": (str, dict), "options": dict, "tiles": str, "seed": int, "bag": list,
     "players": list, "position": dict, "moves": list, "undone": list, "snapshot": dict, "played": (date, str),
+    "bots": dict,
 }
 """The top-level keys of a game file and the TOML type of each (the man page lists them)."""
 _REQUIRED = ("format", "players")
@@ -161,6 +162,35 @@ def _setup_problems(data: TomlTable, source: str, problems: Problems) -> None:
         problems.add(f"{source}: a dealt game needs its bag order: bag = [all 108 tiles]")
     elif tiles == "table" and ("bag" in data or "seed" in data):
         problems.add(f"{source}: bag and seed belong to dealt games (tiles = \"dealt\")")
+
+
+BOT_STRATEGIES = ("search", "greedy")
+"""The strategies a bot seat of a game file may play (:mod:`acquire_ref.table_bot`)."""
+
+
+def _bot_problems(data: TomlTable, source: str, problems: Problems) -> None:
+    """The problems of a game file's ``bots`` table: each key a player, each value a table with a
+    ``strategy`` (:data:`BOT_STRATEGIES`), a whole ``think_ms`` from 1 to 600,000 and ``drawn``, a
+    list of ``{move = N, tile = "5C"}`` (the tiles entered for the bot after move N)."""
+    bots, players = data.get("bots", {}), data.get("players", [])
+    for name, seat in bots.items() if isinstance(bots, dict) else []:
+        where = f"{source}: bots.{name}"
+        if name not in players:
+            problems.add(f"{where}: {name!r} is not one of the players")
+        if not isinstance(seat, dict):
+            problems.add(f"{where} should be a table (strategy, think_ms, drawn)")
+            continue
+        problems.unknown_keys(seat, ("strategy", "think_ms", "drawn"), where, "a bot seat")
+        if seat.get("strategy") not in BOT_STRATEGIES:
+            problems.add(f"{where}.strategy is {seat.get('strategy')!r}: {' or '.join(BOT_STRATEGIES)}")
+        think = seat.get("think_ms", 1000)
+        if not is_whole(think) or isinstance(think, bool) or not 1 <= think <= 600_000:
+            problems.add(f"{where}.think_ms is {think!r}: a whole number of milliseconds from 1 to 600,000")
+        drawn = seat.get("drawn", [])
+        for i, d in enumerate(drawn if isinstance(drawn, list) else [], 1):
+            if not (isinstance(d, dict) and set(d) == {"move", "tile"} and is_whole(d["move"])
+                    and not isinstance(d["move"], bool) and d["move"] >= 0 and isinstance(d["tile"], str)):
+                problems.add(f"{where}.drawn[{i}] should be {{move = N, tile = \"5C\"}}, not {d!r}")
 
 
 def read_played(value: object, source: str = "game file") -> date:
@@ -239,16 +269,17 @@ class Record:
     ``seed`` and its ``bag`` order (108 tiles as text). ``undone`` holds the moves taken back by
     ``undo``, the next one to redo first, until another move is made (``redo`` puts them back).
     ``played`` is the date the game was played (T6; None in files written before it was kept): it
-    is not part of the setup's digest, so it can be corrected by hand.
+    is not part of the setup's digest, so it can be corrected by hand. ``bots`` are the seats a
+    bot plays and the tiles entered for them (:mod:`acquire_ref.table_bot`).
     """
 
-    __slots__ = ("bag", "edition", "moves", "options", "played", "players", "position", "seed", "snapshot", "tiles",
-                 "undone")
+    __slots__ = ("bag", "bots", "edition", "moves", "options", "played", "players", "position", "seed", "snapshot",
+                 "tiles", "undone")
 
     def __init__(self, players: list[str], edition: str | TomlTable = "classic", options: dict[str, str] | None = None,
                  tiles: str = "table", moves: list[str] | None = None, snapshot: TomlTable | None = None,
                  position: TomlTable | None = None, seed: int | None = None, bag: list[str] | None = None,
-                 undone: list[str] | None = None, played: date | None = None) -> None:
+                 undone: list[str] | None = None, played: date | None = None, bots: TomlTable | None = None) -> None:
         self.players = players
         self.edition = edition
         self.options: dict[str, str] = options if options is not None else {}
@@ -260,6 +291,9 @@ class Record:
         self.bag = bag
         self.undone: list[str] = undone if undone is not None else []
         self.played = played
+        self.bots: TomlTable = bots if bots is not None else {}
+        """The seats a bot plays (``{name: {"strategy", "think_ms", "drawn"}}``, see
+        :mod:`acquire_ref.table_bot`); like ``played`` not part of the digest."""
 
     # ----- text -> record ------------------------------------------------------------------
     @classmethod
@@ -282,6 +316,7 @@ class Record:
         _format_problems(data.get("format"), source, problems)
         _list_problems(data, source, problems)
         _setup_problems(data, source, problems)
+        _bot_problems(data, source, problems)
         if problems:
             return None, list(problems)
         return cls(
@@ -294,7 +329,7 @@ class Record:
             position=data.get("position"),
             seed=data.get("seed"),
             bag=data.get("bag"),
-            undone=data.get("undone", []), played=played,
+            undone=data.get("undone", []), played=played, bots=data.get("bots"),
         ), []
 
     @classmethod
@@ -406,6 +441,8 @@ class Record:
         moves = [str(entry.move) for entry in game.log]
         self.moves = moves[: count - n]
         self.undone = moves[count - n:] + self.undone
+        for seat in self.bots.values():  # tiles entered for a bot after those moves go back to the bag
+            seat["drawn"] = [d for d in seat.get("drawn", []) if d["move"] <= count - n]
         return self.replay(source=source)
 
     def redo(self, game: Game, n: int, source: str = "game file") -> None:
@@ -449,7 +486,8 @@ class Record:
         rec = Record(self.players, self.edition, self.options, self.tiles,
                      [str(m) for m in game.moves], position=self.position, seed=self.seed, bag=self.bag)
         dated = {"played": self.played} if self.played is not None else {}
-        doc = {"format": FORMAT, **dated, **rec.setup(), "moves": rec.moves, **({"undone": self.undone} if self.undone else {}),
+        doc = {"format": FORMAT, **dated, **rec.setup(), **({"bots": self.bots} if self.bots else {}), "moves": rec.moves,
+               **({"undone": self.undone} if self.undone else {}),
                "snapshot": {"digest": rec.digest(), **snapshot(game)}}
         header = "# Acquire game file written by acquire-ref. The moves are the record; the snapshot is derived.\n"
         return header + tomli_w.dumps(doc, indent=4)

@@ -78,16 +78,23 @@ class SeatView:
         return world
 
 
-def seat_view(game: Game, seat: str) -> SeatView:
+def seat_view(game: Game, seat: str, rack: tuple[Tile, ...] | None = None) -> SeatView:
     """What ``seat`` (a player's name as the game spells it) may know of ``game`` now (R10).
 
     The copy has no log (its events name dealt tiles of other seats' dead-tile replacements) and
-    no way to rebuild the dealt game; its tile bag and racks are counts. Raises
-    :class:`ValueError` for a name that is not a player's."""
+    no way to rebuild the dealt game; its tile bag and racks are counts. In table mode ``rack``
+    gives the seat's own tiles when someone told them (a bot seat at a real table, whose tiles
+    are entered for it): its legal moves then place only those tiles, and it passes only when
+    none can be placed (R4.7). Raises :class:`ValueError` for a name that is not a player's, or a
+    ``rack`` in dealt mode (the referee knows it) or of another size than the rack's."""
     if seat not in game.players:
         raise ValueError(f"{seat!r} is not a player of this game")
     viewer = views.Viewer.of(seat)
-    rack = tuple(game.supply.rack(seat)) if game.supply.knows_racks else ()
+    told = rack is not None
+    if told and (game.supply.knows_racks or len(rack or ()) != game.supply.racks[seat]):
+        raise ValueError(f"a rack of {len(rack or ())} tiles told for {seat}, who holds {game.supply.racks[seat]} "
+                         "in a table game")
+    rack = (tuple(game.supply.rack(seat)) if game.supply.knows_racks else ()) if rack is None else rack
     seen = {*game.board.owner, *game.discarded, *rack}
     unseen = tuple(t for t in game.edition.grid.tiles if t not in seen)
     public = clone(game)
@@ -95,7 +102,51 @@ def seat_view(game: Game, seat: str) -> SeatView:
     public.market.seed = 0
     if views.withheld(game, viewer):
         _guess_holdings(public, seat)
-    return SeatView(seat, public, rack, unseen, views.legal(game, viewer), len(game.log))
+    legal = views.legal(game, viewer)
+    if told:
+        legal = _from_rack(legal, rack)
+    return SeatView(seat, public, rack, unseen, legal, len(game.log))
+
+
+def _from_rack(legal: list[Move], rack: tuple[Tile, ...]) -> list[Move]:
+    """The table game's ``legal`` moves that a seat holding ``rack`` can make: a tile placed from
+    it, a pass only when none is (R4.7); dead tiles are shown before (``discard``, R7.3), not here."""
+    from acquire_ref.moves import Discard, Pass, Place
+
+    mine = set(rack)
+    out: list[Move] = [m for m in legal if not isinstance(m, Place | Discard | Pass) or (isinstance(m, Place) and m.tile in mine)]
+    if not any(isinstance(m, Place) for m in out) and any(isinstance(m, Pass) for m in legal):
+        out.insert(0, Pass())
+    return out
+
+
+def seat_game(game: Game, seat: str) -> Game:
+    """A game a simple bot of ``seat`` decides on instead of the referee's ``game`` (R10): a
+    shallow copy with the seat's own rack, cash and shares and the public board, chains
+    and bank; the bag and the other racks are counts with no tiles in them (the seat does not
+    know them, so nothing may be applied to this copy: it is for reading); with hidden holdings
+    (R10.1) the rivals' cash and shares are guessed from public facts (:func:`_guess_holdings`).
+    A move the seat may make here is legal in ``game``: it reads only what the two share. Made
+    for every decision of a simulated game, so it is cheaper than :func:`seat_view` (no legal
+    moves listed, nothing dealt, only the figures it guesses copied). Raises :class:`ValueError` for a name that is not a
+    player's, and :class:`~acquire_ref.errors.IllegalMoveError` in table mode (the referee does
+    not know the rack)."""
+    if seat not in game.players:
+        raise ValueError(f"{seat!r} is not a player of this game")
+    supply = DealtSupply(game.players, [], game.edition.grid.tiles)
+    supply.rack_tiles[seat] = list(game.supply.rack(seat))
+    supply.racks = dict(game.supply.racks)
+    supply.bag = game.supply.bag
+    world = copy.copy(game)  # the board, bank and merger shared: a bot only reads them
+    world.supply = supply
+    world.log, world._worth, world._restart = [], [], None
+    world.market = copy.copy(game.market)
+    world.market.seed = 0
+    if views.withheld(game, views.Viewer.of(seat)):
+        world.cash = dict(game.cash)
+        world.shares = {p: dict(s) for p, s in game.shares.items()}
+        _guess_holdings(world, seat)
+    return world
 
 
 def _guess_holdings(game: Game, seat: str) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from acquire_ref.errors import AcquireError, IllegalMoveError
 from acquire_ref.record import Record, to_toml
@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from acquire_ref.game import Game, LogEntry
     from acquire_ref.moves import Move
     from acquire_ref.storage import Stamp
+
+
+T = TypeVar("T")
 
 
 class GameFile:
@@ -163,6 +166,23 @@ class GameFile:
 
         with locked(self.path, self.lock_wait):
             self._write()
+
+    def change_record(self, change: Callable[[Record, Game], T]) -> T:
+        """Change what the file keeps besides the moves (a bot seat's tiles, R10: the record's
+        ``bots``) under the lock: reload the file when another program changed it, call
+        ``change(record, game)``, and write it. Returns what ``change`` returns; what it raises
+        writes nothing (the next change reloads). Raises what :meth:`save` raises."""
+        from acquire_ref.storage import locked
+
+        with locked(self.path, self.lock_wait):
+            self.refresh()
+            try:
+                result = change(self.record, self.game)
+            except BaseException:
+                self.stamp = None  # the record may be half changed: reload before the next change
+                raise
+            self._write()
+        return result
 
     def apply(self, move: Move | str) -> list[Event]:
         """Verify and apply one move (a :class:`~acquire_ref.moves.Move` or its notation) and save

@@ -31,6 +31,7 @@ from acquire_ref.pending import (
     OrderDefunct,
     PlaceTile,
 )
+from acquire_ref.seat_view import seat_game
 
 if TYPE_CHECKING:
     from acquire_ref.bots import BotSpec
@@ -197,7 +198,12 @@ class Seat(Protocol):
 
 def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_moves: int = 5000) -> None:
     """Play ``g`` to its end: the decisions of the players in ``seats`` by their seat, the rest
-    (and the start tiles and the market's draws, R2.2, R9) by ``bot``. Raises
+    (and the start tiles and the market's draws, R2.2, R9) by ``bot``. A seat's decision is
+    given to a built-in :class:`Bot` (``bot``, or one in ``seats``) on that seat's game
+    (:func:`acquire_ref.seat_view.seat_game`), never on ``g``: it reads its own rack, and with
+    hidden holdings no rival's cash or shares (R10); any other seat (the search bot, an outside
+    bot) takes its seat's view itself. The start tiles and the market's draws are the
+    referee's, on ``g``. Raises
     :class:`RuntimeError` if the game has not ended after ``max_moves`` moves, and whatever a
     seat raises (the game then stays as it was before that decision)."""
     seats = seats or {}
@@ -205,8 +211,11 @@ def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_mov
         if g.over:
             return
         pend = g.pending
-        seat = None if pend.chance else seats.get(pend.player or "")
-        g.apply((seat or bot).move(g))
+        if pend.chance or pend.player is None:
+            g.apply(bot.move(g))
+            continue
+        seat = seats.get(pend.player, bot)
+        g.apply(seat.move(seat_game(g, pend.player)) if isinstance(seat, Bot) else seat.move(g))
     raise RuntimeError(f"no end after {max_moves} moves")
 
 

@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"describe", "views", "seat_view"},
     {"record", "inspection", "storage", "rulebook", "render", "simulate", "bots", "session", "tournament", "event_file",
      "event_games", "tournament_views", "ratings", "members", "plays", "report", "logbook", "seat_links", "locking",
-     "search", "ladder", "turning"},
+     "search", "ladder", "turning", "table_bot", "rule_study"},
     {"cli", "console", "pipe", "web", "quick", "build"},
 ]
 """Each module's layer, lowest first: a module imports only from its own layer or below."""

@@ -14,7 +14,7 @@ from acquire_ref.game import Game, shuffled_bag
 from acquire_ref.ladder import Ladder, Standing, confidence
 from acquire_ref.moves import End
 from acquire_ref.search import SearchBot, candidates, estimate
-from acquire_ref.seat_view import clone, seat_view
+from acquire_ref.seat_view import clone, seat_game, seat_view
 from acquire_ref.simulate import GreedyBot, play_out
 from acquire_ref.supply import TableSupply
 from acquire_ref.tiles import ALL_TILES
@@ -306,3 +306,76 @@ def test_simulate_against_shows_a_table_and_refuses_what_it_does_not_offer(cli, 
     assert bad.exit_code == 2 and "--against 'clever'" in bad.output
     assert cli("simulate", "--against", "greedy", "--out", tmp_path / "x").exit_code == 2
     assert cli("simulate", "--against", "greedy", "--option", "stall=continue").exit_code == 2
+
+
+class Spy(GreedyBot):
+    """A greedy bot that keeps every game it is asked to decide on."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.seen: list[Game] = []
+
+    def move(self, g: Game):
+        self.seen.append(g)
+        return super().move(g)
+
+
+def test_r10_1_a_simulated_greedy_bot_is_given_its_seat_game_and_cannot_read_a_rivals_shares():
+    """simulate's built-in bots decide on their seat's game (seat_view.seat_game), never on the
+    referee's: with hidden holdings every rival's cash and shares in it are the public guess,
+    and the other racks and the bag hold no tile."""
+    g = Game.dealt(PLAYERS, shuffled_bag(8), 8, options={"holdings": "hidden"})
+    spy = Spy(random.Random(8))
+    play_out(g, spy)
+    assert g.over
+    decisions = [w for w in spy.seen if w is not g]
+    assert len(decisions) > 100
+    differed = 0
+    for world in decisions:
+        seat = world.pending.player
+        assert world.supply.bag_tiles == [] and all(world.supply.rack_tiles[p] == [] for p in PLAYERS if p != seat)
+        for c in g.edition.chain_names:
+            rivals = [world.shares[p][c] for p in PLAYERS if p != seat]
+            assert max(rivals) - min(rivals) <= 1  # the even split of the public count, not the holdings
+        assert {world.cash[p] for p in PLAYERS} == {world.cash[seat]}
+        differed += any(world.shares[p] != g.shares[p] for p in PLAYERS)
+    assert differed  # the game ended with real holdings that no bot's game showed
+
+
+def test_r10_1_a_rivals_hidden_shares_moved_to_another_rival_change_nothing_the_seat_is_given():
+    g = Game.dealt(PLAYERS, shuffled_bag(8), 8, options={"holdings": "hidden"})
+    bot = GreedyBot(random.Random(8))
+    while g.turn < 25 or g.pending.player != "Ann":
+        g.apply(bot.move(g))
+    chain = next(c for c in g.edition.chain_names if g.shares["Ben"][c] > 0)
+    other = clone(g)
+    other.supply = g.supply
+    other.shares["Ben"][chain] -= 1
+    other.shares["Cat"][chain] += 1
+    other.cash["Ben"] += 700
+    other.cash["Cat"] -= 700
+    a, b = seat_game(g, "Ann"), seat_game(other, "Ann")
+    assert a.shares == b.shares and a.cash == b.cash
+    assert a.shares["Ann"] == g.shares["Ann"] and a.cash["Ann"] == g.cash["Ann"]
+    assert GreedyBot(random.Random(1)).move(a) == GreedyBot(random.Random(1)).move(b)
+
+
+def test_r10_with_open_holdings_the_seat_game_keeps_every_figure_and_only_the_own_rack():
+    g = Game.dealt(PLAYERS, shuffled_bag(8), 8)
+    bot = GreedyBot(random.Random(8))
+    while g.turn < 12:
+        g.apply(bot.move(g))
+    world = seat_game(g, "Ben")
+    assert world.shares == g.shares and world.cash == g.cash and world.supply.racks == g.supply.racks
+    assert world.supply.rack("Ben") == g.supply.rack("Ben") and world.supply.rack("Cat") == ()
+    assert world.log == [] and world.market.seed == 0
+
+
+def test_r10_1_a_greedy_seat_of_a_duplicate_match_is_given_its_seat_game_too():
+    """`simulate --against greedy` seats built-in bots through play_out's seats: they too decide on
+    their seat's game, never the referee's."""
+    g = Game.dealt(PLAYERS, shuffled_bag(9), 9, options={"holdings": "hidden"})
+    spy = Spy(random.Random(9))
+    play_out(g, GreedyBot(random.Random(9)), {"Cat": spy, "Ann": SearchBot(9, iterations=2)})
+    assert g.over and len(spy.seen) > 20
+    assert all(w is not g and w.pending.player == "Cat" and w.supply.bag_tiles == [] for w in spy.seen)

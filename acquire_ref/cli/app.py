@@ -20,7 +20,7 @@ from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
 from acquire_ref import quick
-from acquire_ref.cli import card, club, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
+from acquire_ref.cli import bot, card, club, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.errors import AcquireError
 
@@ -137,7 +137,7 @@ def main(
 
 
 COMMANDS: list[Callable[..., None]] = [
-    new.new, moves.start, moves.market, reading.hand, moves.place, moves.choose, moves.dispose, moves.buy,
+    new.new, moves.start, moves.market, reading.hand, bot.drew, bot.bot, moves.place, moves.choose, moves.dispose, moves.buy,
     moves.pass_, moves.discard, moves.end, reading.status, programs.watch, reading.score, reading.why, card.price,
     card.chart, card.bonus, card.rule, reading.log, undo.undo, undo.redo, reading.check, simulate.simulate, programs.table,
     programs.serve, programs.seats, room.room, scripts.play, programs.pipe,

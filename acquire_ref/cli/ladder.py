@@ -12,34 +12,40 @@ from typing import Any
 from acquire_ref.errors import NotationError
 
 
-def ladder(games: int, seed: int, players: int, strategy: str, against: str, edition: str, option: list[str],
+def ladder(games: int, seed: int, players: int, strategy: str, against: str | None, edition: str, option: list[str],
            jobs: int, bot: list[str], out: Path | None, think_ms: float, iterations: int | None,
-           as_json: bool) -> None:
-    """Check the settings, play ``games`` deals from ``seed`` (each once per position) with a
-    progress bar, and print the report (a table, or one JSON document with ``as_json``).
+           as_json: bool, compare: list[str] | None = None) -> None:
+    """Check the settings, play ``games`` deals from ``seed`` (each once per position; ``against``
+    None: every seat ``strategy``) with a progress bar, and print the report (a table, or one JSON
+    document with ``as_json``); with ``compare``, a rule study instead (:func:`study`).
     Raises :class:`NotationError` (exit 2) for an unknown strategy, outside bots or ``--out``
-    (not offered in a duplicate match), or rules under which a game may never end."""
+    (not offered in a duplicate match or a study), ``--against`` with ``--compare``, or rules
+    under which a game may never end."""
     import os
 
     from acquire_ref.cli.options import edition_spec, rule_options
     from acquire_ref.ladder import LADDER_STRATEGIES, Ladder
 
-    for name, value in (("--strategy", strategy), ("--against", against)):
+    for name, value in (("--strategy", strategy), ("--against", against or strategy)):
         if value not in LADDER_STRATEGIES:
             raise NotationError(f"{name} {value!r}: {' or '.join(LADDER_STRATEGIES)}")
     if bot:
         raise NotationError("--bot seats outside bots with the built-in random or greedy ones: "
-                            "leave out --against and --strategy search")
+                            "leave out --against, --compare and --strategy search")
     if out is not None:
-        raise NotationError("--out is not offered with --against or --strategy search: the match reports, "
-                            "it writes no game files")
+        raise NotationError("--out is not offered with --against, --compare or --strategy search: the match "
+                            "reports, it writes no game files")
+    if compare:
+        if against is not None:
+            raise NotationError("--compare seats the --strategy bot in every seat: leave out --against")
+        return study(games, seed, players, strategy, edition, option, compare, jobs, think_ms, iterations, as_json)
     ed, _ = edition_spec(edition)
     opts = rule_options(option)
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
     from acquire_ref.game import Game
 
-    match = Ladder(players, strategy, against, ed, opts, think_ms, iterations)
+    match = Ladder(players, strategy, against or strategy, ed, opts, think_ms, iterations)
     Game.table(match.names(), ed, opts)  # checks the options once, before the progress bar
     doc = _play(match, range(seed, seed + games), jobs or os.cpu_count() or 1)
     if as_json:
@@ -88,4 +94,70 @@ def _table(doc: dict[str, Any]) -> Any:
         t.add_row(f"{label} (mean)", f"{unit}{part['mean']:,.0f}{span}")
     if doc["search"]:
         t.add_row("search budget", ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in doc["search"].items()))
+    return t
+
+
+def study(games: int, seed: int, players: int, strategy: str, edition: str, option: list[str], compare: list[str],
+          jobs: int, think_ms: float, iterations: int | None, as_json: bool) -> None:
+    """``simulate --compare``: the rule set of ``option`` and each ``compare`` (``KEY=VALUE``
+    items joined by commas, on top of ``option``), the same ``games`` deals from ``seed`` under
+    each, every seat played by ``strategy``; prints the report (a table, or JSON with ``as_json``).
+    Raises :class:`NotationError` (exit 2) for an unknown strategy, a bad option, or rules under
+    which a game may never end."""
+    import os
+
+    from rich.progress import Progress
+
+    from acquire_ref.cli.options import edition_spec, rule_options
+    from acquire_ref.game import Game
+    from acquire_ref.ladder import LADDER_STRATEGIES
+    from acquire_ref.render import console
+    from acquire_ref.rule_study import Study, report, run_study
+
+    if strategy not in LADDER_STRATEGIES:
+        raise NotationError(f"--strategy {strategy!r}: {' or '.join(LADDER_STRATEGIES)}")
+    ed, _ = edition_spec(edition)
+    base = rule_options(option)
+    sets = [base] + [{**base, **rule_options([i for i in item.split(",") if i.strip()])} for item in compare]
+    for opts in sets:
+        if opts.get("stall") == "continue":
+            raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
+        Game.table([f"p{i + 1}" for i in range(players)], ed, opts)  # each set checked before the progress bar
+    plan = Study(players, strategy, ed, sets, think_ms, iterations)
+    deals = []
+    with Progress(console=console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{games} deals x {len(sets)} rule sets, {players} {strategy} players", total=games)
+        for rows in run_study(plan, range(seed, seed + games), jobs or os.cpu_count() or 1):
+            deals.append(rows)
+            progress.advance(task)
+    doc = report(plan, deals)
+    if as_json:
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        return
+    console().print(_study_table(doc))
+
+
+def _study_table(doc: dict[str, Any]) -> Any:
+    """The study's report as a rich table: one row per rule set, and its difference from the first."""
+    from rich.table import Table
+    from rich.text import Text
+
+    def number(value: float, unit: str) -> str:
+        return f"{value:,.1f}" if not unit else ("-" if value < 0 else "") + f"${abs(value):,.0f}"
+
+    def shown(part: dict[str, Any], unit: str) -> str:
+        span = f" ({number(part['ci95'][0], unit)} to {number(part['ci95'][1], unit)})" if part["ci95"] else ""
+        return number(part["mean"], unit) + span
+
+    t = Table(title=f"{doc['deals']} deals under each rule set, {doc['players']} {doc['strategy']} players "
+              "(means, 95% intervals)", title_justify="left")
+    for name in ("rule set", "turns per game", "winner's money", "turns vs first", "money vs first"):
+        t.add_column(name, justify="left" if name == "rule set" else "right", overflow="fold",
+                     min_width=22 if name == "rule set" else None)
+    for entry in doc["rule_sets"]:
+        label = "\n".join(f"{k}={v}" if len(k) + len(v) < 22 else f"{k}=\n {v}"  # a line a value in 80 columns
+                          for k, v in entry["options"].items()) or "(no option)"
+        versus = entry.get("vs_first")
+        t.add_row(Text(label), shown(entry["game_length"], ""), shown(entry["winners_money"], "$"),
+                  shown(versus["game_length"], "") if versus else "-", shown(versus["winners_money"], "$") if versus else "-")
     return t

@@ -27,6 +27,12 @@ def make_move(tokens: list[str]) -> None:
     except (IllegalMoveError, NotationError) as exc:
         raise refusal(handle.game, exc) from None
     echo_events(handle.game, events)
+    if handle.record.bots:  # a bot seat answers at once (cli.bot)
+        from acquire_ref.cli.bot import play_bots, say_bot_next
+
+        play_bots(handle)
+        say_bot_next(handle)
+        return
     say_next(handle.game)
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from acquire_ref.cli.bot import BOT_OPTION, BOT_THINK_MS, announce_bots, bot_players
 from acquire_ref.cli.options import EDITIONS, RULE_OPTIONS, edition_spec, rule_options
 from acquire_ref.cli.output import game_path, say, say_next
 from acquire_ref.errors import GameFileError, NotationError
@@ -95,6 +96,7 @@ def new(
         None, "--played", metavar="YYYY-MM-DD", help="The date the game was played (default: today), for a game entered later.",
         show_default=False,
     ),
+    bot: list[str] = BOT_OPTION, bot_think_ms: int = BOT_THINK_MS,
 ) -> None:
     """Create a new game file; the start tiles come next (or the position's next player moves).
 
@@ -109,20 +111,22 @@ def new(
     if from_position is not None:
         if players:
             raise NotationError("new --from takes the players from the position file: name none on the command line")
-        _nothing_but_the_position(edition, option, tiles, seed)
+        _nothing_but_the_position(edition, option + bot, tiles, seed)
         _new_from_position(path, from_position, force, day)
         return
+    players, bots = bot_players(players or [], bot)
     if not players:
         raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
-    game, seed = create_game(path, players, force, option, edition, tiles, seed, day)
-    _announce_new(path, game, tiles, seed)
+    game, seed = create_game(path, players, force, option, edition, tiles, seed, day, bots, bot_think_ms)
+    _announce_new(path, game, tiles, seed, bots)
 
 
 def create_game(path: Path, players: list[str], force: bool, option: list[str], edition: str, tiles: str,
-                 seed: int | None, played: date | None = None) -> tuple[Game, int | None]:
+                 seed: int | None, played: date | None = None, bots: dict[str, str] | None = None,
+                 bot_think_ms: int = 1000) -> tuple[Game, int | None]:
     """Write a new game file at ``path`` as ``new`` does (the same checks, the same bytes), dated
-    ``played`` (default: today); returns the game and the seed of a dealt game's bag. Shared by
-    ``new`` and ``table``."""
+    ``played`` (default: today), with ``bots`` (``{name: strategy}``) playing their seats; returns
+    the game and the seed of a dealt game's bag. Shared by ``new`` and ``table``."""
     from acquire_ref.game import Game, shuffled_bag
     from acquire_ref.record import Record
     from acquire_ref.session import GameFile
@@ -144,12 +148,17 @@ def create_game(path: Path, players: list[str], force: bool, option: list[str], 
     refuse_to_replace(path, force, {"ruleset file": Path(edition) if isinstance(edition_value, dict) else None})
     record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
                     seed=seed, bag=[str(t) for t in bag] if bag else None, played=played or today())
+    if bots:
+        from acquire_ref.table_bot import add_seat
+
+        for name, strategy in bots.items():
+            add_seat(record, name, strategy, bot_think_ms)
     GameFile.create(path, record, game, force=force)
     return game, seed
 
 
-def _announce_new(path: Path, game: Game, tiles: str, seed: int | None) -> None:
-    """What ``new`` says: the seats, the money each starts with, the edition, the market."""
+def _announce_new(path: Path, game: Game, tiles: str, seed: int | None, bots: dict[str, str] | None = None) -> None:
+    """What ``new`` says: the seats, the money each starts with, the edition, the market, the bots."""
     from acquire_ref.events import money
 
     players, ed = game.players, game.edition
@@ -160,6 +169,7 @@ def _announce_new(path: Path, game: Game, tiles: str, seed: int | None) -> None:
     if len(players) == 2:
         say("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market.on
                    else "Two players without the market (option two-player-market=off).")
+    announce_bots(bots or {}, tiles)
     say_next(game)
 
 

@@ -40,6 +40,11 @@ AGAINST = typer.Option(
     "--games counts deals.",
 )
 THINK_MS = typer.Option(100.0, "--think-ms", min=1, max=600_000, metavar="MS", help="A search bot's processor time per decision.")
+COMPARE = typer.Option(
+    [], "--compare", metavar="KEY=VALUE[,KEY=VALUE]",
+    help="Play the same deals under the --option rules and under these on top (repeat for more rule sets): "
+    "game length and winner's money per rule set with 95% intervals.",
+)
 ITERATIONS = typer.Option(None, "--iterations", min=1, max=10**7, metavar="N",
                           help="A search bot's playouts per decision instead (the same on any machine).")
 
@@ -52,6 +57,7 @@ def simulate(
     against: str | None = AGAINST, think_ms: float = THINK_MS, iterations: int | None = ITERATIONS,
     edition: str = EDITION,
     option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    compare: list[str] = COMPARE,
     out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
     jobs: int = typer.Option(
         0, "--jobs", min=0, max=256, metavar="N",
@@ -81,9 +87,9 @@ def simulate(
     from acquire_ref.game import Game
     from acquire_ref.simulate import Batch
 
-    if against is not None or strategy == "search":  # one bot against the others, in duplicate (cli.ladder)
-        return ladder(games, seed, players, strategy, against or strategy, edition, option, jobs, bot, out, think_ms,
-                      iterations, as_json)
+    if compare or against is not None or strategy == "search":  # a duplicate match, or a rule study (cli.ladder)
+        return ladder(games, seed, players, strategy, against, edition, option, jobs, bot, out, think_ms,
+                      iterations, as_json, compare)
     _check_choices(strategy, bot_faults, bot_timeout)
     names, bots, ed, edition_value, opts = _seats(players, edition, option, bot)
     if out is not None:

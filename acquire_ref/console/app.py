@@ -27,6 +27,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Static
 
 from acquire_ref.console.books import Books
+from acquire_ref.console.bot_seat import BotSeats, DrawPrompt
 from acquire_ref.console.prompts import Prompt, prompt_for
 from acquire_ref.errors import AcquireError
 from acquire_ref.events import money
@@ -261,6 +262,7 @@ class TableApp(App[None]):
         self.port = port
         """The port the phones' links of F7 name: the one `serve` or `room` listens on."""
         self.prompt: Prompt | None = None
+        self.bots = BotSeats(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -304,13 +306,14 @@ class TableApp(App[None]):
         room, width = max(events.size.height, 4), events.content_region.width or 38
         lines = hang(events_lines(game) if game.over else events_lines(game, max(4, room // 2)), width)
         self.put("#events", Text("\n".join(lines if game.over else lines[-room:]), no_wrap=True, overflow="ellipsis"))
-        self.prompt = prompt_for(game)
+        self.prompt = self.bots.prompt(self.books) or prompt_for(game)
         self.put("#decision", Text(self.prompt.title))
         answer = self.query_one("#answer", Input)
         answer.suggester = SuggestFromList(self.prompt.suggestions(), case_sensitive=False)
         answer.disabled = game.over
         self.show_hint(answer.value)
         self.refresh_bindings()
+        self.bots.think()
 
     def put(self, selector: str, text: Text) -> None:
         """Show ``text`` in the Static ``selector`` unless it shows it already (no needless layout)."""
@@ -323,8 +326,8 @@ class TableApp(App[None]):
         """Under the input: what the text would do (or why not), else how to answer and the offers."""
         if self.prompt is None:
             return
-        if text.strip():
-            self.put("#hint", Text(self.prompt.preview(text)))
+        if text.strip() or self.bots.said:  # what the text would do, or what to do for a bot
+            self.put("#hint", Text(self.prompt.preview(text) if text.strip() else "\n".join(self.bots.said)))
             return
         hint = self.prompt.hint
         width = self.query_one("#hint", Static).content_region.width or self.size.width - 2
@@ -352,6 +355,10 @@ class TableApp(App[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "answer" or self.prompt is None:
+            return
+        if isinstance(self.prompt, DrawPrompt):  # the tiles drawn for a bot seat
+            event.input.value = "" if self.bots.enter(self.books, self.prompt, event.value) else event.value
+            self.redraw()
             return
         try:
             moves = self.prompt.moves(event.value)
@@ -389,6 +396,7 @@ class TableApp(App[None]):
 
     def make(self, moves: list[Move]) -> None:
         """Apply ``moves`` in turn through the books; stop at the first refused."""
+        self.bots.said = []
         for move in moves:
             if self.books.apply(move) is None:
                 break

@@ -130,6 +130,12 @@ class Books:
         write with the version check. Returns its events, or None with ``error`` set (nothing written)."""
         return self._change(lambda handle: handle.apply(move))
 
+    def change_record(self, change: Callable[[Record, Game], T]) -> T | None:
+        """Change what the file keeps besides the moves (a bot seat's tiles) as
+        :meth:`~acquire_ref.session.GameFile.change_record` does; its result, or None with
+        ``error`` set (nothing written)."""
+        return self._change(lambda handle: handle.change_record(change))
+
     def undo(self) -> LogEntry | None:
         """Take back the last move, as ``acquire-ref undo`` does (kept for :meth:`redo`); returns
         the entry taken back, or None with ``error`` set."""

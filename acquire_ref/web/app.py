@@ -58,6 +58,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from acquire_ref.errors import AcquireError
 from acquire_ref.web import model, pages
 from acquire_ref.web.holder import GameHolder
 
@@ -170,7 +171,7 @@ class FileWatch:
         if game is None:
             doc = _printable(model.waiting(self.holder.error))
         else:
-            doc = _printable(self.coloured(model.board(game), game))
+            doc = self._board(game)
         html = self._fragment(doc)
         moves = list(game.moves) if game is not None else []
         # a move that changes a seat's view but not the TV's (a purchase while holdings are
@@ -179,6 +180,18 @@ class FileWatch:
             self._moves = moves
             self.doc, self.html, self.version = doc, html, self.version + 1
             self._wake()
+
+    def _board(self, game: Game) -> dict[str, Any]:
+        """The TV's document for ``game``, with what to do for a bot seat (table_bot), or the
+        waiting document when the file's bot seats are broken."""
+        from acquire_ref.table_bot import said
+
+        record = self.holder.record
+        try:
+            bot = said(record, game) if record is not None else []
+        except AcquireError as exc:
+            return _printable(model.waiting(str(exc)))
+        return _printable(self.coloured({**model.board(game), "bot": bot}, game))
 
     def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
         """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
