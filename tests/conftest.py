@@ -16,6 +16,10 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
+# The suite reads the program's English, whatever the machine's locale (LANG=de_DE.UTF-8 would make
+# the commands speak German); tests/test_language.py and tests/test_translations.py choose others.
+os.environ["ACQUIRE_LANG"] = "en"
+
 
 @pytest.fixture(scope="session")
 def cli() -> Cli:
