@@ -50,6 +50,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from acquire_ref import language
 from acquire_ref.errors import AcquireError
 from acquire_ref.storage import Stamp, stamp
 from acquire_ref.web import model, pages
@@ -110,6 +111,8 @@ class FileWatch:
         """The game last read (None while the file can't be read), for the seats' pages."""
         self.palette = "edition"
         """The chains' colours on the pages: the edition's, or ``okabe-ito`` (:mod:`.palette`)."""
+        self.language = language.current()
+        """The language of the TV's page: the room's (``room --lang``), one for the whole table."""
         self.extra: Callable[[], str] | None = None
         """What the TV's page shows after the board (the room's join panel), or None."""
         from acquire_ref.web.guard import StreamBudget
@@ -119,7 +122,8 @@ class FileWatch:
         client address and in all (:data:`MAX_STREAMS`)."""
 
     def _fragment(self, doc: dict[str, Any]) -> str:
-        return pages.fragment(doc, self.extra() if self.extra is not None else "")
+        with language.using(self.language):
+            return pages.fragment(doc, self.extra() if self.extra is not None else "")
 
     def redraw(self) -> None:
         """Make the TV's fragment again from the document last read (what :attr:`extra` shows
@@ -149,9 +153,13 @@ class FileWatch:
             await asyncio.wait_for(self._changed.wait(), timeout)
 
     def _read(self) -> dict[str, Any]:
+        self.reads += 1
+        with language.using(self.language):
+            return self._made()
+
+    def _made(self) -> dict[str, Any]:
         from acquire_ref.storage import load_game
 
-        self.reads += 1
         try:
             game, _, _ = load_game(self.path)
         except AcquireError as exc:
@@ -399,7 +407,8 @@ def _seat_routes(path: Path, board: FileWatch, poll: float, stopping: threading.
 
 
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
-               hosts: Iterable[str] = (), join: str | None = None, palette: str = "edition") -> Guard:
+               hosts: Iterable[str] = (), join: str | None = None, palette: str = "edition",
+               lang: str | None = None) -> Guard:
     """The application serving the live board of the game file at ``path``: one reader follows
     the file (:meth:`FileWatch.follow`, started with the application, looking every ``poll``
     seconds where there are no change notices); once ``stopping`` is set, the reader and every
@@ -407,14 +416,18 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`. With
     ``join`` (the join page's full address: ``acquire-ref room``) it also serves the join page
     and the TV's page shows it with its QR code while a seat is free (:mod:`acquire_ref.web.join`).
-    ``palette`` is ``edition`` or ``okabe-ito`` (:mod:`acquire_ref.web.palette`), for every page."""
+    ``palette`` is ``edition`` or ``okabe-ito`` (:mod:`acquire_ref.web.palette`), for every page.
+    ``lang`` is the TV's language (the room's; else the language in force): each phone's page
+    speaks its own (:mod:`acquire_ref.web.language`)."""
     board = FileWatch(path)
+    board.language = lang or board.language
     board.palette = palette
     stopping = stopping or threading.Event()
 
     async def page(request: Request) -> Response:
         _, doc, _ = await board.latest()
-        return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
+        with language.using(board.language):
+            return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
 
     async def state(request: Request) -> Response:
         from acquire_ref.words import json_text

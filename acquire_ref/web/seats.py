@@ -41,10 +41,12 @@ from starlette.routing import Route
 
 from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.language import using
 from acquire_ref.tiles import parse_tile
 from acquire_ref.web import pages, seat_model
 from acquire_ref.web import room as rooms
 from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget
+from acquire_ref.web.language import of_request, remember
 
 __all__ = ["BODY", "Bucket", "Refused", "SeatRoutes", "Seats", "routes"]
 
@@ -61,6 +63,11 @@ class Refused(Exception):
     def __init__(self, status: int, reason: str) -> None:
         super().__init__(reason)
         self.status = status
+
+
+def speaking(request: Request) -> str:
+    """The language of a seat's page (:func:`acquire_ref.web.language.of_request`): the phone's own."""
+    return of_request(request)
 
 
 def _stale(shown: int, player: str) -> Callable[[Game], None]:
@@ -179,7 +186,7 @@ class SeatRoutes:
         self.room = room or rooms.Room(path)
         policy = headers["Content-Security-Policy"].replace(pages.script_hash(), pages.script_hash("seat.js"))
         self.headers = {**headers, "Content-Security-Policy": policy}
-        self.cache: dict[tuple[int, str, int], tuple[dict[str, Any], str]] = {}
+        self.cache: dict[tuple[int, str, int, str], tuple[dict[str, Any], str]] = {}
 
     def routes(self) -> list[Route]:
         """The four routes of :mod:`acquire_ref.web.seats`."""
@@ -218,12 +225,17 @@ class SeatRoutes:
         self.seats.bucket.spend(client)
         return self.refuse(403, "this link is no seat of this game: ask for the link again (acquire-ref seats)")
 
-    async def document(self, player: str) -> tuple[int, dict[str, Any], str]:
-        """``(version, document, fragment)`` of ``player``'s seat now, made once per change; the
-        waiting state while the file can't be read or has no such player (replaced by another game)."""
+    async def document(self, player: str, lang: str = "en") -> tuple[int, dict[str, Any], str]:
+        """``(version, document, fragment)`` of ``player``'s seat now in the language ``lang``, made
+        once per change; the waiting state while the file can't be read or has no such player
+        (replaced by another game)."""
         version, _, _ = await self.board.current()
+        with using(lang):
+            return version, *self._made(version, player, lang)
+
+    def _made(self, version: int, player: str, lang: str) -> tuple[dict[str, Any], str]:
         game = self.board.game
-        key = (version, player, self.room.version)
+        key = (version, player, self.room.version, lang)
         if key not in self.cache:
             if game is not None and player in game.players:
                 doc = self.made(game, player)
@@ -232,8 +244,7 @@ class SeatRoutes:
             if len(self.cache) > 64:
                 self.cache.clear()
             self.cache[key] = (doc, pages.seat_fragment(doc))
-        doc, html = self.cache[key]
-        return version, doc, html
+        return self.cache[key]
 
     def made(self, game: Game, player: str) -> dict[str, Any]:
         """``player``'s seat document (:func:`seat_model.seat`) with what the room adds: the start
@@ -258,16 +269,18 @@ class SeatRoutes:
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        _, doc, _ = await self.document(player)
+        lang = speaking(request)
+        _, doc, _ = await self.document(player, lang)
         csrf = self.seats.csrf(request.path_params["token"])
-        return HTMLResponse(pages.seat_page(doc, csrf), headers=self.headers)
+        with using(lang):
+            return remember(request, HTMLResponse(pages.seat_page(doc, csrf), headers=self.headers))
 
     async def state(self, request: Request) -> Response:
         """``GET /seat/TOKEN/state.json``: the seat's document with its ``version``."""
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        _, doc, _ = await self.document(player)
+        _, doc, _ = await self.document(player, speaking(request))
         return JSONResponse(doc, headers=self.headers)
 
     async def stream(self, request: Request, player: str) -> AsyncIterator[str]:
@@ -281,7 +294,7 @@ class SeatRoutes:
         token = request.path_params["token"]
         yield "retry: 1000\n\n"
         while not self.stopping.is_set() and not await request.is_disconnected():
-            _, _, html = await self.document(player)
+            _, _, html = await self.document(player, speaking(request))
             standing = self.seats.standing(self.board.game, player, token)
             if standing is False:
                 return  # the link was renewed or the seat is gone: not one more event for it
