@@ -174,3 +174,18 @@ def test_the_page_scripts_are_the_same_bytes_in_every_language(code, table):  # 
         text = client.get(f"/seat/{kept['Ann']}?lang={lang}").text
         scripts.add(re.findall(r"<script>(.*?)</script>", text, re.S)[0])
     assert len(scripts) == 1  # the Content-Security-Policy allows it by its hash
+
+
+def test_the_review_page_speaks_each_phones_language_and_its_json_stays_english(table):  # noqa: F811 (the fixture)
+    _, _, client = table(5)
+    german = client.get("/review", headers={"Accept-Language": "de-DE"})
+    assert '<html lang="de">' in german.text and "Rückblick" in german.text and "Wendepunkte" not in german.text
+    assert '"Move {n}, turn {turn}, {player}: {move}": "Zug {n}, Runde {turn}, {player}: {move}"' in \
+        german.text.replace("&#34;", '"')
+    english = client.get("/review")
+    assert '<html lang="en">' in english.text and ": review</h1>" in english.text
+    script = re.compile(r"<script>(.*?)</script>", re.S)
+    assert script.findall(german.text) == script.findall(english.text)  # its hash is in the policy
+    french = client.get("/review?lang=fr", headers={"Accept-Language": "de"})
+    assert '<html lang="fr">' in french.text and french.headers["set-cookie"].startswith(f"{COOKIE}=fr;")
+    assert client.get("/review.json", headers={"Accept-Language": "de"}).json() == client.get("/review.json").json()

@@ -95,3 +95,20 @@ def test_a_phone_asking_for_german_gets_its_seat_in_german_and_its_script_speaks
     assert "À vous" in page.locator(".me h2").inner_text()
     assert errors == []
     page.context.close()
+
+
+def test_the_review_in_german_steps_through_the_game_in_german(browser, german_room):  # noqa: F811
+    url, _ = german_room
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE").new_page()
+    page.goto(url + "/review")
+    page.wait_for_selector("#board .cell")
+    assert page.locator("#where").inner_text() == "Zug 49 von 49, Runde 19"
+    page.locator("#first").click()
+    assert page.locator("#words").inner_text() == "Der Spielbeginn: noch kein Zug."
+    page.locator("#next").click()
+    assert page.locator("#words").inner_text() == "Zug 1: start 4E 6B 8E 11H"  # the notation stays as typed
+    page.locator("#next").click()
+    assert page.locator("#words").inner_text() == "Zug 2, Runde 1, Ben: place 6C"
+    assert re.search(r"\d\.\d{3}\u00a0\$", page.locator("#players").inner_text())  # 6.000 $
+    page.screenshot(path=str(ARTIFACTS / "lang-review-de-1280x800.png"))
+    page.context.close()

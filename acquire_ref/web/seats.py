@@ -319,6 +319,11 @@ class SeatRoutes:
             return Response(slot + "\n", status_code=503, media_type="text/plain", headers=self.headers)
         return BudgetedStream(self.stream(request, player), slot, self.headers)
 
+    def write_in(self, lang: str, player: str, move: str, shown: int) -> dict[str, Any]:
+        """:meth:`write` in the phone's language ``lang``: what was done and every refusal in its words."""
+        with using(lang):
+            return self.write(player, move, shown)
+
     def write(self, player: str, move: str, shown: int) -> dict[str, Any]:
         """Apply ``move`` for ``player`` through :class:`~acquire_ref.session.GameFile`, if the
         game is still version ``shown`` and the decision ``player``'s (checked under the lock).
@@ -406,7 +411,7 @@ class SeatRoutes:
         player, asked = found
         room = self.room.version
         try:
-            done = await anyio.to_thread.run_sync(self.write, player, asked["move"], asked["version"])
+            done = await anyio.to_thread.run_sync(self.write_in, speaking(request), player, asked["move"], asked["version"])
         except Refused as exc:
             return self.refuse(exc.status, str(exc))
         except (NotationError, IllegalMoveError) as exc:
