@@ -139,8 +139,8 @@ def test_a_choice_on_the_page_sticks_in_a_cookie_and_wins_over_the_browser(table
     assert cookie.startswith(f"{COOKIE}=fr;") and "SameSite=strict" in cookie and "HttpOnly" in cookie
     assert '<html lang="fr">' in seat_page(client, kept["Ann"], **{"Accept-Language": "de"})  # the cookie wins
     assert '<a href="?lang=de" lang="de" hreflang="de">Deutsch</a>' in seat_page(client, kept["Ann"])
-    stream_words = client.get(f"/seat/{kept['Ann']}/state.json", headers={"Accept-Language": "de"}).json()
-    assert stream_words["player"] == "Ann"
+    state = client.get(f"/seat/{kept['Ann']}/state.json", headers={"Accept-Language": "de"}).json()
+    assert state["player"] == "Ann" and state["me"]["cash"].startswith("$")  # JSON stays English
     unknown = client.get(f"/seat/{kept['Ann']}?lang=xx", headers={"Accept-Language": "de"})
     assert "set-cookie" not in unknown.headers and '<html lang="fr">' in unknown.text  # an unknown choice keeps the last
 
@@ -164,6 +164,8 @@ def test_the_tv_speaks_the_rooms_language_whatever_the_browser_asks(table):  # n
     assert '<html lang="fr">' in page.text and "Tuiles dans le sac" in page.text
     assert re.search(r"\d\u202f\d{3}\u00a0\$", page.text)  # money as French writes it: 6 000 $
     assert not re.search(r"\$\d", page.text)
+    state = client.get("/state.json", headers={"Accept-Language": "de"}).json()
+    assert all(p["cash"].startswith("$") for p in state["players"])  # JSON stays English: $6,000
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])

@@ -113,6 +113,7 @@ class FileWatch:
         """The chains' colours on the pages: the edition's, or ``okabe-ito`` (:mod:`.palette`)."""
         self.language = language.current()
         """The language of the TV's page: the room's (``room --lang``), one for the whole table."""
+        self._english: tuple[int, dict[str, Any]] = (0, {})
         self.extra: Callable[[], str] | None = None
         """What the TV's page shows after the board (the room's join panel), or None."""
         from acquire_ref.web.guard import StreamBudget
@@ -167,6 +168,16 @@ class FileWatch:
             return _printable(model.waiting(str(exc)))
         self.game = game
         return _printable(self.coloured(model.board(game), game))
+
+    def english(self, version: int, doc: dict[str, Any]) -> dict[str, Any]:
+        """``doc`` (the document of ``version``) as ``state.json`` gives it: in English whatever the
+        TV's language (JSON is a protocol), made from the game last read once per version."""
+        if self.language == language.SOURCE or self.game is None or version != self.version:
+            return doc
+        if self._english[0] != version:
+            with language.using(language.SOURCE):
+                self._english = (version, _printable(self.coloured(model.board(self.game), self.game)))
+        return self._english[1]
 
     def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
         """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
@@ -433,6 +444,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
         from acquire_ref.words import json_text
 
         version, doc, _ = await board.latest()
+        doc = board.english(version, doc)
         return Response(json_text({"version": version, **doc}, indent=None), media_type="application/json")
 
     async def events(request: Request) -> Response:

@@ -280,7 +280,7 @@ class SeatRoutes:
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        _, doc, _ = await self.document(player, speaking(request))
+        _, doc, _ = await self.document(player)  # JSON stays English, whatever the page's language
         return JSONResponse(doc, headers=self.headers)
 
     async def stream(self, request: Request, player: str) -> AsyncIterator[str]:
