@@ -17,7 +17,7 @@ import pytest
 
 from acquire_ref.web.app import create_app
 from tests.helpers import running
-from tests.test_serve_browser import ARTIFACTS, browser, fits  # noqa: F401 (fixture)
+from tests.test_serve_browser import ARTIFACTS, SCREENS, browser, example_at, fits  # noqa: F401 (fixtures)
 from tests.test_serve_pages import MERGER, game_file
 
 ENGLISH = ["Tiles in the bag", "Turn", "chain", "size", "price", "majority", "minority", "player", "cash", "shares",
@@ -71,6 +71,29 @@ def test_the_tv_in_german_fits_1920_by_1080_with_no_english_word_of_its_own(brow
     page.context.close()
 
 
+@pytest.mark.parametrize(("example", "moves", "players"), [
+    ("two-players.toml", 30, 2),   # just after a merger, the market's draw pending
+    ("four-players.toml", MERGER + 6, 4),  # the merger's disposals done, Dan to buy
+    ("six-players.toml", 36, 6),   # turn 18: Dan's 5C merged three chains, Eve to dispose
+])
+def test_the_tv_in_german_fits_every_screen_it_is_for(browser, example_at, example, moves, players):  # noqa: F811
+    """German is the longest of the three languages: at each screen size the TV is for, with 2, 4
+    and 6 players and the room's join panel, the whole page is on the screen."""
+    stopping = threading.Event()
+    app = create_app(example_at(example, moves), stopping=stopping, lang="de", join="http://192.168.1.20:8765/join")
+    with running(app, stopping) as port:
+        for width, height in SCREENS:
+            page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_selector("[data-player]")
+            assert page.locator("[data-player]").count() == players
+            assert page.locator(".room .joinat").inner_text().startswith("Mit dem Handy mitspielen:")
+            fits(page, width, height)
+            if width == 1920:
+                page.screenshot(path=str(ARTIFACTS / f"lang-tv-de-{players}-players-room-{width}x{height}.png"))
+            page.context.close()
+
+
 def test_a_phone_asking_for_german_gets_its_seat_in_german_and_its_script_speaks_it(browser, german_room):  # noqa: F811
     url, kept = german_room
     ARTIFACTS.mkdir(exist_ok=True)
@@ -80,6 +103,7 @@ def test_a_phone_asking_for_german_gets_its_seat_in_german_and_its_script_speaks
     page.goto(f"{url}/seat/{kept['Dan']}")
     page.wait_for_selector(".stepper")
     assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing to scroll sideways
     assert page.locator("#link").inner_text() in ("live", "verbinde neu …")
     assert left_in_english(page) == []
     stepper = page.locator(".stepper").first
