@@ -191,3 +191,15 @@ def test_the_review_page_speaks_each_phones_language_and_its_json_stays_english(
     french = client.get("/review?lang=fr", headers={"Accept-Language": "de"})
     assert '<html lang="fr">' in french.text and french.headers["set-cookie"].startswith(f"{COOKIE}=fr;")
     assert client.get("/review.json", headers={"Accept-Language": "de"}).json() == client.get("/review.json").json()
+
+
+def test_plural_forms_follow_each_languages_rule():
+    from acquire_ref.language import ngettext
+
+    with using("fr"):  # French takes the singular for 0 and 1
+        assert [ngettext("{count} tile", "{count} tiles", n).format(count=n) for n in (0, 1, 2)] == [
+            "0 tuile", "1 tuile", "2 tuiles"]
+    assert [ngettext("{count} tile", "{count} tiles", n).format(count=n) for n in (0, 1, 2)] == [
+        "0 tiles", "1 tile", "2 tiles"]
+    with using("de"):
+        assert ngettext("{count} tile", "{count} tiles", 2).format(count=2) == "2 Plättchen"
