@@ -7,6 +7,7 @@ German in Chromium are in tests/test_translations_browser.py."""
 from __future__ import annotations
 
 import gettext
+import json
 import re
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 from starlette.testclient import TestClient
 
-from acquire_ref.language import LANGUAGES, using
+from acquire_ref.language import LANGUAGES, _, using
 from acquire_ref.web import model, pages
 from acquire_ref.web.language import COOKIE
 from tests.test_seats import ORIGIN, PLAYERS, table  # noqa: F401 (the fixture)
@@ -203,3 +204,16 @@ def test_plural_forms_follow_each_languages_rule():
         "0 tiles", "1 tile", "2 tiles"]
     with using("de"):
         assert ngettext("{count} tile", "{count} tiles", 2).format(count=2) == "2 Plättchen"
+
+
+@pytest.mark.parametrize("script", ["seat.js", "join.js", "live.js", "review.js"])
+def test_a_page_carries_every_sentence_its_script_marks(script):
+    from acquire_ref.web.language import marked, script_words
+    from acquire_ref.web.pages import asset
+
+    extracted = {m.id for m in template() if any(where.endswith("/" + script) for where, _ in m.locations)}
+    assert extracted and set(marked(str(asset(script)))) == extracted  # Babel's reading and the page's agree
+    with using("de"):
+        words = json.loads(script_words(str(asset(script))))
+        assert all(words.get(text, text) == _(text) for text in extracted)
+    assert set(words) <= extracted | {"$money"} and words["$money"] == ["", ".", "\u00a0$"]

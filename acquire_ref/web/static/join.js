@@ -6,7 +6,7 @@
   var form = document.getElementById("codeform");
   var code = document.getElementById("code");
   var chosen = null;
-  // the page's words: each sentence marked _("...") in the page's language (the server puts them in
+  // the page's words: each sentence marked with _() in the page's language (the server puts them in
   // the body's data-words, so this script is the same in every language); {name} fields filled
   var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
   function _(text, fields) {

@@ -8,7 +8,7 @@
   var SHOW = 45000;  // milliseconds a merger's banner stays over the board, at most
   var seen = {};     // the mergers (by the move that made them) this page has shown or passed
   var showing = null;
-  // the page's words: each sentence marked _("...") in the page's language (the server puts them in
+  // the page's words: each sentence marked with _() in the page's language (the server puts them in
   // the body's data-words, so this script is the same in every language); {name} fields filled
   var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
   function _(text, fields) {

@@ -11,7 +11,7 @@
   var SVG = "http://www.w3.org/2000/svg";
   var LINES = ["#ffd34d", "#5ab0ff", "#ff6f91", "#6be38f", "#c792ff", "#ff9f43"];
   var $ = function (id) { return document.getElementById(id); };
-  // the page's words: each sentence marked _("...") in the page's language (the page puts them in
+  // the page's words: each sentence marked with _() in the page's language (the page puts them in
   // the body's data-words, so this script is the same in every language); {name} fields filled
   var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
   function _(text, fields) {
@@ -94,9 +94,10 @@
       var b = s.banner;
       banner.appendChild(el("h2", null, b.headline));
       b.defunct.forEach(function (d) {
-        var p = el("p", null, _("{chain} ({size} tiles, {price} a share): {paid}", {chain: d.chain, size: d.size, price: d.price,
-          paid: d.nobody ? _("no shareholder, no bonus") :
-            d.bonuses.map(function (x) { return x.player + " " + x.amount + " (" + x.why + ")"; }).join("; ")}));
+        var paid = d.nobody ? _("no shareholder, no bonus") :
+          d.bonuses.map(function (x) { return x.player + " " + x.amount + " (" + x.why + ")"; }).join("; ");
+        var p = el("p", null, _("{chain} ({size} tiles, {price} a share): {paid}",
+          {chain: d.chain, size: d.size, price: d.price, paid: paid}));
         banner.appendChild(p);
       });
       b.disposals.forEach(function (t) { banner.appendChild(el("p", "disposal", t)); });

@@ -9,7 +9,7 @@
   var base = window.location.pathname.replace(/\/+$/, "");
   var busy = false;
   var lang = "?lang=" + encodeURIComponent(document.documentElement.lang || "en");
-  // the page's words: each sentence marked _("...") in the page's language (the server puts them in
+  // the page's words: each sentence marked with _() in the page's language (the server puts them in
   // the body's data-words, so this script is the same in every language); {name} fields filled
   var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
   function _(text, fields) {
