@@ -56,7 +56,9 @@ class UnknownLanguage(AcquireError):
 
     def __init__(self, asked: str, where: str) -> None:
         spoken = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        super().__init__(f"{where} {asked!r} is no language acquire-ref speaks: it speaks {spoken}")
+        super().__init__(_("{option} {asked} is no language acquire-ref speaks: it speaks {languages}").format(
+            option=where, asked=repr(asked), languages=spoken))
+
 
 _current: ContextVar[str] = ContextVar("acquire_ref_language", default=SOURCE)
 

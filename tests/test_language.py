@@ -130,3 +130,10 @@ def test_the_cli_speaks_the_chosen_language_and_json_stays_english(cli, tmp_path
     refused = cli("--lang", "xx", "status", game=path)
     assert refused.exit_code == 2
     assert "--lang 'xx' is no language acquire-ref speaks" in refused.stderr
+
+
+def test_the_unknown_language_refusal_is_said_in_the_language_in_force():
+    with using("de"):
+        said = str(UnknownLanguage("xx", "--lang"))
+    assert said == "--lang 'xx' ist keine Sprache, die acquire-ref spricht: es spricht en (English), de (Deutsch), " \
+                   "fr (Français)"
