@@ -217,3 +217,26 @@ def test_a_page_carries_every_sentence_its_script_marks(script):
         words = json.loads(script_words(str(asset(script))))
         assert all(words.get(text, text) == _(text) for text in extracted)
     assert set(words) <= extracted | {"$money"} and words["$money"] == ["", ".", "\u00a0$"]
+
+
+def glossary() -> list[tuple[str, str, str]]:
+    """The rows of locale/GLOSSARY.md's table of terms: (English, Deutsch, Français), each its first
+    word or words (before a comma, a slash or a note in brackets)."""
+    rows = []
+    for line in (LOCALE / "GLOSSARY.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0] not in ("English", "---"):
+            rows.append(tuple(re.split(r" \(|, | / ", c)[0] for c in cells))
+    return rows
+
+
+@pytest.mark.parametrize(("code", "column"), [("de", 1), ("fr", 2)])
+def test_a_term_of_the_glossary_is_translated_with_the_glossarys_word(code, column):
+    terms = {row[0].lower(): row[column] for row in glossary()}
+    assert len(terms) >= 30
+    checked = 0
+    for m in catalogue(code):
+        if isinstance(m.id, str) and m.id.lower() in terms:
+            assert m.string.lower() == terms[m.id.lower()].lower(), (m.id, m.string)
+            checked += 1
+    assert checked >= 8  # chain, bank, cash, net worth, price, size, player, board, merger, ...
