@@ -137,3 +137,13 @@ def test_the_unknown_language_refusal_is_said_in_the_language_in_force():
         said = str(UnknownLanguage("xx", "--lang"))
     assert said == "--lang 'xx' ist keine Sprache, die acquire-ref spricht: es spricht en (English), de (Deutsch), " \
                    "fr (Français)"
+
+
+@pytest.mark.parametrize(("args", "english"), [
+    (["status", "--json"], True), (["--lang", "de", "pipe"], True), (["log", "--json"], True),
+    (["status"], False), (["--lang", "de", "price", "Tower", "5"], False),
+])
+def test_json_and_the_pipe_are_a_protocol_and_speak_english(args, english):
+    from acquire_ref.language import protocol
+
+    assert protocol(args) is english

@@ -55,7 +55,7 @@
     }).catch(function () { busy = false; say(_("Not done: the referee can't be reached"), true); });
   }
   function reload() {  // the seat's page as it is now, without waiting for the event stream
-    fetch(window.location.pathname + lang, {credentials: "same-origin"}).then(function (r) { return r.text(); }).then(function (text) {
+    fetch(window.location.pathname, {credentials: "same-origin"}).then(function (r) { return r.text(); }).then(function (text) {
       var doc = new DOMParser().parseFromString(text, "text/html");
       var fresh = doc.getElementById("seat");
       if (fresh) { seat.innerHTML = fresh.innerHTML; fresh_(); }
