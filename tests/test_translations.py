@@ -240,3 +240,37 @@ def test_a_term_of_the_glossary_is_translated_with_the_glossarys_word(code, colu
             assert m.string.lower() == terms[m.id.lower()].lower(), (m.id, m.string)
             checked += 1
     assert checked >= 8  # chain, bank, cash, net worth, price, size, player, board, merger, ...
+
+
+MAIN_PROBE = """
+import io, contextlib, json, sys
+sys.argv = ["acquire-ref", *json.loads(sys.argv[1])]
+from acquire_ref import main
+out = io.StringIO()
+try:
+    with contextlib.redirect_stdout(out):
+        main()
+except SystemExit as exc:
+    assert not exc.code, exc.code
+print(json.dumps({"babel": "babel" in sys.modules, "out": out.getvalue()}))
+"""
+
+
+@pytest.mark.parametrize(("args", "lang", "babel", "said"), [
+    (["status", "--json"], "de", False, '"cash": 6000'),  # JSON: English, no Babel
+    (["price", "Tower", "5"], "en", False, "majority bonus $5,000"),
+    (["price", "Tower", "5"], "de", True, "majority bonus 5.000\u00a0$"),
+])
+def test_babel_is_imported_only_by_a_command_that_writes_money_in_another_language(tmp_path, args, lang, babel, said):
+    import os
+
+    from tests.helpers import Cli
+
+    path = tmp_path / "g.toml"
+    assert Cli()("new", "Ann", "Ben", "Cat", game=path).exit_code == 0
+    env = {**os.environ, "ACQUIRE_LANG": lang, "ACQUIRE_GAME": str(path)}
+    result = subprocess.run([sys.executable, "-c", MAIN_PROBE, json.dumps(args)], capture_output=True, text=True,
+                            check=True, env=env)
+    doc = json.loads(result.stdout)
+    assert said in doc["out"]
+    assert doc["babel"] is babel
