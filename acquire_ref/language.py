@@ -16,8 +16,8 @@ written. The catalogues are gettext's, in ``acquire_ref/locale/<code>/LC_MESSAGE
 
 Money and numbers are written as the language writes them (:func:`money`, :func:`number`, with
 Babel's formatters and the locale's own currency pattern, the sign always the game's ``$``):
-``$6,000`` in English, ``6.000 $`` in German, ``6 000 $`` in French. English needs no Babel, so
-a command in English imports neither Babel nor gettext.
+``$6,000`` in English, ``6.000 $`` in German, ``6 000 $`` in French. English needs no Babel and no
+catalogue, so a command in English imports no Babel (nor does JSON, which is always English).
 """
 
 from __future__ import annotations

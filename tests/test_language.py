@@ -147,3 +147,11 @@ def test_json_and_the_pipe_are_a_protocol_and_speak_english(args, english):
     from acquire_ref.language import protocol
 
     assert protocol(args) is english
+
+
+def test_room_refuses_a_tv_language_it_does_not_speak_before_serving(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", game=path).exit_code == 0
+    refused = cli("room", "--lang", "klingon", game=path)
+    assert refused.exit_code == 2
+    assert "--lang 'klingon' is no language acquire-ref speaks" in refused.stderr
