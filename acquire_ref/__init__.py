@@ -125,7 +125,7 @@ def main() -> None:
         try:
             from acquire_ref.quick import answer
 
-            if not answer(sys.argv[1:], os.environ):  # the read commands of a table, without Typer
+            if not _speak(sys.argv[1:]) or not answer(sys.argv[1:], os.environ):  # the read commands of a table
                 from acquire_ref.cli import run
 
                 run()
@@ -136,6 +136,21 @@ def main() -> None:
     except KeyboardInterrupt:
         code = 130
     sys.exit(_finish(code, out, err))
+
+
+def _speak(args: list[str]) -> bool:
+    """Speak the language of the locale or ``$ACQUIRE_LANG`` for the whole command
+    (:func:`acquire_ref.language.chosen`; ``--lang`` is the Typer app's), English for JSON and
+    ``pipe``. False when ``$ACQUIRE_LANG`` names a language the program does not speak: the Typer
+    app then says so."""
+    from acquire_ref import language
+
+    try:
+        code = language.chosen(None, os.environ)
+    except language.UnknownLanguage:
+        return False
+    language.speak(language.SOURCE if language.protocol(args) else code)
+    return True
 
 
 def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | str | None:

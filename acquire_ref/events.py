@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from acquire_ref import language
 from acquire_ref.values import Value
 
 
 def money(dollars: int) -> str:
-    """Format whole dollars for people: ``money(4500) == '$4,500'``."""
-    return f"-${-dollars:,}" if dollars < 0 else f"${dollars:,}"
+    """Format whole dollars for people: ``money(4500) == '$4,500'`` in English; in the language
+    in force (:func:`acquire_ref.language.money`: ``4.500 $`` in German)."""
+    return language.money(dollars)
 
 
 def plural(n: int, word: str) -> str:

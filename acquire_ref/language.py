@@ -9,24 +9,56 @@ the catalogues by calling :func:`_` on the literal:
 'Ann founds Tower'
 
 The language is held per context (a command, a page request), so each phone can be served in its
-own language by the same server: :func:`using` sets it for a block. English is the source and the
-fallback: a message with no translation is shown as written. The catalogues are gettext's, in
-``acquire_ref/locale/<code>/LC_MESSAGES/acquire_ref.mo``.
+own language by the same server: :func:`using` sets it for a block, :func:`speak` for the rest of
+a command. English is the source and the fallback: a message with no translation is shown as
+written. The catalogues are gettext's, in ``acquire_ref/locale/<code>/LC_MESSAGES/acquire_ref.mo``
+(made with Babel: CONTRIBUTING, "Translations"); their words follow ``locale/GLOSSARY.md``.
+
+Money and numbers are written as the language writes them (:func:`money`, :func:`number`, with
+Babel's formatters and the locale's own currency pattern, the sign always the game's ``$``):
+``$6,000`` in English, ``6.000 $`` in German, ``6 000 $`` in French. English needs no Babel and no
+catalogue, so a command in English imports no Babel (nor does JSON, which is always English).
 """
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from acquire_ref.errors import AcquireError
+
+if TYPE_CHECKING:
+    import gettext
 
 DOMAIN = "acquire_ref"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SOURCE = "en"
 """The language the messages are written in."""
+
+LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
+"""The languages the program speaks (a catalogue each, but English, the source), by code, each
+named in its own words (for the pages' language choice)."""
+
+VARIABLE = "ACQUIRE_LANG"
+"""The environment variable that chooses the language over the locale's variables (``--lang``
+wins over it)."""
+
+
+class UnknownLanguage(AcquireError):
+    """A language asked for by name (``--lang``, ``ACQUIRE_LANG``) that the program does not speak
+    (a usage error: exit 2)."""
+
+    exit_code = 2
+
+    def __init__(self, asked: str, where: str) -> None:
+        spoken = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        super().__init__(_("{option} {asked} is no language acquire-ref speaks: it speaks {languages}").format(
+            option=where, asked=repr(asked), languages=spoken))
+
 
 _current: ContextVar[str] = ContextVar("acquire_ref_language", default=SOURCE)
 
@@ -35,6 +67,8 @@ _current: ContextVar[str] = ContextVar("acquire_ref_language", default=SOURCE)
 def catalogue(code: str) -> gettext.NullTranslations:
     """The translations for the language ``code`` (``"de"``, ``"fr"``), or a catalogue that returns
     every message as written when there is none (English, an unknown code)."""
+    import gettext
+
     if code == SOURCE:
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)
@@ -47,7 +81,8 @@ def current() -> str:
 
 @contextmanager
 def using(code: str | None) -> Iterator[str]:
-    """Speak ``code`` inside the block (``None`` keeps the language in force); yields the code."""
+    """Speak ``code`` inside the block (``None`` keeps the language in force); yields the code.
+    A code the program does not speak is shown in English (the fallback)."""
     token = _current.set(code or _current.get())
     try:
         yield _current.get()
@@ -58,13 +93,17 @@ def using(code: str | None) -> Iterator[str]:
 def _(message: str) -> str:
     """``message`` (an English source text, usually with ``{named}`` fields to fill after) in the
     language in force."""
-    return catalogue(_current.get()).gettext(message)
+    code = _current.get()
+    return message if code == SOURCE else catalogue(code).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form of a message for ``count``, in the language in force (the
     language's own plural rule: French takes the singular for 0 and 1)."""
-    return catalogue(_current.get()).ngettext(singular, plural, count)
+    code = _current.get()
+    if code == SOURCE:
+        return singular if count == 1 else plural
+    return catalogue(code).ngettext(singular, plural, count)
 
 
 def from_environment(environ: Mapping[str, str]) -> str | None:
@@ -78,3 +117,120 @@ def from_environment(environ: Mapping[str, str]) -> str | None:
             if code and code not in ("c", "posix"):
                 return code
     return None
+
+
+def speak(code: str) -> None:
+    """Speak ``code`` from now on in this context (a command: ``main`` sets the language chosen
+    by :func:`chosen` once, before the command runs)."""
+    _current.set(code)
+
+
+def protocol(args: list[str]) -> bool:
+    """Whether the command line ``args`` asks for a protocol's output, which is always English
+    (JSON keys, values and sentences a script reads): ``--json`` or the ``pipe`` command."""
+    return "--json" in args or "pipe" in args
+
+
+def known(code: str) -> str | None:
+    """``code`` as the program's own language code (``de``, ``de_DE.UTF-8``, ``DE-at`` -> ``de``),
+    or None when it speaks no such language."""
+    short = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return short if short in LANGUAGES else None
+
+
+def chosen(option: str | None, environ: Mapping[str, str]) -> str:
+    """The language of a command: ``option`` (``--lang``), else ``ACQUIRE_LANG``, else the first
+    language of the locale's variables that the program speaks (``LANGUAGE``'s list in order, then
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), else English.
+
+    Raises :class:`UnknownLanguage` when ``option`` or ``ACQUIRE_LANG`` names a language it does
+    not speak (a locale it does not speak falls back to English silently, as gettext's do)."""
+    for asked, where in ((option, "--lang"), (environ.get(VARIABLE), VARIABLE)):
+        if asked:
+            code = known(asked)
+            if code is None:
+                raise UnknownLanguage(asked, where)
+            return code
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = known(part)
+            if code is not None:
+                return code
+        if name != "LANGUAGE":  # the first of the others that is set decides, as in gettext
+            return SOURCE
+    return SOURCE
+
+
+def negotiate(header: str, offered: Mapping[str, str] = LANGUAGES) -> str | None:
+    """The language of ``offered`` that an ``Accept-Language`` ``header`` prefers (``"fr-CH,
+    fr;q=0.9, de;q=0.8, *;q=0.5"`` -> ``fr``): the highest q-value first, then the order written;
+    a region matches its language (``de-AT`` -> ``de``), ``q=0`` refuses and ``*`` takes the first
+    offered not named. None when nothing offered is accepted (or the header says nothing)."""
+    ranked: list[tuple[float, int, str]] = []
+    refused: set[str] = set()
+    for index, item in enumerate(header.split(",")[:32]):
+        tag, _sep, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = min(max(float(value), 0.0), 1.0)
+                except ValueError:
+                    quality = 0.0
+        code = "*" if tag.strip() == "*" else known(tag) if tag.strip() else None
+        if code is None:
+            continue
+        if quality <= 0:
+            refused.add(code)
+        else:
+            ranked.append((-quality, index, code))
+    for _quality, _index, code in sorted(ranked):
+        if code == "*":
+            rest = [c for c in offered if c not in refused and all(c != r[2] for r in ranked)]
+            if rest:
+                return rest[0]
+        elif code in offered and code not in refused:
+            return code
+    return None
+
+
+def money(dollars: int) -> str:
+    """Whole dollars as the language in force writes money (the game's ``$`` always, placed and
+    spaced as the locale places its currency sign; the digits grouped as it groups them):
+    ``$4,500`` in English, ``4.500 $`` in German, ``4 500 $`` in French (a no-break space before
+    the sign, a narrow one between the groups). A debt is ``-$200``, ``-200 $``.
+
+    >>> money(4500), money(-200)
+    ('$4,500', '-$200')
+    """
+    code = _current.get()
+    if code == SOURCE:
+        return f"-${-dollars:,}" if dollars < 0 else f"${dollars:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(dollars, format=_money_pattern(code), locale=code)
+
+
+@cache
+def _money_pattern(code: str) -> str:
+    """The locale's standard currency pattern without its cents, the sign made the game's ``$``."""
+    from babel import Locale
+
+    pattern: str = Locale.parse(code).currency_formats["standard"].pattern.split(";")[0]
+    whole = pattern.replace("#,##0.00", "#,##0").replace("0.00", "0")
+    return whole.replace("¤", "'$'")
+
+
+def number(n: int) -> str:
+    """A whole number as the language in force groups its digits: ``12,000`` in English,
+    ``12.000`` in German, ``12 000`` in French (a narrow no-break space)."""
+    code = _current.get()
+    if code == SOURCE:
+        return f"{n:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, format="#,##0", locale=code)

@@ -16,6 +16,10 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
+# The suite reads the program's English, whatever the machine's locale (LANG=de_DE.UTF-8 would make
+# the commands speak German); tests/test_language.py and tests/test_translations.py choose others.
+os.environ["ACQUIRE_LANG"] = "en"
+
 
 @pytest.fixture(scope="session")
 def cli() -> Cli:
@@ -76,7 +80,7 @@ SLOW = {
     "test_api_docs", "test_board_editions_browser", "test_console", "test_console_snapshots", "test_file_safety",
     "test_fuzzed_files", "test_hostile_bots", "test_hostile_round_two", "test_interrupts_and_pipes", "test_random_play",
     "test_ratings_browser", "test_review_browser", "test_room_access", "test_room_browser", "test_seats_browser",
-    "test_serve_browser", "test_startup", "test_state_machine",
+    "test_serve_browser", "test_startup", "test_state_machine", "test_translations_browser",
 }
 """The test files marked ``slow``: real browsers, the console's pilot, processes started and
 interrupted, the API reference built, and whole random games by the hundred. The quick loop

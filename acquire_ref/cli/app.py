@@ -124,16 +124,37 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
+    ctx: typer.Context,
     game: Path = typer.Option(
         DEFAULT_GAME, *quick.GAME.names, envvar=quick.GAME_VARIABLE, metavar=quick.GAME.metavar, help=quick.GAME.help,
         show_default=True,
     ),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
     viewer: str | None = typer.Option(None, *quick.VIEWER.names, metavar=quick.VIEWER.metavar, help=quick.VIEWER.help),
+    lang: str | None = typer.Option(
+        None, "--lang", metavar="CODE",
+        help="The language to speak: en, de or fr (else $ACQUIRE_LANG, else the locale: LANGUAGE, LC_ALL, "
+             "LC_MESSAGES, LANG). JSON and pipe always speak English.",
+    ),
 ) -> None:
     """A referee for Sid Sackson's board game Acquire."""
     STATE.game = game
     STATE.viewer = viewer
+    _speak(ctx, lang)
+
+
+def _speak(ctx: typer.Context, lang: str | None) -> None:
+    """Speak the language chosen (``--lang``, ``$ACQUIRE_LANG``, the locale) until the command
+    ends; a JSON command and ``pipe`` speak English (a protocol). An unknown ``--lang`` or
+    ``$ACQUIRE_LANG`` is a usage error (exit 2), said in the command group's one place."""
+    import os
+
+    from acquire_ref import language
+
+    code = language.chosen(lang, os.environ)
+    if language.protocol([*getattr(ctx, "protected_args", []), *ctx.args]):
+        code = language.SOURCE
+    ctx.with_resource(language.using(code))
 
 
 COMMANDS: list[Callable[..., None]] = [

@@ -46,19 +46,33 @@ def room(
         None, "--release", metavar="NAME",
         help="Free a player's seat for a new phone: its old link stops working. Serves nothing.",
     ),
+    lang: str | None = typer.Option(
+        None, "--lang", metavar="CODE",
+        help="The TV's language: en, de or fr (default: the command line's). Each phone reads its own.",
+    ),
 ) -> None:
     """The room: the TV's page and the players' phones from one command (Ctrl-C stops).
 
     The TV shows a join address and its QR code; each phone opens it and taps its player. Every
-    decision of the game is then made on the phones.
+    decision of the game is then made on the phones. The TV speaks the room's language (--lang);
+    each phone its own (its browser's, or the one chosen at the foot of its page).
 
     With players named it creates the game file first (it must not exist yet).
 
     Example: acquire-ref room Ann Ben Cat Dan --option holdings=hidden
     """
+    from acquire_ref.language import chosen, using
+
+    with using(chosen(lang, {}) if lang else None):
+        _room(players, option, edition, tiles, seed, host, port, palette_of(palette), release)
+
+
+def _room(players: list[str] | None, option: list[str], edition: str, tiles: str, seed: int | None, host: str | None,
+          port: int, palette: str, release: str | None) -> None:
+    """``room`` in the room's language, its options checked."""
     from acquire_ref.storage import file_exists
 
-    path, palette = game_path(), palette_of(palette)
+    path = game_path()
     if release is not None:
         if players:
             raise NotationError("room --release frees one seat of the game file: name no players with it")

@@ -58,6 +58,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from acquire_ref import language
 from acquire_ref.errors import AcquireError
 from acquire_ref.web import model, pages
 from acquire_ref.web.holder import GameHolder
@@ -114,6 +115,9 @@ class FileWatch:
         self._changed: asyncio.Event | None = None
         self.palette = "edition"
         """The chains' colours on the pages: the edition's, or ``okabe-ito`` (:mod:`.palette`)."""
+        self.language = language.current()
+        """The language of the TV's page: the room's (``room --lang``), one for the whole table."""
+        self._english: tuple[int, dict[str, Any]] = (0, {})
         self.extra: Callable[[], str] | None = None
         """What the TV's page shows after the board (the room's join panel), or None."""
         from acquire_ref.web.guard import StreamBudget
@@ -133,7 +137,8 @@ class FileWatch:
         return self.holder.reads
 
     def _fragment(self, doc: dict[str, Any]) -> str:
-        return pages.fragment(doc, self.extra() if self.extra is not None else "")
+        with language.using(self.language):
+            return pages.fragment(doc, self.extra() if self.extra is not None else "")
 
     def redraw(self) -> None:
         """Make the TV's fragment again from the document last made (what :attr:`extra` shows
@@ -168,10 +173,8 @@ class FileWatch:
         if held == self._seen:
             return
         self._seen = held
-        if game is None:
-            doc = _printable(model.waiting(self.holder.error))
-        else:
-            doc = self._board(game)
+        with language.using(self.language):
+            doc = _printable(model.waiting(self.holder.error)) if game is None else self._board(game)
         html = self._fragment(doc)
         moves = list(game.moves) if game is not None else []
         # a move that changes a seat's view but not the TV's (a purchase while holdings are
@@ -192,6 +195,16 @@ class FileWatch:
         except AcquireError as exc:
             return _printable(model.waiting(str(exc)))
         return _printable(self.coloured({**model.board(game), "bot": bot}, game))
+
+    def english(self, version: int, doc: dict[str, Any]) -> dict[str, Any]:
+        """``doc`` (the document of ``version``) as ``state.json`` gives it: in English whatever the
+        TV's language (JSON is a protocol), made from the game last read once per version."""
+        if self.language == language.SOURCE or self.game is None or version != self.version:
+            return doc
+        if self._english[0] != version:
+            with language.using(language.SOURCE):
+                self._english = (version, _printable(self.coloured(model.board(self.game), self.game)))
+        return self._english[1]
 
     def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
         """``doc`` drawn in :attr:`palette` (the Okabe-Ito colours, or as it is)."""
@@ -404,7 +417,8 @@ def _seat_routes(path: Path, board: FileWatch, poll: float, stopping: threading.
 
 
 def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None = None,
-               hosts: Iterable[str] = (), join: str | None = None, palette: str = "edition") -> Guard:
+               hosts: Iterable[str] = (), join: str | None = None, palette: str = "edition",
+               lang: str | None = None) -> Guard:
     """The application serving the live board of the game file at ``path``: one reader follows
     the file (:meth:`FileWatch.follow`, started with the application, looking every ``poll``
     seconds where there are no change notices); once ``stopping`` is set, the reader and every
@@ -412,19 +426,24 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     the names in ``hosts`` (the addresses the server printed) and to :data:`LOOPBACK`. With
     ``join`` (the join page's full address: ``acquire-ref room``) it also serves the join page
     and the TV's page shows it with its QR code while a seat is free (:mod:`acquire_ref.web.join`).
-    ``palette`` is ``edition`` or ``okabe-ito`` (:mod:`acquire_ref.web.palette`), for every page."""
+    ``palette`` is ``edition`` or ``okabe-ito`` (:mod:`acquire_ref.web.palette`), for every page.
+    ``lang`` is the TV's language (the room's; else the language in force): each phone's page
+    speaks its own (:mod:`acquire_ref.web.language`)."""
     board = FileWatch(path)  # the one game holder of the TV's board, the seats and the review
+    board.language = lang or board.language
     board.palette = palette
     stopping = stopping or threading.Event()
 
     async def page(request: Request) -> Response:
         _, doc, _ = await board.latest()
-        return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
+        with language.using(board.language):
+            return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
 
     async def state(request: Request) -> Response:
         from acquire_ref.words import json_text
 
         version, doc, _ = await board.latest()
+        doc = board.english(version, doc)
         return Response(json_text({"version": version, **doc}, indent=None), media_type="application/json")
 
     async def events(request: Request) -> Response:

@@ -26,7 +26,9 @@ from starlette.routing import Route
 
 from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError
+from acquire_ref.language import using
 from acquire_ref.web import pages
+from acquire_ref.web.language import of_request, remember
 from acquire_ref.web.room import JOIN
 from acquire_ref.web.seats import Bucket, Refused, json_body, same_origin
 
@@ -93,10 +95,11 @@ class JoinRoutes:
         game = self.seats.board.game
         kept = None if game is None else self.seats.seats.kept(list(game.players))
         listed = [] if game is None or kept is None else self.seats.room.seats(list(game.players), kept)
-        html = pages.environment().get_template("join.html").render(
-            seats=listed, css=pages.asset("seat.css"), script=pages.asset("join.js"),
-            over=game is not None and game.over, waiting=self.seats.board.doc.get("waiting"))
-        return HTMLResponse(html, headers=self.headers)
+        with using(of_request(request)):
+            html = pages.environment().get_template("join.html").render(
+                seats=listed, css=pages.asset("seat.css"), script=pages.asset("join.js"),
+                over=game is not None and game.over, waiting=self.seats.board.doc.get("waiting"))
+        return remember(request, HTMLResponse(html, headers=self.headers))
 
     async def asked(self, request: Request) -> dict[str, Any] | Response:
         """The claim's ``{"player", "code"}``, or its refusal."""

@@ -1,6 +1,11 @@
 """Pages from the templates in ``templates/``: the live board, the ``status`` and ``score`` HTML
 exports and the board as SVG (DESIGN 7).
 
+Every sentence of a template is marked ``_("...")`` (or ``ngettext``) and shown in the language
+in force (:mod:`acquire_ref.language`: a page's request, the room's for the TV), ``<html lang>``
+says which, and a page with a script carries its script's words (``data-words``,
+:func:`acquire_ref.web.language.script_words`).
+
 Jinja2 escapes every value (autoescaping on for HTML and SVG alike), and before that every
 string is made visible (:func:`acquire_ref.words.visible`), so a player called
 ``<script>alert(1)</script>`` or a name with an escape sequence shows exactly as typed (DESIGN 1,
@@ -20,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from acquire_ref import language
 from acquire_ref.web import model
+from acquire_ref.web.language import choices, script_words
 from acquire_ref.words import visible
 
 if TYPE_CHECKING:
@@ -45,9 +52,12 @@ def environment() -> Environment:
     from jinja2 import StrictUndefined
 
     folder = str(HERE.joinpath("templates"))
-    return Environment(loader=FileSystemLoader(folder), autoescape=select_autoescape(default=True, default_for_string=True),
-                       finalize=_shown, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                       keep_trailing_newline=True)
+    env = Environment(loader=FileSystemLoader(folder), autoescape=select_autoescape(default=True, default_for_string=True),
+                      finalize=_shown, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.globals.update(_=language._, ngettext=language.ngettext, lang=language.current, languages=choices,
+                       words_for=lambda name: script_words(str(asset(name))))
+    return env
 
 
 @cache

@@ -324,7 +324,7 @@ class Follower:
         self._builder = Builder()
         self._locks: dict[Any, Any] = {}
         """One lock per event loop: requests at the same moment share one build."""
-        self._answers: dict[str, bytes] = {}
+        self._answers: dict[tuple[str, str], bytes] = {}
 
     def _build(self, record: Record | None, moves: list[str], over: bool) -> dict[str, Any] | None:
         """The review document of ``moves`` played from ``record``'s setup, the builder extended."""
@@ -373,24 +373,29 @@ class Follower:
         async with self._lock():  # requests at the same moment share one build
             return await self._current()
 
-    async def answer(self, kind: str) -> bytes | None:
-        """The review as ``kind`` (``"json"`` or ``"html"``, the live page) in UTF-8, made once per
-        version of the file, away from the event loop (a long game's review is megabytes: the
-        seats' streams go on meanwhile); None when it was never sound."""
+    async def answer(self, kind: str, lang: str = "en") -> bytes | None:
+        """The review as ``kind`` (``"json"`` or ``"html"``, the live page, in the language
+        ``lang``) in UTF-8, made once per version of the file (and language), away from the event
+        loop (a long game's review is megabytes: the seats' streams go on meanwhile); None when it
+        was never sound."""
         import anyio.to_thread
 
         async with self._lock():
             doc = await self._current()
             if doc is None:
                 return None
-            if kind not in self._answers:
-                self._answers[kind] = await anyio.to_thread.run_sync(_encoded, doc, kind)
-            return self._answers[kind]
+            if (kind, lang) not in self._answers:
+                self._answers[kind, lang] = await anyio.to_thread.run_sync(_encoded, doc, kind, lang)
+            return self._answers[kind, lang]
 
 
-def _encoded(doc: dict[str, Any], kind: str) -> bytes:
-    """The review ``doc`` as the live page (``kind`` ``"html"``) or as JSON, in UTF-8."""
-    text = page(doc, live=True) if kind == "html" else json_text(doc, indent=None, compact=True)
+def _encoded(doc: dict[str, Any], kind: str, lang: str = "en") -> bytes:
+    """The review ``doc`` as the live page (``kind`` ``"html"``, in the language ``lang``) or as
+    JSON (always English), in UTF-8."""
+    from acquire_ref.language import using
+
+    with using(lang):
+        text = page(doc, live=True) if kind == "html" else json_text(doc, indent=None, compact=True)
     return text.encode("utf-8")
 
 
@@ -410,11 +415,13 @@ def routes(path: Path, holder: GameHolder | None = None) -> list[Any]:
     headers = security_headers("review.js", images="data:")
 
     async def review_page(request: Request) -> Response:
-        body = await follower.answer("html")
+        from acquire_ref.web.language import of_request, remember
+
+        body = await follower.answer("html", of_request(request))
         if body is None:
             return PlainTextResponse("the game file can't be read yet; this page shows it once it can\n", 503,
                                      headers=headers)
-        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+        return remember(request, Response(body, media_type="text/html; charset=utf-8", headers=headers))
 
     async def review_json(request: Request) -> Response:
         body = await follower.answer("json")

@@ -41,10 +41,12 @@ from starlette.routing import Route
 
 from acquire_ref import seat_links as tokens
 from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.language import using
 from acquire_ref.tiles import parse_tile
 from acquire_ref.web import pages, seat_model
 from acquire_ref.web import room as rooms
 from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget, sse
+from acquire_ref.web.language import of_request, remember
 
 __all__ = ["BODY", "Bucket", "Refused", "SeatRoutes", "Seats", "routes"]
 
@@ -62,6 +64,11 @@ class Refused(Exception):
     def __init__(self, status: int, reason: str) -> None:
         super().__init__(reason)
         self.status = status
+
+
+def speaking(request: Request) -> str:
+    """The language of a seat's page (:func:`acquire_ref.web.language.of_request`): the phone's own."""
+    return of_request(request)
 
 
 def _stale(shown: int, player: str) -> Callable[[Game], None]:
@@ -180,7 +187,7 @@ class SeatRoutes:
         self.room = room or rooms.Room(path)
         self.headers = pages.security_headers("seat.js")
         """What every answer carries (the seat page's script allowed)."""
-        self.cache: dict[tuple[int, str, int], tuple[dict[str, Any], str]] = {}
+        self.cache: dict[tuple[int, str, int, str], tuple[dict[str, Any], str]] = {}
 
     def routes(self) -> list[Route]:
         """The four routes of :mod:`acquire_ref.web.seats`."""
@@ -219,21 +226,24 @@ class SeatRoutes:
         self.seats.bucket.spend(client)
         return self.refuse(403, "this link is no seat of this game: ask for the link again (acquire-ref seats)")
 
-    async def document(self, player: str) -> tuple[int, dict[str, Any], str]:
-        """``(version, document, fragment)`` of ``player``'s seat now, made once per change; the
-        waiting state while the file can't be read or has no such player (replaced by another game)."""
+    async def document(self, player: str, lang: str = "en") -> tuple[int, dict[str, Any], str]:
+        """``(version, document, fragment)`` of ``player``'s seat now in the language ``lang``, made
+        once per change; the waiting state while the file can't be read or has no such player
+        (replaced by another game)."""
         version, _, _ = await self.board.current()
-        key = (version, player, self.room.version)
+        key = (version, player, self.room.version, lang)
         if key not in self.cache:
             def seat(_held: int, game: Game | None) -> dict[str, Any]:
-                if game is not None and player in game.players:
-                    return self.made(game, player)
-                return {"waiting": self.board.doc.get("waiting", "") or "this seat is not in the game file now"}
+                with using(lang):
+                    if game is not None and player in game.players:
+                        return self.made(game, player)
+                    return {"waiting": self.board.doc.get("waiting", "") or "this seat is not in the game file now"}
 
             doc = await self.board.holder.held(seat)
             if len(self.cache) > 64:
                 self.cache.clear()
-            self.cache[key] = (doc, pages.seat_fragment(doc))
+            with using(lang):
+                self.cache[key] = (doc, pages.seat_fragment(doc))
         doc, html = self.cache[key]
         return version, doc, html
 
@@ -260,16 +270,18 @@ class SeatRoutes:
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        _, doc, _ = await self.document(player)
+        lang = speaking(request)
+        _, doc, _ = await self.document(player, lang)
         csrf = self.seats.csrf(request.path_params["token"])
-        return HTMLResponse(pages.seat_page(doc, csrf), headers=self.headers)
+        with using(lang):
+            return remember(request, HTMLResponse(pages.seat_page(doc, csrf), headers=self.headers))
 
     async def state(self, request: Request) -> Response:
         """``GET /seat/TOKEN/state.json``: the seat's document with its ``version``."""
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        _, doc, _ = await self.document(player)
+        _, doc, _ = await self.document(player)  # JSON stays English, whatever the page's language
         return JSONResponse(doc, headers=self.headers)
 
     async def stream(self, request: Request, player: str) -> AsyncIterator[str]:
@@ -281,7 +293,7 @@ class SeatRoutes:
         token = request.path_params["token"]
         yield "retry: 1000\n\n"
         while not self.stopping.is_set() and not await request.is_disconnected():
-            _, _, html = await self.document(player)
+            _, _, html = await self.document(player, speaking(request))
             standing = self.seats.standing(self.board.game, player, token)
             if standing is False:
                 return  # the link was renewed or the seat is gone: not one more event for it
@@ -305,6 +317,11 @@ class SeatRoutes:
         if isinstance(slot, str):
             return Response(slot + "\n", status_code=503, media_type="text/plain", headers=self.headers)
         return BudgetedStream(self.stream(request, player), slot, self.headers)
+
+    def write_in(self, handle: GameFile, lang: str, player: str, move: str, shown: int) -> dict[str, Any]:
+        """:meth:`write` in the phone's language ``lang``: what was done and every refusal in its words."""
+        with using(lang):
+            return self.write(handle, player, move, shown)
 
     def write(self, handle: GameFile, player: str, move: str, shown: int) -> dict[str, Any]:
         """Apply ``move`` for ``player`` through ``handle`` (the server's one
@@ -388,14 +405,18 @@ class SeatRoutes:
             return found
         player, asked = found
         room = self.room.version
+        lang = speaking(request)
         try:
-            done = await self.board.holder.change(lambda handle: self.write(handle, player, asked["move"], asked["version"]))
+            done = await self.board.holder.change(lambda handle: self.write_in(handle, lang, player, asked["move"],
+                                                                               asked["version"]))
         except Refused as exc:
             return self.refuse(exc.status, str(exc))
         except (NotationError, IllegalMoveError) as exc:
-            return self.refuse(400, str(exc))
+            with using(lang):  # a refusal is worded when it is shown: in the phone's language
+                return self.refuse(400, str(exc))
         except AcquireError as exc:  # busy (another program holds the lock) or the file can't be read
-            return self.refuse(503, str(exc))
+            with using(lang):
+                return self.refuse(503, str(exc))
         if self.room.version != room:
             self.board.redraw()  # the TV's room panel changed (a start tile, a take-back): drawn again
         self.board.notify()  # every page follows at once, without waiting for the next look

@@ -6,6 +6,14 @@
   var form = document.getElementById("codeform");
   var code = document.getElementById("code");
   var chosen = null;
+  // the page's words: each sentence marked with _() in the page's language (the server puts them in
+  // the body's data-words, so this script is the same in every language); {name} fields filled
+  var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
+  function _(text, fields) {
+    return (WORDS[text] || text).replace(/\{(\w+)\}/g, function (all, key) {
+      return fields && Object.prototype.hasOwnProperty.call(fields, key) ? String(fields[key]) : all;
+    });
+  }
   var KEY = "acquire-ref seat";
   var kept = null;
   try { kept = window.localStorage.getItem(KEY); } catch (e) { kept = null; }
@@ -14,7 +22,7 @@
     document.getElementById("back").hidden = false;
   }
   function claim(player, withCode) {
-    said.textContent = "Joining as " + player + "...";
+    said.textContent = _("Joining as {player}...", {player: player});
     said.className = "preview";
     fetch("/join/claim", {
       method: "POST", credentials: "same-origin", headers: {"Content-Type": "application/json"},
@@ -27,7 +35,7 @@
         said.textContent = doc.error;
         said.className = "preview bad";
       }
-    }).catch(function () { said.textContent = "The referee can't be reached: try again"; said.className = "preview bad"; });
+    }).catch(function () { said.textContent = _("The referee can't be reached: try again"); said.className = "preview bad"; });
   }
   document.getElementById("join").addEventListener("click", function (event) {
     var target = event.target.closest("button");
@@ -37,7 +45,7 @@
       claim(player, null);
     } else {
       chosen = player;
-      document.getElementById("codelabel").textContent = player + "'s code (under Yours on " + player + "'s phone)";
+      document.getElementById("codelabel").textContent = _("{player}'s code (under Yours on {player}'s phone)", {player: player});
       form.hidden = false;
       code.focus();
     }

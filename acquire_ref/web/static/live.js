@@ -8,6 +8,14 @@
   var SHOW = 45000;  // milliseconds a merger's banner stays over the board, at most
   var seen = {};     // the mergers (by the move that made them) this page has shown or passed
   var showing = null;
+  // the page's words: each sentence marked with _() in the page's language (the server puts them in
+  // the body's data-words, so this script is the same in every language); {name} fields filled
+  var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
+  function _(text, fields) {
+    return (WORDS[text] || text).replace(/\{(\w+)\}/g, function (all, key) {
+      return fields && Object.prototype.hasOwnProperty.call(fields, key) ? String(fields[key]) : all;
+    });
+  }
 
   function fit() {  // shrink everything a little when something long would spill off the screen
     var root = document.documentElement, f = 1;
@@ -75,7 +83,7 @@
   fit();
   window.addEventListener("resize", fit);
   if (!window.EventSource) {  // a browser without server-sent events: the whole page, every 5 seconds
-    link.textContent = "updated every 5 seconds";
+    link.textContent = _("updated every 5 seconds");
     setTimeout(function () { window.location.reload(); }, 5000);
     return;
   }
@@ -87,7 +95,8 @@
     banners(false);
     fit();
     link.className = "link";
+    link.textContent = _("live");
   });
-  stream.onopen = function () { link.className = "link"; };
-  stream.onerror = function () { link.className = "link off"; };
+  stream.onopen = function () { link.className = "link"; link.textContent = _("live"); };
+  stream.onerror = function () { link.className = "link off"; link.textContent = _("live: reconnecting"); };
 })();

@@ -11,13 +11,24 @@
   var SVG = "http://www.w3.org/2000/svg";
   var LINES = ["#ffd34d", "#5ab0ff", "#ff6f91", "#6be38f", "#c792ff", "#ff9f43"];
   var $ = function (id) { return document.getElementById(id); };
+  // the page's words: each sentence marked with _() in the page's language (the page puts them in
+  // the body's data-words, so this script is the same in every language); {name} fields filled
+  var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
+  function _(text, fields) {
+    return (WORDS[text] || text).replace(/\{(\w+)\}/g, function (all, key) {
+      return fields && Object.prototype.hasOwnProperty.call(fields, key) ? String(fields[key]) : all;
+    });
+  }
 
   function index() {
     byLetter = {};
     data.chains.forEach(function (c) { byLetter[c.letter] = c; });
   }
 
-  function money(n) { return "$" + Number(n).toLocaleString("en-US"); }
+  function money(n) {  // whole dollars as the page's language writes them ($6,000, 6.000 $, 6 000 $)
+    var how = WORDS["$money"] || ["$", ",", ""];
+    return (n < 0 ? "-" : "") + how[0] + String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, how[1]) + how[2];
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -67,8 +78,10 @@
   }
 
   function drawMove(s) {
-    var words = s.move === null ? "The setup: no move yet." :
-      "Move " + s.n + (s.turn ? ", turn " + s.turn : "") + (s.player ? ", " + s.player : "") + ": " + s.move;
+    var at = {n: s.n, turn: s.turn, player: s.player, move: s.move};
+    var words = s.move === null ? _("The setup: no move yet.") :
+      s.turn && s.player ? _("Move {n}, turn {turn}, {player}: {move}", at) :
+      s.player ? _("Move {n}, {player}: {move}", at) : s.turn ? _("Move {n}, turn {turn}: {move}", at) : _("Move {n}: {move}", at);
     $("words").textContent = words;
     var did = $("did");
     clear(did);
@@ -81,9 +94,10 @@
       var b = s.banner;
       banner.appendChild(el("h2", null, b.headline));
       b.defunct.forEach(function (d) {
-        var p = el("p", null, d.chain + " (" + d.size + " tiles, " + d.price + " a share): " +
-          (d.nobody ? "no shareholder, no bonus" :
-            d.bonuses.map(function (x) { return x.player + " " + x.amount + " (" + x.why + ")"; }).join("; ")));
+        var paid = d.nobody ? _("no shareholder, no bonus") :
+          d.bonuses.map(function (x) { return x.player + " " + x.amount + " (" + x.why + ")"; }).join("; ");
+        var p = el("p", null, _("{chain} ({size} tiles, {price} a share): {paid}",
+          {chain: d.chain, size: d.size, price: d.price, paid: paid}));
         banner.appendChild(p);
       });
       b.disposals.forEach(function (t) { banner.appendChild(el("p", "disposal", t)); });
@@ -97,7 +111,7 @@
     clear(chains);
     var names = Object.keys(s.chains);
     if (!names.length) {
-      var none = el("tr"); var td = el("td", "note", "no chain on the board"); td.colSpan = 4;
+      var none = el("tr"); var td = el("td", "note", _("no chain on the board")); td.colSpan = 4;
       none.appendChild(td); chains.appendChild(none);
     }
     names.forEach(function (name) {
@@ -107,13 +121,13 @@
       var cell = el("td", "name");
       cell.appendChild(chip(name));
       cell.appendChild(document.createTextNode(name));
-      if (c.safe) { cell.appendChild(el("span", "safe", "safe")); }
+      if (c.safe) { cell.appendChild(el("span", "safe", _("safe"))); }
       tr.appendChild(cell);
       tr.appendChild(el("td", "num size", c.size));
       tr.appendChild(el("td", "num price", money(c.price)));
       // while holdings are hidden and the game goes on, past steps carry no bank count (R10.1)
       var bank = c.bank === null ? el("td", "num bank hidden", "\u2013") : el("td", "num bank", c.bank);
-      if (c.bank === null) { bank.title = "while holdings are hidden, the bank's shares are shown at the last move only"; }
+      if (c.bank === null) { bank.title = _("while holdings are hidden, the bank's shares are shown at the last move only"); }
       tr.appendChild(bank);
       chains.appendChild(tr);
     });
@@ -124,8 +138,8 @@
       tr.setAttribute("data-player", p.name);
       tr.appendChild(el("td", "name", p.name));
       if (p.cash === null) {
-        tr.appendChild(el("td", "num cash hidden", "hidden"));
-        tr.appendChild(el("td", "shares hidden", "hidden"));
+        tr.appendChild(el("td", "num cash hidden", _("hidden")));
+        tr.appendChild(el("td", "shares hidden", _("hidden")));
       } else {
         tr.appendChild(el("td", "num cash", money(p.cash)));
         var sh = el("td", "shares");
@@ -155,7 +169,7 @@
     var svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "every player's money after each turn if the game had ended then");
+    svg.setAttribute("aria-label", _("every player's money after each turn if the game had ended then"));
     var turns = data.worth.map(function (w) { return w.turn; });
     var top = 0;
     data.worth.forEach(function (w) { data.players.forEach(function (p) { top = Math.max(top, w.worth[p] || 0); }); });
@@ -216,7 +230,8 @@
     var slider = $("slider");
     slider.max = String(data.steps.length - 1);
     slider.value = String(step);
-    $("where").textContent = "move " + step + " of " + (data.steps.length - 1) + (s.turn ? ", turn " + s.turn : "");
+    var where = {step: step, last: data.steps.length - 1, turn: s.turn};
+    $("where").textContent = s.turn ? _("move {step} of {last}, turn {turn}", where) : _("move {step} of {last}", where);
     var ms = mergers();
     $("first").disabled = $("prev").disabled = step === 0;
     $("last").disabled = $("next").disabled = step === data.steps.length - 1;

@@ -8,6 +8,15 @@
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
   var base = window.location.pathname.replace(/\/+$/, "");
   var busy = false;
+  var lang = "?lang=" + encodeURIComponent(document.documentElement.lang || "en");
+  // the page's words: each sentence marked with _() in the page's language (the server puts them in
+  // the body's data-words, so this script is the same in every language); {name} fields filled
+  var WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}");
+  function _(text, fields) {
+    return (WORDS[text] || text).replace(/\{(\w+)\}/g, function (all, key) {
+      return fields && Object.prototype.hasOwnProperty.call(fields, key) ? String(fields[key]) : all;
+    });
+  }
 
   function version() {
     var top = seat.querySelector(".top");
@@ -28,7 +37,7 @@
   function send(move, what) {
     if (busy) { return; }
     busy = true;
-    say("Sending...", false);
+    say(_("Sending..."), false);
     fetch(base + "/move", {
       method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
@@ -38,12 +47,12 @@
     }).then(function (res) {
       busy = false;
       if (res.doc.ok) {
-        say(res.doc.did || "Done", false);
+        say(res.doc.did || _("Done"), false);
       } else {
-        say("Not done: " + res.doc.error, true);
+        say(_("Not done: {reason}", {reason: res.doc.error}), true);
         if (res.status === 409 || res.status === 403) { reload(); }  // the page was stale: show the game as it is
       }
-    }).catch(function () { busy = false; say("Not done: the referee can't be reached", true); });
+    }).catch(function () { busy = false; say(_("Not done: the referee can't be reached"), true); });
   }
   function reload() {  // the seat's page as it is now, without waiting for the event stream
     fetch(window.location.pathname, {credentials: "same-origin"}).then(function (r) { return r.text(); }).then(function (text) {
@@ -70,14 +79,16 @@
       pv.textContent = t + ": " + (dead[t] !== undefined ? dead[t] : tiles[t]);
       pv.className = "preview";
       button.disabled = false;
-      button.textContent = {start: "My start tile is ", discard: "Discard ", place: "Place "}[verb] + t;
+      button.textContent = {start: _("My start tile is {tile}", {tile: t}), discard: _("Discard {tile}", {tile: t}),
+                            place: _("Place {tile}", {tile: t})}[verb];
       button.setAttribute("data-tile", t);
       button.setAttribute("data-verb", verb);
     } else {
-      pv.textContent = t ? t + " can't be placed now: not a playable tile of the board" : "Type or tap the tile you put on the board.";
+      pv.textContent = t ? _("{tile} can't be placed now: not a playable tile of the board", {tile: t})
+                         : _("Type or tap the tile you put on the board.");
       pv.className = t ? "preview bad" : "preview";
       button.disabled = true;
-      button.textContent = "Place";
+      button.textContent = _("Place");
     }
   }
 
@@ -99,7 +110,10 @@
     for (var i = 0; i < list.length; i++) { if (list[i].move === move) { return list[i]; } }
     return null;
   }
-  function money(n) { return "$" + String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+  function money(n) {  // whole dollars as the page's language writes them ($6,000, 6.000 $, 6 000 $)
+    var how = WORDS["$money"] || ["$", ",", ""];
+    return (n < 0 ? "-" : "") + how[0] + String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, how[1]) + how[2];
+  }
   function why(kind) {  // why the counts on the steppers can't be sent, in words (R6, R5.3b)
     var counts = {}, total = 0, steppers = seat.querySelectorAll(".stepper");
     for (var i = 0; i < steppers.length; i++) {
@@ -108,18 +122,19 @@
       total += n;
     }
     var buy = answers().buy;
-    if (kind !== "buy" || !buy) { return "not allowed: more than you hold, or more survivor shares than the bank has (R5.3)"; }
-    if (total > buy.limit) { return "at most " + buy.limit + " shares a turn (R6.1)"; }
+    if (kind !== "buy" || !buy) { return _("not allowed: more than you hold, or more survivor shares than the bank has (R5.3)"); }
+    if (total > buy.limit) { return _("at most {limit} shares a turn (R6.1)", {limit: buy.limit}); }
     var cost = 0, asked = [];
     for (var c = 0; c < buy.chains.length; c++) {
       var ch = buy.chains[c], k = counts[ch.chain] || 0;
-      if (k > ch.bank) { return "the bank has " + ch.bank + " " + ch.chain + " left (R3.4)"; }
+      if (k > ch.bank) { return _("the bank has {count} {chain} left (R3.4)", {count: ch.bank, chain: ch.chain}); }
       if (k) { cost += k * ch.price; asked.push(k + " " + ch.chain); }
     }
     if (buy.cash !== null && cost > buy.cash) {
-      return "not enough cash: " + money(cost) + " for " + asked.join(" + ") + ", and you have " + money(buy.cash) + " (R6.3)";
+      return _("not enough cash: {cost} for {shares}, and you have {cash} (R6.3)",
+               {cost: money(cost), shares: asked.join(" + "), cash: money(buy.cash)});
     }
-    return "not allowed now";
+    return _("not allowed now");
   }
   function stepChanged() {
     if (!seat.querySelector(".steppers")) { return; }
@@ -129,7 +144,7 @@
     pv.textContent = hit ? hit.preview : why(seat.querySelector(".steppers").getAttribute("data-kind"));
     pv.className = hit ? "preview" : "preview bad";
     button.disabled = !hit;
-    button.textContent = hit ? "Send: " + hit.label : "Send";
+    button.textContent = hit ? _("Send: {answer}", {answer: hit.label}) : _("Send");
   }
 
   var armed = null, disarm = null;
@@ -176,7 +191,7 @@
     setTimeout(function () { window.location.reload(); }, 5000);
     return;
   }
-  var stream = new EventSource(base + "/events");
+  var stream = new EventSource(base + "/events" + lang);
   function held() {  // what is being entered: a tile typed, counts on the steppers
     var ask = seat.querySelector(".ask"), tile = document.getElementById("tile"), counts = [];
     var outs = seat.querySelectorAll(".stepper output");
@@ -199,8 +214,8 @@
     fresh_();
     keep(was);
     link.className = "link";
-    link.textContent = "live";
+    link.textContent = _("live");
   });
-  stream.onopen = function () { link.className = "link"; link.textContent = "live"; };
-  stream.onerror = function () { link.className = "link off"; link.textContent = "reconnecting..."; };
+  stream.onopen = function () { link.className = "link"; link.textContent = _("live"); };
+  stream.onerror = function () { link.className = "link off"; link.textContent = _("reconnecting..."); };
 })();
