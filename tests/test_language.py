@@ -73,9 +73,10 @@ def test_numbers_are_grouped_as_the_language_groups_them():
 
 def test_a_bonus_sentence_of_the_engine_speaks_the_languages_money():
     from acquire_ref.events import BonusPaid
+    from acquire_ref.words.events import told
 
     with using("de"):
-        assert "3.000\u00a0$" in BonusPaid("Ann", "Tower", 3000, "majority", 4).text()
+        assert "3.000\u00a0$" in told(BonusPaid("Ann", "Tower", 3000, "majority", 4))
 
 
 @pytest.mark.parametrize(("option", "environ", "code"), [
