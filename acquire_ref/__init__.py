@@ -13,7 +13,7 @@ The names below are imported when first used, so that starting the program costs
 >>> game.players[game.current]
 'Ben'
 
-A game file is read with :func:`load` (a :class:`~acquire_ref.session.GameFile`: the game and
+A game file is read with :func:`load` (a :class:`~acquire_ref.files.session.GameFile`: the game and
 the record of its setup) and written back with :func:`save`, through the same lock and atomic,
 version-checked write as the commands.
 """
@@ -27,16 +27,16 @@ TYPE_CHECKING = False  # not typing's: importing typing would make start-up long
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
-    from acquire_ref.errors import (
+    from acquire_ref.engine.errors import (
         AcquireError,
         GameBusyError,
         GameFileError,
         IllegalMoveError,
         NotationError,
     )
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
-    from acquire_ref.session import GameFile, load, save
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
+    from acquire_ref.files.session import GameFile, load, save
     from acquire_ref.words.events import told
 
 __version__ = "0.1.0"
@@ -57,8 +57,8 @@ __all__ = [
     "told",
 ]
 
-_WHERE = {"Game": "acquire_ref.game", "parse_move": "acquire_ref.moves", "GameFile": "acquire_ref.session",
-          "load": "acquire_ref.session", "save": "acquire_ref.session",
+_WHERE = {"Game": "acquire_ref.engine.game", "parse_move": "acquire_ref.engine.moves", "GameFile": "acquire_ref.files.session",
+          "load": "acquire_ref.files.session", "save": "acquire_ref.files.session",
           "told": "acquire_ref.words.events"}
 
 
@@ -69,7 +69,7 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     importlib.import_module("acquire_ref.words.refusals")  # a refusal given as data reads as its words
-    value = getattr(importlib.import_module(_WHERE.get(name, "acquire_ref.errors")), name)
+    value = getattr(importlib.import_module(_WHERE.get(name, "acquire_ref.engine.errors")), name)
     globals()[name] = value
     return value
 
@@ -161,7 +161,7 @@ def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | s
     from contextlib import suppress
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C can't interrupt the last words
-    storage = sys.modules.get("acquire_ref.storage")
+    storage = sys.modules.get("acquire_ref.files.storage")
     saved = getattr(storage, "SAVED", None) or []
     if code == 130:
         from acquire_ref.words import visible

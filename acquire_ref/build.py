@@ -8,10 +8,10 @@ It needs mypyc (it ships with mypy: ``pip install mypy``), setuptools, a C compi
 Python headers (Debian: ``apt-get install gcc python3-dev``), and write access to the package's
 folder; it takes a few minutes. Nothing else changes: an ordinary ``pip install`` never compiles.
 
-:mod:`acquire_ref.values` (the metaclass) and :mod:`acquire_ref.problems` (a ``list``) stay
+:mod:`acquire_ref.engine.values` (the metaclass) and :mod:`acquire_ref.engine.problems` (a ``list``) stay
 Python, as mypyc does not compile them; the modules defining
-:class:`~acquire_ref.values.Value` classes compile, their classes made by the metaclass as
-Python classes (a class variable of one is quoted: see :mod:`acquire_ref.values`).
+:class:`~acquire_ref.engine.values.Value` classes compile, their classes made by the metaclass as
+Python classes (a class variable of one is quoted: see :mod:`acquire_ref.engine.values`).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-COMPILED = ("acquire_ref.tiles", "acquire_ref.board", "acquire_ref.setup",
-            "acquire_ref.supply", "acquire_ref.merger", "acquire_ref.buying",
-            "acquire_ref.drawing", "acquire_ref.ending", "acquire_ref.placing",
-            "acquire_ref.state", "acquire_ref.game", "acquire_ref.events",
-            "acquire_ref.moves", "acquire_ref.pending", "acquire_ref.scoring")
+COMPILED = ("acquire_ref.engine.tiles", "acquire_ref.engine.board", "acquire_ref.engine.setup",
+            "acquire_ref.engine.supply", "acquire_ref.engine.merger", "acquire_ref.engine.buying",
+            "acquire_ref.engine.drawing", "acquire_ref.engine.ending", "acquire_ref.engine.placing",
+            "acquire_ref.engine.state", "acquire_ref.engine.game", "acquire_ref.engine.events",
+            "acquire_ref.engine.moves", "acquire_ref.engine.pending", "acquire_ref.engine.scoring")
 """The engine modules compiled, by their full names (each file found from its name, wherever its folder)."""
 
 GROUP = "acquire_ref.engine"
@@ -48,7 +48,7 @@ PACKAGE = Path(__file__).resolve().parent
 
 
 def module_file(name: str, suffix: str, folder: Path = PACKAGE) -> Path:
-    """Where the module ``name`` (``acquire_ref.tiles``) is in the package ``folder``, as a file
+    """Where the module ``name`` (``acquire_ref.engine.tiles``) is in the package ``folder``, as a file
     ending in ``suffix`` (``.py``, or the compiled module's ``.cpython-311-x86_64-linux-gnu.so``)."""
     *inner, last = name.split(".")[1:]
     return folder.joinpath(*inner, f"{last}{suffix}")

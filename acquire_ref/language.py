@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from acquire_ref.errors import AcquireError
+from acquire_ref.engine.errors import AcquireError
 
 if TYPE_CHECKING:
     import gettext

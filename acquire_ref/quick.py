@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from acquire_ref.events import Event
-    from acquire_ref.game import Game, LogEntry
-    from acquire_ref.views import Viewer
+    from acquire_ref.engine.events import Event
+    from acquire_ref.engine.game import Game, LogEntry
+    from acquire_ref.viewers.views import Viewer
 
 
 class Spec:
@@ -85,9 +85,9 @@ COMPLETE_VARIABLE = "_ACQUIRE_REF_COMPLETE"
 
 # ----- the documents, shared with the Typer commands ---------------------------------------------
 def status_document(game: Game, viewer: Viewer) -> dict[str, Any]:
-    """``status --json``: :func:`acquire_ref.views.status` for ``viewer``, its pending text
+    """``status --json``: :func:`acquire_ref.viewers.views.status` for ``viewer``, its pending text
     naming the program's commands (R10)."""
-    from acquire_ref.views import status
+    from acquire_ref.viewers.views import status
     from acquire_ref.words import with_program
 
     doc = status(game, viewer)
@@ -97,14 +97,14 @@ def status_document(game: Game, viewer: Viewer) -> dict[str, Any]:
 
 def hand_document(game: Game, player: str, viewer: Viewer | None = None) -> dict[str, Any]:
     """``hand PLAYER``: ``{"player": name, "rack": [...]}``, the name as the game spells it
-    (:func:`acquire_ref.describe.hand`, R4). Raises what :meth:`Game.resolve_player` and
-    :func:`~acquire_ref.describe.hand` raise, and :class:`~acquire_ref.errors.IllegalMoveError`
+    (:func:`acquire_ref.viewers.describe.hand`, R4). Raises what :meth:`Game.resolve_player` and
+    :func:`~acquire_ref.viewers.describe.hand` raise, and :class:`~acquire_ref.engine.errors.IllegalMoveError`
     when ``viewer`` is another player's seat (``--as Ben hand Ann``: a rack is its player's, R10.3)."""
-    from acquire_ref.describe import hand
+    from acquire_ref.viewers.describe import hand
 
     who = game.resolve_player(player)
     if viewer is not None and viewer.kind == "seat" and viewer.seat != who:
-        from acquire_ref.errors import IllegalMoveError
+        from acquire_ref.engine.errors import IllegalMoveError
 
         raise IllegalMoveError(f"--as {viewer.seat}: {who}'s rack is {who}'s alone (R10.3)", rule="R10.3")
     return {"player": who, "rack": hand(game, who)}
@@ -116,19 +116,19 @@ def hand_lines(doc: Mapping[str, Any]) -> list[str]:
 
 
 def why_document(game: Game, tile: str, viewer: Viewer) -> dict[str, Any]:
-    """``why TILE``: what placing it would do now (:func:`acquire_ref.views.tile`). Raises
-    :class:`~acquire_ref.errors.NotationError` for a tile that is not one."""
-    from acquire_ref.tiles import parse_tile
-    from acquire_ref.views import tile as describe_tile
+    """``why TILE``: what placing it would do now (:func:`acquire_ref.viewers.views.tile`). Raises
+    :class:`~acquire_ref.engine.errors.NotationError` for a tile that is not one."""
+    from acquire_ref.engine.tiles import parse_tile
+    from acquire_ref.viewers.views import tile as describe_tile
 
     return describe_tile(game, parse_tile(tile, game.edition.grid), viewer)
 
 
 def log_document(game: Game, viewer: Viewer, shown: list[tuple[int, LogEntry, list[Event]]] | None = None,
                  ) -> list[dict[str, Any]]:
-    """``log --json``: the moves ``shown`` (by default every move, :func:`acquire_ref.views.history`)
-    as :func:`acquire_ref.views.log_entry` tells them to ``viewer``."""
-    from acquire_ref.views import history, log_entry
+    """``log --json``: the moves ``shown`` (by default every move, :func:`acquire_ref.viewers.views.history`)
+    as :func:`acquire_ref.viewers.views.log_entry` tells them to ``viewer``."""
+    from acquire_ref.viewers.views import history, log_entry
 
     moves = history(game) if shown is None else shown
     return [log_entry(n, entry, events, game, viewer) for n, entry, events in moves]
@@ -142,7 +142,7 @@ def fitting(names: list[str], typed: str) -> list[str]:
 def tiles_to_complete(game: Game, discard: bool = False) -> list[str]:
     """The tiles a completion offers: those legal to place now, or with ``discard`` the dead tiles
     that can be discarded (R4.6), in the order of :meth:`Game.legal_moves`."""
-    from acquire_ref.moves import Discard, Place
+    from acquire_ref.engine.moves import Discard, Place
 
     tiles: list[str] = []
     for move in game.legal_moves():
@@ -155,7 +155,7 @@ def tiles_to_complete(game: Game, discard: bool = False) -> list[str]:
 
 def completion_game(path: str) -> Game | None:
     """The game in the file at ``path`` for a completion, or None when it can't be read."""
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     try:
         return load_game(Path(path))[0]
@@ -247,8 +247,8 @@ def parse(args: list[str], environ: Mapping[str, str]) -> Asked | None:
 def respond(asked: Asked) -> tuple[str, str]:
     """Run the command ``asked`` for: ``(stdout, stderr)`` as the Typer command prints them.
     Raises whatever the command would raise (the caller hands it to Typer)."""
-    from acquire_ref.storage import game_path, load_game
-    from acquire_ref.views import Viewer
+    from acquire_ref.files.storage import game_path, load_game
+    from acquire_ref.viewers.views import Viewer
     from acquire_ref.words import cut, visible
 
     assert asked.game is not None
@@ -262,7 +262,7 @@ def respond(asked: Asked) -> tuple[str, str]:
         if asked.command == "status":
             doc = status_document(game, viewer)
         elif asked.command == "score":
-            from acquire_ref.views import score
+            from acquire_ref.viewers.views import score
 
             doc = score(game, viewer)
         elif asked.command == "log":

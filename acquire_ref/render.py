@@ -19,15 +19,15 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from acquire_ref.events import Event, money, plural
-from acquire_ref.game import Game
+from acquire_ref.engine.events import Event, money, plural
+from acquire_ref.engine.game import Game
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from acquire_ref.views import ViewerLike
+    from acquire_ref.viewers.views import ViewerLike
 
 
 def chain_style(colour: str, extra: str = "") -> str:
@@ -46,10 +46,10 @@ def chain_style(colour: str, extra: str = "") -> str:
 def board_text(game: Game, big: bool = False) -> Text:
     """The edition's board (12 x 9 in the classic game, R1.1, R1.1a), the one board of the
     command line and the console: each chain its letter in its colour, ``o`` a lone tile, ``.``
-    empty, the tile placed last reversed (:func:`acquire_ref.describe.last_tile`). ``big`` (the
+    empty, the tile placed last reversed (:func:`acquire_ref.viewers.describe.last_tile`). ``big`` (the
     console on a large terminal): each space a block of 4 x 2 cells, chains filled with their
     colour, for reading from across the table."""
-    from acquire_ref.describe import last_tile
+    from acquire_ref.viewers.describe import last_tile
 
     if big:
         return _big_board(game, last_tile(game))
@@ -127,8 +127,8 @@ def chain_table(game: Game) -> Table:
 
 def player_table(game: Game, viewer: ViewerLike = None) -> Table:
     """Each player's cash, shares and rack count, seating order; the current player marked.
-    Only the figures ``viewer`` may see are shown (:func:`acquire_ref.views.sees`, R10.1)."""
-    from acquire_ref.views import sees, withheld
+    Only the figures ``viewer`` may see are shown (:func:`acquire_ref.viewers.views.sees`, R10.1)."""
+    from acquire_ref.viewers.views import sees, withheld
 
     t = Table(title="Players", title_justify="left")
     t.add_column("")
@@ -153,7 +153,7 @@ def status_view(game: Game, viewer: ViewerLike = None) -> Group:
     """Everything ``status`` shows for ``viewer`` (the public by default, R10.3): board, chains,
     players, bag, pending decision, end available, and the edition and options when they differ
     from the defaults."""
-    from acquire_ref.views import pending_text
+    from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
 
     facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
@@ -200,7 +200,7 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
     """``watch``: one line per player, seating order: cash, shares by chain letter, and net
     worth when the line has room for it in ``width`` columns; the player to decide marked; with
     hidden holdings only the rack count, but for the figures ``viewer`` may see (R10.1)."""
-    from acquire_ref.views import sees
+    from acquire_ref.viewers.views import sees
 
     out = Text()
     worth = game.net_worth()
@@ -257,7 +257,7 @@ def watch_view(game: Game, heading: str, width: int, viewer: ViewerLike = None) 
         top = Group(board, _watch_side(game))
     if game.over:
         return Group(Text(heading, style="dim"), top, _watch_standings(game))
-    from acquire_ref.views import pending_text
+    from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
 
     said, short = pending_text(game, viewer), _short(game)
@@ -276,9 +276,9 @@ def watch_file(path: Path, width: int = 80, viewer: str | None = None) -> Render
     screen until someone writes the file."""
     import time
 
-    from acquire_ref.errors import AcquireError
-    from acquire_ref.storage import load_game
-    from acquire_ref.views import Viewer
+    from acquire_ref.engine.errors import AcquireError
+    from acquire_ref.files.storage import load_game
+    from acquire_ref.viewers.views import Viewer
 
     try:
         game, _, _ = load_game(path)
@@ -290,8 +290,8 @@ def watch_file(path: Path, width: int = 80, viewer: str | None = None) -> Render
 def _watch_news(game: Game, viewer: ViewerLike = None) -> list[Text]:
     """``watch``'s lines on what just happened: the last move in words and, for a turn after a
     merger, who the bank paid which bonus (R5.4), so that no cash changes without a reason."""
-    from acquire_ref.describe import merger_payouts
-    from acquire_ref.views import last_move
+    from acquire_ref.viewers.describe import merger_payouts
+    from acquire_ref.viewers.views import last_move
 
     names = _short(game)
 
@@ -399,9 +399,9 @@ def _chart_by_tier(doc: dict[str, Any], t: Table, heads: list[str], cell: Any) -
 def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
     """The banker's instructions, one line per event; each defunct chain of a merger gets a table
     of its shareholders, the bonus each receives and the rule that decided it (R5.4). ``lines``
-    are the events' sentences as the viewer is told them (:func:`acquire_ref.views.moment`;
+    are the events' sentences as the viewer is told them (:func:`acquire_ref.viewers.views.moment`;
     default: each event's banker's line, :func:`acquire_ref.words.events.told`)."""
-    from acquire_ref.events import BonusPaid, DefunctChain, MarketBonus, NoBonus
+    from acquire_ref.engine.events import BonusPaid, DefunctChain, MarketBonus, NoBonus
     from acquire_ref.words.events import told
 
     said = lines if lines is not None else [told(e) for e in events]

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from acquire_ref import Game
 from acquire_ref.console.prompts import BuyPrompt, ChoosePrompt, PlacePrompt, prompt_for
-from acquire_ref.describe import pending as describe_pending
-from acquire_ref.events import BonusPaid, Event, SharesBought, SharesSold
-from acquire_ref.game import audit
-from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Market, Move, Pass, Place, Start, parse_move
-from acquire_ref.scoring import payout_events
-from acquire_ref.tiles import ALL_TILES, connected
+from acquire_ref.engine.events import BonusPaid, Event, SharesBought, SharesSold
+from acquire_ref.engine.game import audit
+from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Market, Move, Pass, Place, Start, parse_move
+from acquire_ref.engine.scoring import payout_events
+from acquire_ref.engine.tiles import ALL_TILES, connected
+from acquire_ref.viewers.describe import pending as describe_pending
 
 
 def new_game(start: str | None = None, players=("A", "B", "C"), options=None) -> Game:
@@ -60,7 +60,7 @@ def projected_payout(g: Game) -> tuple[list, dict[str, int]]:
 
 
 def check_invariants(g: Game) -> None:
-    """The one invariant checker of random play, on :func:`acquire_ref.game.audit` (the 108 tiles
+    """The one invariant checker of random play, on :func:`acquire_ref.engine.game.audit` (the 108 tiles
     accounted for, each chain's shares adding up, no negative count, money in whole hundreds: R1.1,
     R2.1, R3.4, R6.3) and what the books can't show: each chain a connected group of 2 or more tiles
     (R4), no lone tile beside a chain while a tile is to be placed or shares bought (R4.3), no more

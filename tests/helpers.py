@@ -136,8 +136,8 @@ def play_out(path: Path, seed: str) -> None:
     """Play the drawn game file at ``path`` to its end with the random bot seeded by ``seed``, and save it."""
     import random
 
-    from acquire_ref.session import GameFile
-    from acquire_ref.simulate import Bot
+    from acquire_ref.files.session import GameFile
+    from acquire_ref.programs.simulate import Bot
 
     handle = GameFile.open(path)
     bot = Bot(random.Random(seed))

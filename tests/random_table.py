@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from acquire_ref import Game
-from acquire_ref.events import TilesDiscarded, TurnFinished
-from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place, Start
-from acquire_ref.tiles import ALL_TILES
+from acquire_ref.engine.events import TilesDiscarded, TurnFinished
+from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Pass, Place, Start
+from acquire_ref.engine.tiles import ALL_TILES
 
 
 class RandomTable:

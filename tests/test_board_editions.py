@@ -9,13 +9,13 @@ import random
 import pytest
 
 from acquire_ref import Game, IllegalMoveError, parse_move
-from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
-from acquire_ref.errors import GameFileError, NotationError
-from acquire_ref.game import audit, shuffled_bag
-from acquire_ref.record import Record, to_toml
-from acquire_ref.scoring import final_scores, place_bonuses
-from acquire_ref.simulate import Bot, play_game
-from acquire_ref.tiles import Grid, Tile, parse_tile
+from acquire_ref.engine.editions import edition_from_dict, edition_to_dict, load_edition
+from acquire_ref.engine.errors import GameFileError, NotationError
+from acquire_ref.engine.game import audit, shuffled_bag
+from acquire_ref.engine.scoring import final_scores, place_bonuses
+from acquire_ref.engine.tiles import Grid, Tile, parse_tile
+from acquire_ref.files.record import Record, to_toml
+from acquire_ref.programs.simulate import Bot, play_game
 from acquire_ref.words.events import told
 
 
@@ -225,8 +225,8 @@ def test_r1_1a_dealt_games_on_a_10_by_10_board_play_to_the_end(seed, players):
 
 
 def test_r9_the_market_draws_a_column_of_the_10_by_10_board():
-    from acquire_ref.moves import Market
-    from acquire_ref.pending import DrawForMarket
+    from acquire_ref.engine.moves import Market
+    from acquire_ref.engine.pending import DrawForMarket
 
     game = Game.table(["A", "B"], TEN)
     game.apply(parse_move("start 1A 10J", TEN))
@@ -368,7 +368,7 @@ def test_r5_4a_the_bonus_and_price_commands_name_every_place(cli, tmp_path):
 
 
 def test_r5_4a_the_banker_cites_the_generalised_rule_for_three_places():
-    from acquire_ref.events import BonusPaid
+    from acquire_ref.engine.events import BonusPaid
 
     assert told(BonusPaid("Ann", "Tower", 4400, "first + second (tie for the largest holding, split 2 ways)", 4)) == (
         "bank pays Ann $4,400 (Tower first + second (tie for the largest holding, split 2 ways), 4 shares; R5.4a)")

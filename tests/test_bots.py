@@ -10,10 +10,10 @@ import shlex
 import sys
 import textwrap
 
-from acquire_ref.bots import BotSpec, fallback
-from acquire_ref.game import Game, shuffled_bag
-from acquire_ref.moves import Buy, Dispose
-from acquire_ref.simulate import play_out
+from acquire_ref.engine.game import Game, shuffled_bag
+from acquire_ref.engine.moves import Buy, Dispose
+from acquire_ref.programs.bots import BotSpec, fallback
+from acquire_ref.programs.simulate import play_out
 from tests.helpers import EXAMPLES
 
 EXAMPLE_BOT = EXAMPLES / "bots" / "greedy_bot.py"
@@ -202,7 +202,7 @@ def test_the_fallback_is_the_least_a_player_can_do():
                 assert (move.sell, move.trade) == (0, 0)
             return move
 
-    from acquire_ref.simulate import built_in
+    from acquire_ref.programs.simulate import built_in
 
     play_out(g, built_in("random", 11), {"A": Recorder(), "B": First()})
     assert g.over and Buy in seen
@@ -211,8 +211,8 @@ def test_the_fallback_is_the_least_a_player_can_do():
 def test_a_batch_with_bots_gives_the_same_games_with_one_job_or_two():
     """With a deterministic bot the files and the results are identical for --jobs 1 and 2: the
     secret deal key is drawn once per batch, not per process (the pool's processes are real)."""
-    from acquire_ref.editions import load_edition
-    from acquire_ref.simulate import Batch, run_batch
+    from acquire_ref.engine.editions import load_edition
+    from acquire_ref.programs.simulate import Batch, run_batch
 
     spec = BotSpec.parse(f"greedy={command(EXAMPLE_BOT)}")
     batch = Batch(["greedy", "p2", "p3"], "random", load_edition("classic"), "classic", {}, True, [spec])

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from acquire_ref import Game, parse_move
-from acquire_ref.describe import tile as describe_tile
-from acquire_ref.events import BonusPaid
-from acquire_ref.tiles import parse_tile
+from acquire_ref.engine.events import BonusPaid
+from acquire_ref.engine.tiles import parse_tile
+from acquire_ref.viewers.describe import tile as describe_tile
 from tests.helpers import EXAMPLES, reference_games
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref import storage
+from acquire_ref.files import storage
 from tests.helpers import installed, refused
 
 
@@ -259,7 +259,7 @@ def test_buy_takes_the_chain_letters_as_the_console_does(cli, game):
     result = cli("buy", "tt", game=game)
     assert result.exit_code == 0, result.output
     assert "Ben pays the bank $400 for 2 Tower" in result.stdout  # Tower of 2 at $200 (R3.2)
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.moves import parse_move
 
     assert str(parse_move("buy c2a")) == "buy Continental=2 American=1"
     assert str(parse_move("buy t")) == "buy Tower=1" and str(parse_move("buy imp")) == "buy Imperial=1"

@@ -9,9 +9,9 @@ from datetime import date
 
 import pytest
 
-from acquire_ref.errors import NotationError
-from acquire_ref.members import member_key, member_name, near_names
-from acquire_ref.ratings import Rated, compute, find_player
+from acquire_ref.club.members import member_key, member_name, near_names
+from acquire_ref.club.ratings import Rated, compute, find_player
+from acquire_ref.engine.errors import NotationError
 from acquire_ref.tournament import Tournament, check_sheet
 from tests.test_club_season import season_game
 

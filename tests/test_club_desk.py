@@ -8,7 +8,7 @@ import json
 import tomllib
 from datetime import date
 
-from acquire_ref.ratings import Rated, compute
+from acquire_ref.club.ratings import Rated, compute
 from tests.helpers import EXAMPLES
 from tests.test_club_season import season_game
 
@@ -213,8 +213,8 @@ def test_t1_3_rename_refuses_when_a_game_file_cannot_be_rewritten_safely_and_cha
 def test_t1_3_a_rename_the_event_file_refuses_puts_the_game_files_names_back(cli, tmp_path, monkeypatch):
     monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
     run = refereed_event(cli, tmp_path)
-    from acquire_ref import event_file
-    from acquire_ref.errors import GameBusyError
+    from acquire_ref.engine.errors import GameBusyError
+    from acquire_ref.tournament import event_file
 
     def busy(*args):
         raise GameBusyError("club.event.toml was changed by another program meanwhile")

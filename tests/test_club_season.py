@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
-from acquire_ref.ratings import Rated, compute, csv_text, history
+from acquire_ref.club.ratings import Rated, compute, csv_text, history
 from tests.helpers import EXAMPLES
 
 SEASON = EXAMPLES / "season"

@@ -27,7 +27,7 @@ def simulate(folder: Path, out: Path, jobs: int, path: Path | None = None) -> st
     found first in ``path`` when given; returns the file the engine's ``game`` module came from."""
     env = {**os.environ, "PYTHONPATH": str(path)} if path is not None else None
     args = ["simulate", "--games", str(GAMES), "--seed", "2026", "--jobs", str(jobs), "--out", str(out)]
-    probe = ("import sys; sys.argv = ['acquire-ref', *sys.argv[1:]]; import acquire_ref.game as g; "
+    probe = ("import sys; sys.argv = ['acquire-ref', *sys.argv[1:]]; import acquire_ref.engine.game as g; "
              "print(g.__file__, file=sys.stderr); from acquire_ref import main; main()")
     done = subprocess.run([sys.executable, "-c", probe, *args], cwd=folder, env=env, capture_output=True, text=True,
                           check=False)

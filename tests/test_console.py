@@ -18,11 +18,11 @@ from acquire_ref.console.prompts import (
     DisposePrompt,
     prompt_for,
 )
-from acquire_ref.game import Game, shuffled_bag
-from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Market, Pass, Place, Start, parse_move
-from acquire_ref.pending import FoundChain
-from acquire_ref.record import parse_record, replay, to_toml
-from acquire_ref.storage import locked, write_atomic
+from acquire_ref.engine.game import Game, shuffled_bag
+from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Market, Pass, Place, Start, parse_move
+from acquire_ref.engine.pending import FoundChain
+from acquire_ref.files.record import parse_record, replay, to_toml
+from acquire_ref.files.storage import locked, write_atomic
 from tests.engine import check_prompt_offers_legal_moves
 from tests.helpers import EXAMPLES
 
@@ -294,9 +294,9 @@ def test_the_console_fits_80_by_24_and_shows_the_decision(cli, tmp_path):
 
 
 def test_a_failed_write_leaves_the_console_showing_the_file_not_the_move(cli, tmp_path, monkeypatch):
-    import acquire_ref.storage as storage
+    import acquire_ref.files.storage as storage
     from acquire_ref.console.books import Books
-    from acquire_ref.errors import GameFileError
+    from acquire_ref.engine.errors import GameFileError
 
     path = four_player_file(cli, tmp_path, 2)  # Ben must choose the chain to found
     before = path.read_bytes()

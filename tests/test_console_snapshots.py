@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from acquire_ref.console.app import TableApp
-from acquire_ref.game import Game
-from acquire_ref.pending import BuyShares, DisposeShares, DrawStartTiles, GameEnded
-from acquire_ref.record import parse_record, replay, to_toml
-from acquire_ref.storage import write_atomic
+from acquire_ref.engine.game import Game
+from acquire_ref.engine.pending import BuyShares, DisposeShares, DrawStartTiles, GameEnded
+from acquire_ref.files.record import parse_record, replay, to_toml
+from acquire_ref.files.storage import write_atomic
 from tests.helpers import EXAMPLES
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]

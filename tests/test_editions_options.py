@@ -9,14 +9,14 @@ import tomllib
 import pytest
 
 from acquire_ref import Game, IllegalMoveError, parse_move
-from acquire_ref.describe import pending as describe_pending
-from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
-from acquire_ref.errors import GameFileError
-from acquire_ref.game import shuffled_bag
-from acquire_ref.moves import Buy
-from acquire_ref.pending import PlaceTile
-from acquire_ref.simulate import play_game
-from acquire_ref.tiles import parse_tile
+from acquire_ref.engine.editions import edition_from_dict, edition_to_dict, load_edition
+from acquire_ref.engine.errors import GameFileError
+from acquire_ref.engine.game import shuffled_bag
+from acquire_ref.engine.moves import Buy
+from acquire_ref.engine.pending import PlaceTile
+from acquire_ref.engine.tiles import parse_tile
+from acquire_ref.programs.simulate import play_game
+from acquire_ref.viewers.describe import pending as describe_pending
 from acquire_ref.words.events import told
 from tests.engine import play
 
@@ -128,7 +128,7 @@ def test_bad_rulesets_are_refused_precisely(cli, tmp_path, change, words):
 
 
 def test_a_chain_letter_must_be_a_plain_letter(tmp_path):
-    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+    from acquire_ref.engine.editions import edition_from_dict, edition_to_dict, load_edition
 
     data = edition_to_dict(load_edition("classic"))
     data["chains"][0]["letter"] = "ß"
@@ -139,7 +139,7 @@ def test_a_chain_letter_must_be_a_plain_letter(tmp_path):
 def ruleset_file(tmp_path, **changes):
     import tomli_w
 
-    from acquire_ref.editions import edition_to_dict, load_edition
+    from acquire_ref.engine.editions import edition_to_dict, load_edition
 
     data = edition_to_dict(load_edition("classic"))
     data.update(changes)
@@ -156,7 +156,7 @@ def test_racks_that_need_more_than_108_tiles_are_refused(cli, tmp_path):
 
 def test_a_buy_limit_of_0_finishes_every_turn_by_itself(tmp_path):
     from acquire_ref import Game
-    from acquire_ref.editions import edition_from_dict, edition_to_dict, load_edition
+    from acquire_ref.engine.editions import edition_from_dict, edition_to_dict, load_edition
 
     data = edition_to_dict(load_edition("classic"))
     data["buy_limit"] = 0
@@ -436,8 +436,8 @@ def test_the_help_lists_every_built_in_edition_and_every_rule_option_from_the_da
     import inspect
 
     from acquire_ref.cli.new import new
-    from acquire_ref.editions import builtin_editions
-    from acquire_ref.setup import OPTION_VALUES
+    from acquire_ref.engine.editions import builtin_editions
+    from acquire_ref.engine.setup import OPTION_VALUES
 
     params = inspect.signature(new).parameters
     option_help, edition_help = params["option"].default.help, params["edition"].default.help

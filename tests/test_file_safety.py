@@ -31,9 +31,9 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.moves import parse_tokens
-from acquire_ref.record import to_toml
-from acquire_ref.storage import load_game
+from acquire_ref.engine.moves import parse_tokens
+from acquire_ref.files.record import to_toml
+from acquire_ref.files.storage import load_game
 from tests.helpers import EXAMPLES, installed, refused
 
 ACQ = installed()
@@ -336,7 +336,7 @@ WRITES = {
 @posix_only
 @pytest.mark.parametrize("args", list(WRITES.values()), ids=list(WRITES))
 def test_a_command_that_waits_too_long_for_the_lock_exits_5_and_changes_nothing(cli, tmp_path, args):
-    from acquire_ref.storage import locked
+    from acquire_ref.files.storage import locked
 
     path = started_game(cli, tmp_path)
     before = path.read_bytes()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from acquire_ref.errors import GameFileError, IllegalMoveError
-from acquire_ref.record import Record
-from acquire_ref.session import GameFile
+from acquire_ref.engine.errors import GameFileError, IllegalMoveError
+from acquire_ref.files.record import Record
+from acquire_ref.files.session import GameFile
 from acquire_ref.web.holder import GameHolder
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from acquire_ref import events as ev
-from acquire_ref.report import game_facts, summary, text_lines
-from acquire_ref.state import LogEntry
+from acquire_ref.club.report import game_facts, summary, text_lines
+from acquire_ref.engine import events as ev
+from acquire_ref.engine.state import LogEntry
 
 
 class Played:

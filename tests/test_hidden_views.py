@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref import views
-from acquire_ref.errors import IllegalMoveError
-from acquire_ref.events import money
-from acquire_ref.views import PUBLIC, REFEREE, Viewer
+from acquire_ref.engine.errors import IllegalMoveError
+from acquire_ref.engine.events import money
+from acquire_ref.viewers import views
+from acquire_ref.viewers.views import PUBLIC, REFEREE, Viewer
 
 POSITION = """\
 format = 1
@@ -68,7 +68,7 @@ def hidden_game(cli, tmp_path) -> Path:
 
 
 def referee_game(path: Path):
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     return load_game(path)[0]
 
@@ -207,7 +207,7 @@ def test_the_merger_is_public_at_its_moment(cli, tmp_path):
 
 
 def test_pipe_public_and_as_a_seat(cli, hidden_game):
-    from acquire_ref.pipe import serve
+    from acquire_ref.programs.pipe import serve
 
     game = referee_game(hidden_game)
     requests = "\n".join(json.dumps(r) for r in (
@@ -298,8 +298,8 @@ def test_the_console_shows_the_public_view(hidden_game):
 
 
 def test_a_bot_gets_its_own_seat_s_view():
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
 
     g = Game.table(["Ann", "Ben", "Cat"], options={"holdings": "hidden"})
     for m in ["start 5C 6C 1I", "place 7C --found Tower", "buy Tower=3"]:
@@ -345,8 +345,8 @@ def test_open_holdings_keep_the_full_refusal_and_log(cli, tmp_path):
 
 
 def test_a_viewer_is_public_a_seat_or_the_referee():
-    from acquire_ref.errors import NotationError
-    from acquire_ref.game import Game
+    from acquire_ref.engine.errors import NotationError
+    from acquire_ref.engine.game import Game
 
     g = Game.table(["Ann", "Ben", "Cat"])
     assert Viewer.parse(g, None) == PUBLIC and Viewer.parse(g, "REFEREE") == REFEREE
@@ -360,7 +360,7 @@ def test_a_viewer_is_public_a_seat_or_the_referee():
 def test_r10_3_a_seat_makes_only_its_own_moves_on_the_command_line_and_the_pipe(cli, hidden_game):
     """`--as Ann` is Ann's seat: it answered Ben's disposal and finished other players' turns
     before. Ben's own seat and the referee (no --as) still make it."""
-    from acquire_ref.pipe import serve
+    from acquire_ref.programs.pipe import serve
 
     before = hidden_game.read_bytes()
     refused = cli("--as", "Ann", "dispose", "--sell", "2", game=hidden_game)

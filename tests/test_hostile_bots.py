@@ -112,7 +112,7 @@ def test_a_bot_learns_no_seed_and_cannot_rebuild_the_bag_from_the_game_numbers(t
     draw. Now no seed is sent, and with a bot seated the bag is dealt from a secret key: it is not
     the bag of the game's number (nor of any number near it), two runs of the same --seed deal
     different bags, and each file records the seed and bag it was dealt from, so it replays."""
-    from acquire_ref.game import shuffled_bag
+    from acquire_ref.engine.game import shuffled_bag
 
     seen = tmp_path / "seen.jsonl"
     command = bot(tmp_path, "recorder", f"""

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref import storage
-from acquire_ref.errors import GameBusyError, GameFileError
+from acquire_ref.engine.errors import GameBusyError, GameFileError
+from acquire_ref.files import storage
 from tests.helpers import EXAMPLES, refused
 from tests.test_hostile_tournament import event_with_players
 from tests.test_seats import table  # noqa: F401 (a fixture)
@@ -324,7 +324,7 @@ ARMENIAN_ANN = "A\u0578n"  # "An" with the Armenian letter vo, which prints as n
 
 
 def test_the_armenian_vo_is_read_as_n_from_unicodes_confusables_table():
-    from acquire_ref.problems import prototype, skeleton
+    from acquire_ref.engine.problems import prototype, skeleton
 
     assert prototype("\u0578") == "n" and prototype("m") == "rn"  # as Unicode's confusables.txt has them
     assert prototype("n") == "n" and prototype("\u0410") == "A" and prototype("\u2800") == "\u2800"
@@ -371,8 +371,8 @@ def test_ascii_names_are_compared_without_reading_the_confusables_table():
     import subprocess
     import sys
 
-    probe = ("from acquire_ref.setup import check_player_names\n"
-             "from acquire_ref.problems import _confusables\n"
+    probe = ("from acquire_ref.engine.setup import check_player_names\n"
+             "from acquire_ref.engine.problems import _confusables\n"
              "check_player_names(['Ann', 'Ben', 'Cat'])\n"
              "print(_confusables.cache_info().currsize)\n"
              "check_player_names(['Ann', 'Zo\\u00eb'])\n"

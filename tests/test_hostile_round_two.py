@@ -94,8 +94,8 @@ def test_two_long_names_are_never_cut_into_the_same_text_by_watch_or_the_console
     from rich.console import Console
 
     from acquire_ref.console.app import players_text
+    from acquire_ref.files.storage import load_game
     from acquire_ref.render import watch_file
-    from acquire_ref.storage import load_game
 
     one, two = "Bartholomew-" * 5 + "Jr", "Bartholomew-" * 5 + "Sr"
     path = tmp_path / "g.toml"
@@ -118,7 +118,7 @@ def test_a_bell_and_a_carriage_return_in_edition_and_tier_names_are_shown_as_esc
     written as escapes, as every other control character is."""
     from tests.helpers import ROOT
 
-    classic = (ROOT / "acquire_ref" / "editions" / "classic.toml").read_text()
+    classic = (ROOT / "acquire_ref" / "engine" / "editions" / "classic.toml").read_text()
     ruleset = (classic.replace('name = "classic"', 'name = "Ed\\u0007it\\rion"')
                .replace("tiers = { cheap = 0,", 'tiers = { "ch\\u0007eap" = 0,')
                .replace('tier = "cheap"', 'tier = "ch\\u0007eap"')
@@ -196,7 +196,7 @@ def test_names_longer_than_a_screen_can_show_are_refused_saying_the_limit(tmp_pa
     assert result.returncode == 2 and "it has 5,000 characters, and a name has at most 80" in result.stderr
     from tests.helpers import ROOT
 
-    classic = (ROOT / "acquire_ref" / "editions" / "classic.toml").read_text()
+    classic = (ROOT / "acquire_ref" / "engine" / "editions" / "classic.toml").read_text()
     for old, new, said in (('name = "classic"', f'name = "{"E" * 81}"', "name has 81 characters; at most 80"),
                            ("middle = 100", f'{"m" * 41} = 100', "a tier name has at most 40"),
                            ('name = "Tower"', f'name = "{"T" * 41}"', "chains[1].name has 41 characters; a chain name has "

@@ -133,7 +133,7 @@ def test_one_read_per_change_whatever_the_number_of_pages_and_the_pages_are_boun
     monkeypatch.setattr(web, "MAX_STREAMS", 8)
     path = game(tmp_path)
     versions = [path.read_bytes()]
-    from acquire_ref.session import GameFile
+    from acquire_ref.files.session import GameFile
 
     handle = GameFile.open(path)
     for move in ("place 4A", "buy"):

@@ -130,7 +130,7 @@ def test_a_seats_stream_stays_open_while_the_file_is_broken_and_follows_it_once_
             pass
         path.write_text(text[: len(text) // 2])
         time.sleep(0.5)
-        from acquire_ref.session import GameFile
+        from acquire_ref.files.session import GameFile
 
         path.write_text(text)
         GameFile.open(path).apply("place 2B")
@@ -152,7 +152,7 @@ def test_the_review_of_an_unfinished_hidden_game_has_the_banks_shares_at_the_las
     and the game goes on, every step but the last has no bank count, in the document, /review.json
     and the page; the last step, the game as it stands, keeps the bank's shares (always public)."""
     path, _ = seated(40, holdings="hidden")
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     doc = review.document(load_game(path)[1])
     past = [c["bank"] for s in doc["steps"][:-1] for c in s["chains"].values()]
@@ -176,7 +176,7 @@ def test_the_review_of_an_unfinished_hidden_game_has_the_banks_shares_at_the_las
 def test_the_review_of_a_finished_hidden_game_shows_the_banks_shares_at_every_step(seated):
     """At the end everything is public (R10.1): every step has its bank counts again."""
     path, _ = seated(None, holdings="hidden")
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     doc = review.document(load_game(path)[1])
     assert doc["over"] and all(isinstance(c["bank"], int) for s in doc["steps"] for c in s["chains"].values())
@@ -335,7 +335,7 @@ def test_the_review_is_built_once_per_version_whatever_the_number_of_requests(se
 
     first = asyncio.run(many())
     assert follower.builds == 1 and len(set(first)) == 1
-    from acquire_ref.session import GameFile
+    from acquire_ref.files.session import GameFile
 
     GameFile.open(path).apply("place 2B")
     second = asyncio.run(many())
@@ -346,8 +346,8 @@ def test_the_review_is_extended_by_the_new_moves_not_built_again(seated, monkeyp
     """Building the review replayed every step from the start (quadratic: `log --html` at 10,000
     moves took 2 minutes). A builder now keeps its steps and adds the new moves' only; the
     result is the same as a review built afresh, also after moves are taken back."""
-    from acquire_ref.record import Record
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.record import Record
+    from acquire_ref.files.storage import load_game
 
     path, _ = seated(None)
     record = load_game(path)[1]

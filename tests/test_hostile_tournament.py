@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.errors import GameBusyError
+from acquire_ref.engine.errors import GameBusyError
 from tests.helpers import installed
 from tests.test_tournament_cli import NAMES, ok, refused
 
@@ -56,7 +56,7 @@ def test_a_hand_edited_edition_draw_number_or_game_name_is_refused_by_its_key(cl
 def test_a_draw_whose_event_file_cant_be_written_leaves_no_game_file(cli, tmp_path, monkeypatch):
     """Another program changed the event file while the draw worked (exit 5): the draw is refused,
     so the game files it made are removed again, and the next draw is not blocked by them."""
-    import acquire_ref.storage as storage
+    import acquire_ref.files.storage as storage
 
     path = event_with_players(cli, tmp_path)
     real = storage.write_atomic
@@ -120,7 +120,7 @@ def test_the_csv_neutralises_a_formula_behind_spaces_in_a_group_and_at_the_start
 def test_a_ctrl_c_held_back_until_the_event_file_is_written_keeps_the_drawn_game_files(cli, tmp_path, monkeypatch):
     """Ctrl-C during the event file's write takes effect once it is written: the round is drawn,
     so its game files must stay (only a refused write removes them)."""
-    import acquire_ref.storage as storage
+    import acquire_ref.files.storage as storage
 
     path = event_with_players(cli, tmp_path)
     real = storage.write_atomic

@@ -122,8 +122,8 @@ if where == "write":  # while the temporary file is flushed to disk
 elif where == "replace":  # just before the rename
     os.replace = interrupt(os.replace)
 elif where == "apply":  # before anything is written
-    import acquire_ref.game
-    acquire_ref.game.Game.apply = interrupt(acquire_ref.game.Game.apply)
+    import acquire_ref.engine.game
+    acquire_ref.engine.game.Game.apply = interrupt(acquire_ref.engine.game.Game.apply)
 elif where == "output":  # the move is saved, its report is being printed
     import acquire_ref.cli.moves, acquire_ref.cli.undo
     for module in (acquire_ref.cli.moves, acquire_ref.cli.undo):  # the commands' `Next:`

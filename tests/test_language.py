@@ -72,7 +72,7 @@ def test_numbers_are_grouped_as_the_language_groups_them():
 
 
 def test_a_bonus_sentence_of_the_engine_speaks_the_languages_money():
-    from acquire_ref.events import BonusPaid
+    from acquire_ref.engine.events import BonusPaid
     from acquire_ref.words.events import told
 
     with using("de"):

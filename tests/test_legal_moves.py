@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acquire_ref import Game
-from acquire_ref.describe import pending as describe_pending
-from acquire_ref.editions import builtin_editions
-from acquire_ref.game import shuffled_bag
-from acquire_ref.moves import End
-from acquire_ref.setup import OPTION_VALUES
+from acquire_ref.engine.editions import builtin_editions
+from acquire_ref.engine.game import shuffled_bag
+from acquire_ref.engine.moves import End
+from acquire_ref.engine.setup import OPTION_VALUES
+from acquire_ref.viewers.describe import pending as describe_pending
 from tests.engine import check_invariants, check_money
 
 GAMES = int(os.environ.get("ACQUIRE_RANDOM_GAMES", "200"))

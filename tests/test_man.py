@@ -23,8 +23,8 @@ import pytest
 import typer.main
 
 from acquire_ref.cli import app
-from acquire_ref.record import _KEYS
-from acquire_ref.setup import POSITION_KEYS
+from acquire_ref.engine.setup import POSITION_KEYS
+from acquire_ref.files.record import _KEYS
 from tests.helpers import ROOT
 
 PAGE = ROOT / "man" / "acquire-ref.1"

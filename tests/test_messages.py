@@ -6,7 +6,7 @@ from __future__ import annotations
 import typer
 
 from acquire_ref.cli import app
-from acquire_ref.describe import pending as describe_pending
+from acquire_ref.viewers.describe import pending as describe_pending
 
 
 def test_every_command_has_help_with_an_example(cli):

@@ -99,8 +99,8 @@ def test_new_from_a_position_takes_played(cli, tmp_path):
 
 
 def test_the_library_dates_a_new_game_file(tmp_path):
-    from acquire_ref.record import Record
-    from acquire_ref.session import GameFile
+    from acquire_ref.files.record import Record
+    from acquire_ref.files.session import GameFile
 
     made = GameFile.create(tmp_path / "g.toml", Record(["Ann", "Ben"]))
     assert played_of(made.path) in (made.record.played, date.today())

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acquire_ref import AcquireError, IllegalMoveError
-from acquire_ref.board import Board
-from acquire_ref.events import SharesBought
-from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
-from acquire_ref.tiles import ALL_TILES
-from acquire_ref.views import status
+from acquire_ref.engine.board import Board
+from acquire_ref.engine.events import SharesBought
+from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Pass, Place
+from acquire_ref.engine.tiles import ALL_TILES
+from acquire_ref.viewers.views import status
 from tests.engine import check_invariants, check_money
 from tests.random_table import RandomTable
 

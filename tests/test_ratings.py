@@ -11,7 +11,7 @@ import shutil
 import pytest
 from openskill.models import PlackettLuce
 
-from acquire_ref.ratings import compute
+from acquire_ref.club.ratings import compute
 from tests.helpers import EXAMPLES
 
 FINISHED = ["three-players.toml", "four-players.toml", "five-players.toml", "six-players.toml", "two-players.toml",

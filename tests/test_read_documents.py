@@ -11,12 +11,12 @@ import tomllib
 import pytest
 from rich.console import Console
 
-from acquire_ref.editions import load_edition
-from acquire_ref.errors import GameFileError, NotationError
-from acquire_ref.record import parse_record
+from acquire_ref.engine.editions import load_edition
+from acquire_ref.engine.errors import GameFileError, NotationError
+from acquire_ref.engine.setup import read_holdings
+from acquire_ref.files.record import parse_record
 from acquire_ref.render import watch_file
-from acquire_ref.setup import read_holdings
-from acquire_ref.views import bonus, final_position, history
+from acquire_ref.viewers.views import bonus, final_position, history
 from tests.helpers import EXAMPLES
 
 CLASSIC = load_edition()

@@ -9,7 +9,8 @@ import tomllib
 
 import pytest
 
-from acquire_ref import GameFileError, record, storage
+from acquire_ref import GameFileError
+from acquire_ref.files import record, storage
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.record import Record
+from acquire_ref.files.record import Record
 from tests.helpers import ROOT, Cli
 
 cli = Cli()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from acquire_ref import Game, IllegalMoveError, parse_move
-from acquire_ref.views import status
+from acquire_ref.viewers.views import status
 from tests.helpers import reference_games
 
 GAMES = reference_games()

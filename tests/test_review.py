@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from acquire_ref.record import Record
-from acquire_ref.storage import load_game
+from acquire_ref.files.record import Record
+from acquire_ref.files.storage import load_game
 from acquire_ref.web import review
 from tests.helpers import EXAMPLES, moves_of, refused
 from tests.test_serve_pages import FOUR, MERGER, game_file
@@ -200,7 +200,7 @@ def test_serve_review_of_an_unreadable_file_waits(tmp_path):
 
 
 def test_the_hall_links_each_finished_tables_review():
-    from acquire_ref.tournament_views import review_href, review_name
+    from acquire_ref.tournament.tournament_views import review_href, review_name
 
     doc = {"rounds": [{"number": 1, "tables": [
         {"table": 1, "seats": ["Ann", "Ben"], "game": "club-r1-t1.toml", "result": {"source": "game"}},

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from acquire_ref import seat_links as tokens
-from acquire_ref.storage import load_game
+from acquire_ref.files import seat_links as tokens
+from acquire_ref.files.storage import load_game
 from acquire_ref.web import seat_model
 from acquire_ref.web.app import create_app
 from tests.helpers import moves_of
@@ -128,8 +128,8 @@ def test_a_disposal_offers_sell_all_and_trade_the_most_R5_3b(cli, tmp_path):
 
 
 def test_a_purchase_lists_only_chains_the_bank_has_shares_of_with_the_limit_and_cash_R6(cli, tmp_path):
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
 
     game, moves = Game.table(PLAYERS), moves_of(FOUR)
     for move in moves:  # the first purchase with a chain the bank has none of
@@ -272,8 +272,8 @@ def test_a_phone_says_who_did_what_ben_founded_american_R4_2(cli, tmp_path):
 
 
 def test_a_phone_names_no_key_at_any_decision(cli, tmp_path):
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
     from acquire_ref.web.pages import seat_fragment
 
     game = Game.table(PLAYERS)

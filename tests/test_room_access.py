@@ -55,7 +55,7 @@ def test_the_tv_join_and_seat_pages_have_no_serious_accessibility_violation(brow
         phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         phone.goto(url + "join")
         assert serious(phone) == []
-        from acquire_ref.storage import load_game
+        from acquire_ref.files.storage import load_game
 
         game = load_game(path)[0]
         player = game.pending.player or "Ann"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.storage import load_game
+from acquire_ref.files.storage import load_game
 from acquire_ref.web.seat_model import version
 from tests.helpers import installed, moves_of
 from tests.test_seats_browser import answer, others_hidden

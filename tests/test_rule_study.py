@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from acquire_ref.rule_study import Study, report, run_study
+from acquire_ref.programs.rule_study import Study, report, run_study
 
 
 def test_the_same_deals_under_the_same_rules_differ_by_nothing():

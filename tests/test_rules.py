@@ -14,14 +14,14 @@ import copy
 import pytest
 
 from acquire_ref import Game, IllegalMoveError, NotationError, parse_move
-from acquire_ref import events as ev
-from acquire_ref.buying import nothing_to_buy
-from acquire_ref.describe import pending as describe_pending
-from acquire_ref.editions import load_edition
-from acquire_ref.pending import PlaceTile
-from acquire_ref.scoring import shareholder_bonuses
-from acquire_ref.tiles import Tile, parse_tile
-from acquire_ref.views import status
+from acquire_ref.engine import events as ev
+from acquire_ref.engine.buying import nothing_to_buy
+from acquire_ref.engine.editions import load_edition
+from acquire_ref.engine.pending import PlaceTile
+from acquire_ref.engine.scoring import shareholder_bonuses
+from acquire_ref.engine.tiles import Tile, parse_tile
+from acquire_ref.viewers.describe import pending as describe_pending
+from acquire_ref.viewers.views import status
 from acquire_ref.words import with_program
 from acquire_ref.words.decisions import end_condition
 from tests.engine import new_game, play, projected_payout, turn
@@ -224,7 +224,7 @@ def test_r1_1_tile_parsing_rejects_spaces_off_the_board(text):
 
 
 def test_r1_1_board_has_108_spaces_printed_column_then_row():
-    from acquire_ref.tiles import ALL_TILES
+    from acquire_ref.engine.tiles import ALL_TILES
 
     assert len(ALL_TILES) == len(set(ALL_TILES)) == 108
     assert str(ALL_TILES[0]) == "1A" and str(ALL_TILES[-1]) == "12I"
@@ -1480,7 +1480,7 @@ def test_worked_case_25_round_of_blocked_racks_ends_and_scores_the_game():
 # more positions
 # --------------------------------------------------------------------------------------------
 def _bs(player, amount, kind, shares):
-    from acquire_ref.scoring import BonusShare
+    from acquire_ref.engine.scoring import BonusShare
 
     return BonusShare(player, amount, kind, shares)
 
@@ -1647,7 +1647,7 @@ def _seven_hundred_dollars() -> Game:
 def test_r10_2_chance_marks_only_the_decisions_a_dealt_game_makes_itself():
     """The start tiles (R2.2) and the market's tile (R9) are chance: a dealt game draws them
     itself, and a seat's bot never answers them; every other decision is a player's."""
-    from acquire_ref.pending import (
+    from acquire_ref.engine.pending import (
         BuyShares,
         ChooseSurvivor,
         DisposeShares,

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from acquire_ref import Game
-from acquire_ref import events as ev
-from acquire_ref.editions import load_edition
-from acquire_ref.scoring import BonusShare, rank, shareholder_bonuses, split_bonus
+from acquire_ref.engine import events as ev
+from acquire_ref.engine.editions import load_edition
+from acquire_ref.engine.scoring import BonusShare, rank, shareholder_bonuses, split_bonus
 from tests.engine import projected_payout
 
 ED = load_edition()
@@ -192,7 +192,7 @@ def test_worked_case_23_final_scoring_computation():
 
 def test_worked_case_23_final_scores_helper():
     """The engine's own final-payout computation, where the scoring module offers one."""
-    from acquire_ref import scoring
+    from acquire_ref.engine import scoring
 
     final_scores = getattr(scoring, "final_scores", None)
     if final_scores is None:
@@ -210,7 +210,7 @@ def test_worked_case_23_final_scores_helper():
 def test_worked_case_23_final_payout_through_the_engine_from_a_written_position():
     """The same position given to the engine as a hand-written position (it is not reachable by
     play: the end would not be available), then scored by the projection of Game.score_breakdown (R8.3)."""
-    from acquire_ref import setup as position
+    from acquire_ref.engine import setup as position
     players = ["p0", "p1", "p2"]
     data = {
         "next": "p0",

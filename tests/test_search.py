@@ -10,14 +10,14 @@ import random
 
 import pytest
 
-from acquire_ref.game import Game, shuffled_bag
-from acquire_ref.ladder import Ladder, Standing, confidence
-from acquire_ref.moves import End
-from acquire_ref.search import SearchBot, candidates, estimate
-from acquire_ref.seat_view import clone, seat_game, seat_view
-from acquire_ref.simulate import GreedyBot, play_out
-from acquire_ref.supply import TableSupply
-from acquire_ref.tiles import ALL_TILES
+from acquire_ref.engine.game import Game, shuffled_bag
+from acquire_ref.engine.moves import End
+from acquire_ref.engine.supply import TableSupply
+from acquire_ref.engine.tiles import ALL_TILES
+from acquire_ref.programs.ladder import Ladder, Standing, confidence
+from acquire_ref.programs.search import SearchBot, candidates, estimate
+from acquire_ref.programs.simulate import GreedyBot, play_out
+from acquire_ref.viewers.seat_view import clone, seat_game, seat_view
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -174,11 +174,11 @@ def _last_purchase() -> Game:
     """Ann's turn in a three-player game whose one chain, Tower (11 tiles, safe), makes the end
     available (R8.1); Ann and Ben hold 4 Tower each, Ben has $800 more. Ann declares the end
     (R8.2) and places a lone tile: her purchase is the game's last decision."""
-    from acquire_ref.editions import load_edition
-    from acquire_ref.moves import Place
-    from acquire_ref.setup import read_position
-    from acquire_ref.supply import DealtSupply
-    from acquire_ref.tiles import parse_tile
+    from acquire_ref.engine.editions import load_edition
+    from acquire_ref.engine.moves import Place
+    from acquire_ref.engine.setup import read_position
+    from acquire_ref.engine.supply import DealtSupply
+    from acquire_ref.engine.tiles import parse_tile
 
     players, ed = ["Ann", "Ben", "Cat"], load_edition("classic")
     data = {"next": "Ann", "bag": 79, "chains": {"Tower": [f"{n}A" for n in range(1, 12)]},
@@ -204,7 +204,7 @@ def test_r6_r8_3_the_last_purchase_that_wins_the_majority_is_found():
     assert g.price("Tower") == 700 and type(g.pending).__name__ == "BuyShares"
     bot = SearchBot(3, iterations=80)
     stats = {e.move: e for e in bot.analyse(seat_view(g, "Ann"), prune=False)}
-    from acquire_ref.moves import Buy
+    from acquire_ref.engine.moves import Buy
 
     assert stats[Buy(())].value < 0.1  # nothing bought: the majority is shared and Ben wins by $800 (R8.3)
     move = bot.move(g)

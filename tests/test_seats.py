@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from acquire_ref import seat_links as tokens
+from acquire_ref.files import seat_links as tokens
 from acquire_ref.web import seat_model
 from acquire_ref.web.app import create_app
 from acquire_ref.web.seats import Bucket
@@ -215,8 +215,8 @@ def test_with_hidden_holdings_a_seat_sees_only_its_own_figures(table):
 
 
 def test_a_purchase_previews_its_cost_and_the_cash_left_for_the_seat():
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
 
     g = Game.table(["Ann", "Ben", "Cat"])
     for m in ("start 1A 5E 9I", "place 2A", "choose Tower"):
@@ -261,8 +261,8 @@ def test_the_console_shows_the_pending_seats_qr_code_on_f7_then_the_next(table):
 
 
 def test_in_dealt_mode_a_seat_sees_its_own_rack_and_answers_with_its_tiles():
-    from acquire_ref.game import Game, shuffled_bag
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.game import Game, shuffled_bag
+    from acquire_ref.engine.moves import parse_move
 
     g = Game.dealt(["Ann", "Ben", "Cat"], shuffled_bag(7), 7)
     g.apply(parse_move("start"))
@@ -296,8 +296,8 @@ def test_a_move_from_a_seat_reads_and_replays_nothing_with_the_tv_a_seat_and_the
     """The seats' write route, the TV's board and the review hold one game (web/holder.py): a
     seat's move is applied to it and written, and every page follows from it. Each of the three
     read and replayed the file again after every move (3 reads and 3 replays a move)."""
-    import acquire_ref.storage as storage
-    from acquire_ref.record import Record
+    import acquire_ref.files.storage as storage
+    from acquire_ref.files.record import Record
 
     path, kept, client = table(10)
     csrf = {p: csrf_of(client, kept[p]) for p in PLAYERS}
@@ -317,7 +317,7 @@ def test_a_move_from_a_seat_reads_and_replays_nothing_with_the_tv_a_seat_and_the
     assert (reads, starts) == ([], [])
     assert [s["move"] for s in review["steps"][-4:]] == moves and len(review["steps"]) == 15
     assert review == client.get("/review.json").json()
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     assert [str(m) for m in load_game(path)[0].moves][-4:] == moves  # each move written
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from acquire_ref.storage import load_game
+from acquire_ref.files.storage import load_game
 from acquire_ref.web.seat_model import version
 from tests.helpers import moves_of
 from tests.test_serve_browser import ARTIFACTS, FOUR, WAIT, browser, serve  # noqa: F401 (fixtures)

@@ -54,7 +54,7 @@ def play(cli, tmp_path):
 
 
 def board_of(path: Path, viewer: str | None = None) -> dict:
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     return model.board(load_game(path)[0], viewer)
 
@@ -247,8 +247,8 @@ def test_the_installed_command_serves_with_its_help(tmp_path):
 def test_every_position_of_the_shipped_games_makes_a_page_and_a_picture(cli, tmp_path, script):
     """Each move of each shipped game: the page part and the SVG are made, the banner is there
     exactly while a merger of this turn or the last is shown, and the market's bonus (R9) has a row."""
-    from acquire_ref.record import parse_record, replay
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.record import parse_record, replay
+    from acquire_ref.files.storage import load_game
 
     path = tmp_path / "g.toml"
     assert cli("play", EXAMPLES / script, game=path).exit_code == 0

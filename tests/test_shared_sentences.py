@@ -3,10 +3,10 @@ the undo lines and the defunct share price are the same in the CLI, the console 
 
 from __future__ import annotations
 
-from acquire_ref import describe, views
-from acquire_ref.game import Game
-from acquire_ref.moves import parse_move
+from acquire_ref.engine.game import Game
+from acquire_ref.engine.moves import parse_move
 from acquire_ref.render import board_text
+from acquire_ref.viewers import describe, views
 from acquire_ref.web import model
 
 
@@ -30,7 +30,7 @@ def test_the_log_line_and_the_undo_lines_are_one_sentence(cli, tmp_path):
     path = tmp_path / "g.toml"
     for args in (["new", "Ann", "Ben", "Cat"], ["start", "5C", "9A", "1I"], ["place", "3G"]):
         assert cli(*args, game=path).exit_code == 0
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     g = load_game(path)[0]
     assert views.log_line(2, g.log[1], g) == "  2. turn 1 Ben: place 3G"

@@ -60,8 +60,8 @@ def test_simulate_gives_the_same_games_and_report_on_any_number_of_jobs(tmp_path
 def test_a_dealt_games_worth_history_is_each_turns_net_worth_as_it_happened(seed):
     import random
 
-    from acquire_ref.game import Game, shuffled_bag
-    from acquire_ref.simulate import Bot
+    from acquire_ref.engine.game import Game, shuffled_bag
+    from acquire_ref.programs.simulate import Bot
 
     g = Game.dealt(["Ann", "Ben", "Cat", "Dan"], shuffled_bag(seed), seed)
     bot, seen = Bot(random.Random(seed)), []

@@ -1,5 +1,5 @@
 """Start-up is the cost of every command at the table (DESIGN 5): each command imports only what
-it uses. A read command imports no drawing (rich), locking (acquire_ref.locking), writing (tomli_w) or
+it uses. A read command imports no drawing (rich), locking (acquire_ref.files.locking), writing (tomli_w) or
 defining (dataclasses) library; a placement no drawing; completion nothing that draws, locks or
 writes; `--help` not even the engine. The other front ends (Textual, the live board's Starlette,
 uvicorn and Jinja2, the browser tests' Playwright, openskill) are never imported by these commands,
@@ -52,9 +52,9 @@ def game(cli, tmp_path):
 @pytest.mark.parametrize("command", [["status", "--json"], ["log", "--json"], ["score", "--json"], ["why", "12I"]])
 def test_read_commands_import_nothing_they_do_not_use(game, command):
     top, ours, out = loaded(["--game", str(game), *command])
-    assert out and "acquire_ref.game" in ours  # the probe really ran the command
+    assert out and "acquire_ref.engine.game" in ours  # the probe really ran the command
     assert not top & READ, top & READ
-    assert "acquire_ref.locking" not in ours
+    assert "acquire_ref.files.locking" not in ours
     assert not {m for m in ours if m.startswith(("acquire_ref.console", "acquire_ref.web"))}  # other front ends' modules
 
 
@@ -74,11 +74,11 @@ def test_completion_imports_nothing_that_draws_locks_or_writes(game):
     top, ours, out = loaded([], env)
     assert "Tower" in out
     assert not top & (NEVER | {"rich", "tomli_w"}), top & (NEVER | {"rich", "tomli_w"})
-    assert "acquire_ref.locking" not in ours
+    assert "acquire_ref.files.locking" not in ours
 
 
 def test_help_does_not_load_the_engine():
     top, ours, out = loaded(["--help"])
     assert "Usage" in out
-    assert not ours & {"acquire_ref.game", "acquire_ref.record", "acquire_ref.events"}, ours
+    assert not ours & {"acquire_ref.engine.game", "acquire_ref.files.record", "acquire_ref.engine.events"}, ours
     assert not top & NEVER

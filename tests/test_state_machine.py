@@ -19,9 +19,10 @@ from hypothesis import event, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from acquire_ref import Game, views
-from acquire_ref.editions import builtin_editions
-from acquire_ref.game import shuffled_bag
+from acquire_ref import Game
+from acquire_ref.engine.editions import builtin_editions
+from acquire_ref.engine.game import shuffled_bag
+from acquire_ref.viewers import views
 from tests.engine import check_invariants, check_money, check_prompt_offers_legal_moves
 
 

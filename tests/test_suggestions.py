@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.errors import closest
+from acquire_ref.engine.errors import closest
 from acquire_ref.words.events import told
 from tests.helpers import ROOT, Cli
 
@@ -86,7 +86,7 @@ def test_one_of_a_thing_is_singular(tmp_path):
     path.write_text('format = 1\nplayers = ["Ann", "Ben", "Cat"]\nmoves = ["start 1A 5E 9I"]\n')
     assert "the 1 move is legal" in cli(*["play", "--check", str(path)]).output
     assert "1 move replays" in cli(*["check", str(path)]).output
-    from acquire_ref.events import MarketBonus
+    from acquire_ref.engine.events import MarketBonus
 
     assert "1 share)" in told(MarketBonus("Tower", 1, 1000, "minority"))
 
@@ -102,7 +102,7 @@ def test_the_file_page_says_two_to_six_players_and_new_lists_the_options():
 
 def test_a_count_too_large_says_so_rather_than_not_a_number():
     from acquire_ref import NotationError
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.moves import parse_move
 
     with pytest.raises(NotationError, match="no game has that many shares"):
         parse_move("dispose --sell 99999999999999999999999")

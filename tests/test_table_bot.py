@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.errors import IllegalMoveError
-from acquire_ref.game import Game, audit
-from acquire_ref.moves import Discard, Pass, Place
-from acquire_ref.record import Record
-from acquire_ref.session import GameFile
-from acquire_ref.table_bot import BotSeat, decide, enter, instruction, missing, rack, waiting
-from acquire_ref.tiles import ALL_TILES, Tile, parse_tile
+from acquire_ref.engine.errors import IllegalMoveError
+from acquire_ref.engine.game import Game, audit
+from acquire_ref.engine.moves import Discard, Pass, Place
+from acquire_ref.engine.tiles import ALL_TILES, Tile, parse_tile
+from acquire_ref.files.record import Record
+from acquire_ref.files.session import GameFile
+from acquire_ref.programs.table_bot import BotSeat, decide, enter, instruction, missing, rack, waiting
 from tests.helpers import refused
 
 
@@ -73,7 +73,7 @@ class Table:
 
 
 def _entered(record: Record, name: str) -> list[Tile]:
-    from acquire_ref.tiles import parse_tile
+    from acquire_ref.engine.tiles import parse_tile
 
     return [parse_tile(d["tile"]) for d in record.bots[name].get("drawn", [])]
 
@@ -200,7 +200,7 @@ def test_undo_puts_back_in_the_bag_the_tiles_entered_after_the_moves_taken_back(
 
 def _table_game(moves: list[str], players=("Ann", "Ben", "Dan")) -> Game:
     g = Game.table(list(players))
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.moves import parse_move
 
     for m in moves:
         g.apply(parse_move(m))
@@ -211,7 +211,7 @@ def test_r6_the_bots_purchase_is_said_with_what_it_pays():
     """Tower founded by Dan with 2 tiles ($200 a share, R3.2): 2 Tower cost $400."""
     g = _table_game(["start 1A 9I 5E", "place 2A --found Luxor", "buy", "place 12I", "buy", "place 4E", "choose Tower"])
     assert g.pending.player == "Dan" and g.price("Tower") == 200
-    from acquire_ref.moves import Buy, Choose, End
+    from acquire_ref.engine.moves import Buy, Choose, End
 
     assert instruction(g, Buy((("Tower", 2),))) == "Dan (bot) buys 2 Tower: Dan pays the bank $400 (R6)"
     assert instruction(g, Buy()) == "Dan (bot) buys no shares (R6)"
@@ -286,7 +286,7 @@ def test_the_console_asks_for_the_bots_tiles_then_says_its_move_as_an_instructio
 
 
 def test_r10_1_with_hidden_holdings_the_tv_names_no_figure_of_the_bots_purchase(cli, tmp_path):
-    from acquire_ref.table_bot import said
+    from acquire_ref.programs.table_bot import said
 
     path = tmp_path / "g.toml"
     assert cli("new", "Ann", "Ben", "Cat", "--bot", "Dan=greedy", "--option", "holdings=hidden", game=path).exit_code == 0

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.editions import load_edition
-from acquire_ref.game import Game
-from acquire_ref.moves import parse_move
-from acquire_ref.setup import read_position
+from acquire_ref.engine.editions import load_edition
+from acquire_ref.engine.game import Game
+from acquire_ref.engine.moves import parse_move
+from acquire_ref.engine.setup import read_position
 from acquire_ref.words.events import told
 from tests.engine import play
 from tests.helpers import Cli
@@ -138,9 +138,9 @@ def render(renderable, width: int = 80) -> str:
 
 
 def test_the_net_worth_chart_gives_way_and_money_is_never_cut():
-    from acquire_ref.events import money
+    from acquire_ref.engine.events import money
+    from acquire_ref.programs.simulate import play_game
     from acquire_ref.render import worth_chart
-    from acquire_ref.simulate import play_game
 
     g = play_game(["Alexandra", "Ben", "Cat", "Dan", "Eve", "Fay"], 3)
     assert g.turn > 41
@@ -266,8 +266,8 @@ def test_hand_json_gives_each_tile_an_effect_keyword_with_the_prose_beside_it(tm
 def test_the_worth_chart_ends_at_the_worth_now_or_the_final_payout(tmp_path):
     """The last bar is the worth at this moment in the middle of a game (not the end of the last
     turn), and the money after the final payout once the game is over; the title says which."""
+    from acquire_ref.files.storage import load_game
     from acquire_ref.render import worth_chart
-    from acquire_ref.storage import load_game
 
     path = tmp_path / "g.toml"
     for args in (["new", "Ann", "Ben", "Cat"], ["start", "1A", "5E", "9I"], ["place", "2A", "--found", "Tower"],
@@ -286,11 +286,11 @@ def test_the_worth_chart_ends_at_the_worth_now_or_the_final_payout(tmp_path):
 def test_a_turn_that_waits_only_for_the_end_says_nothing_can_be_bought():
     """R6.2: with nothing to buy the turn would finish by itself, but it waits while the end is
     available; the prompt then says that nothing can be bought, not that shares may be."""
-    from acquire_ref.describe import pending
-    from acquire_ref.editions import load_edition
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
-    from acquire_ref.setup import read_position
+    from acquire_ref.engine.editions import load_edition
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
+    from acquire_ref.engine.setup import read_position
+    from acquire_ref.viewers.describe import pending
 
     data = {"next": "Ann", "bag": 108 - 11 - 12, "chains": {"Tower": [f"{c}A" for c in range(1, 12)]},
             "cash": {"Ann": 0, "Ben": 6000}, "shares": {"Ann": {"Tower": 1}}}
@@ -303,7 +303,7 @@ def test_a_turn_that_waits_only_for_the_end_says_nothing_can_be_bought():
 
 
 def test_a_defunct_chain_nobody_holds_is_said_in_words_without_an_empty_table():
-    from acquire_ref import events as ev
+    from acquire_ref.engine import events as ev
     from acquire_ref.render import events_view
 
     text = render(events_view([ev.DefunctChain("Tower", 2, 200, {}), ev.NoBonus("Tower")]))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from acquire_ref.editions import edition_to_dict, load_edition
+from acquire_ref.engine.editions import edition_to_dict, load_edition
 from tests.helpers import Cli
 
 cli = Cli()
@@ -148,7 +148,7 @@ def test_colour_names_and_rrggbb_are_accepted(tmp_path, colour):
 def test_every_colour_name_is_one_rich_draws():
     from rich.color import ANSI_COLOR_NAMES, Color
 
-    from acquire_ref.editions import COLOUR_NAMES
+    from acquire_ref.engine.editions import COLOUR_NAMES
 
     assert set(ANSI_COLOR_NAMES) | {"default"} == COLOUR_NAMES
     for name in COLOUR_NAMES:
@@ -243,7 +243,7 @@ def test_the_pages_json_escapes_invisible_characters_as_the_command_line_does(tm
     edition's name, while `status --json` escaped them: every JSON document is written by one writer."""
     from starlette.testclient import TestClient
 
-    from acquire_ref.record import Record
+    from acquire_ref.files.record import Record
     from acquire_ref.web import review
     from acquire_ref.web.app import create_app
 

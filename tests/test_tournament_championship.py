@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
 from acquire_ref.tournament import Result, Tournament, check_sheet, implausible
 from tests.helpers import tournament_ok
 from tests.test_tournament_cli import refused
@@ -198,7 +198,7 @@ def test_a_late_arrival_joins_a_short_table_without_reseating_anyone_T1_4(cli, t
     joined = next(t for t in after if t["table"] == short["table"])
     assert joined["seats"][-1] == "Ivy Late" and joined["game"] != short["game"]
     assert (tmp_path / joined["game"]).exists() and (tmp_path / f"{short['game']}.discarded").exists()
-    from acquire_ref.session import GameFile
+    from acquire_ref.files.session import GameFile
 
     assert GameFile.open(tmp_path / joined["game"]).record.players[-1] == "Ivy_Late"
     assert "a new table needs 3 players" in refused(cli, tmp_path, "join", "Zed", code=3)
@@ -418,7 +418,7 @@ def test_a_withdrawn_semifinalist_who_never_played_the_final_is_not_placed_T4():
 def test_the_csv_has_the_semifinal_the_final_and_places_1_to_6_T5_2():
     import csv
 
-    from acquire_ref.tournament_views import csv_text, standings_doc
+    from acquire_ref.tournament.tournament_views import csv_text, standings_doc
 
     event = sixteen_to_a_final_of_5()
     semi = event.round(2)

@@ -302,14 +302,14 @@ def test_standings_import_no_drawing_rating_or_web_library(cli, drawn):
     top, ours, out = loaded(["tournament", "--event", event, "standings", "--json"])
     assert json.loads(out)["event"] == "Club"
     assert not top & (NEVER | {"rich"}), top & (NEVER | {"rich"})
-    assert "acquire_ref.ratings" not in ours
+    assert "acquire_ref.club.ratings" not in ours
     top, _, _ = loaded(["--help"])
     assert "openskill" not in top
 
 
 def test_a_locked_event_file_waits_then_is_refused_unchanged_T1_2(cli, drawn):
     """Another command holding the event file's lock: the change waits, then exits 5 and writes nothing."""
-    from acquire_ref.storage import locked
+    from acquire_ref.files.storage import locked
 
     folder, _ = drawn
     path = folder / "club.event.toml"

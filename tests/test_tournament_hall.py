@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref import event_file
-from acquire_ref.tournament import Result, Tournament
+from acquire_ref.tournament import Result, Tournament, event_file
 from tests.helpers import tournament_ok
 from tests.test_serve_browser import ARTIFACTS, browser  # noqa: F401  (the shared Chromium fixture)
 

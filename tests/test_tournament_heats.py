@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from acquire_ref.session import GameFile
+from acquire_ref.files.session import GameFile
 from tests.helpers import play_out, tournament_ok
 
 PLAYERS = "Ann Ben Cat Dan Eve Fay Gus Hal Ivy Jan Kim Lou Max Ned Oli Pam Quy Ray Sue Tom Uma Vic".split()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
 from acquire_ref.tournament import (
     Result,
     Tournament,

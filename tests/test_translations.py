@@ -99,8 +99,8 @@ def _form(code: str, n: int) -> int:
 
 
 def test_a_german_board_page_speaks_german_with_german_money():
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
 
     game = Game.table(["Ann", "Ben", "Cat"])
     for move in ("start 1A 5E 9I", "place 2A", "choose Tower", "buy Tower=2"):

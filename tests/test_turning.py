@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref.moves import parse_move
-from acquire_ref.record import Record
-from acquire_ref.turning import SMALLEST, turning_points, weighed
+from acquire_ref.engine.moves import parse_move
+from acquire_ref.files.record import Record
+from acquire_ref.programs.turning import SMALLEST, turning_points, weighed
 from acquire_ref.web import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

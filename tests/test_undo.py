@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from acquire_ref import views
-from acquire_ref.record import Record
-from acquire_ref.session import GameFile
+from acquire_ref.files.record import Record
+from acquire_ref.files.session import GameFile
+from acquire_ref.viewers import views
 from tests.helpers import EXAMPLES, moves_of
 
 

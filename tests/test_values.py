@@ -11,9 +11,9 @@ from typing import ClassVar
 
 import pytest
 
-from acquire_ref.events import TurnFinished
-from acquire_ref.pending import ChooseSurvivor, DrawStartTiles, GameEnded
-from acquire_ref.values import Value, _set, _ValueMeta, field
+from acquire_ref.engine.events import TurnFinished
+from acquire_ref.engine.pending import ChooseSurvivor, DrawStartTiles, GameEnded
+from acquire_ref.engine.values import Value, _set, _ValueMeta, field
 
 
 class Pair(Value):
@@ -91,7 +91,7 @@ def test_the_engine_values_keep_their_fields_and_compared_fields():
 
 
 def test_values_do_not_import_dataclasses():
-    code = ("import sys, acquire_ref.events, acquire_ref.moves, acquire_ref.pending\n"
+    code = ("import sys, acquire_ref.engine.events, acquire_ref.engine.moves, acquire_ref.engine.pending\n"
             "print('dataclasses' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

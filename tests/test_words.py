@@ -4,7 +4,7 @@ import inspect
 
 import pytest
 
-from acquire_ref import events as ev
+from acquire_ref.engine import events as ev
 from acquire_ref.words.events import FORMS, told
 
 EVENT_CLASSES = [c for _, c in inspect.getmembers(ev, inspect.isclass) if issubclass(c, ev.Event) and c is not ev.Event]
@@ -103,7 +103,7 @@ def test_undo_tells_the_last_thing_done_first_and_skips_what_moved_nothing():
 
 
 def test_r6_3_a_refusal_is_its_rule_and_facts_and_the_phrasebook_words_it():
-    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.engine.errors import IllegalMoveError
     from acquire_ref.words.refusals import worded
 
     e = IllegalMoveError(rule="R6.3", reason="short_of_cash", player="Cat", orders=(("American", 2, 500),),
@@ -115,7 +115,7 @@ def test_r6_3_a_refusal_is_its_rule_and_facts_and_the_phrasebook_words_it():
 
 
 def test_r6_3_short_of_every_chain_names_the_cheapest():
-    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.engine.errors import IllegalMoveError
 
     e = IllegalMoveError(rule="R6.3", reason="short_of_cash", player="Cat",
                          orders=(("Tower", 1, 300), ("Imperial", 2, 600)), cost=1500, cash=200, can=(), spent=0,
@@ -125,9 +125,9 @@ def test_r6_3_short_of_every_chain_names_the_cheapest():
 
 
 def test_r6_1_the_buy_limit_refusal_counts_its_shares():
-    from acquire_ref.errors import IllegalMoveError
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.errors import IllegalMoveError
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
 
     g = Game.new(["Ann", "Ben", "Cat"])
     for move in ["start 3C 9A 1B", "place 9B", "choose Tower"]:
@@ -140,7 +140,7 @@ def test_r6_1_the_buy_limit_refusal_counts_its_shares():
 
 
 def test_a_refusal_in_words_keeps_its_rule_given_not_parsed():
-    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.engine.errors import IllegalMoveError
 
     assert IllegalMoveError("a tile is named twice (R7.3)").rule is None
     assert IllegalMoveError("a tile is named twice (R7.3)", rule="R7.3").rule == "R7.3"
@@ -181,9 +181,9 @@ def test_every_refusal_the_code_gives_as_data_has_its_words():
     ("pass", "R2.2", "can't pass now: the start tiles are to be drawn (R2.2)"),
 ])
 def test_the_engine_refuses_with_data_and_the_words_are_unchanged(move, rule, text):
-    from acquire_ref.errors import IllegalMoveError
-    from acquire_ref.game import Game
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.errors import IllegalMoveError
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import parse_move
 
     with pytest.raises(IllegalMoveError) as info:
         Game.table(["Ann", "Ben", "Cat"]).apply(parse_move(move))

@@ -71,8 +71,8 @@ def test_simulate_makes_its_folder_when_missing(tmp_path):
 
 
 def test_write_new_refuses_a_file_made_after_the_check(tmp_path):
-    from acquire_ref.errors import NotationError
-    from acquire_ref.storage import write_new
+    from acquire_ref.engine.errors import NotationError
+    from acquire_ref.files.storage import write_new
 
     target = tmp_path / "game-000000.toml"
     target.write_text("mine")
@@ -188,7 +188,7 @@ def test_an_export_to_a_fifo_is_refused_without_blocking(tmp_path):
 REPLACE_DURING = """
 import os, sys
 from pathlib import Path
-import acquire_ref.record as record
+import acquire_ref.files.record as record
 
 game, how = Path(sys.argv[1]), sys.argv[2]
 real_dumps = record.Record.dumps

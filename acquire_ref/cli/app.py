@@ -22,7 +22,7 @@ from typer.core import TyperGroup
 from acquire_ref import quick
 from acquire_ref.cli import bot, card, club, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
-from acquire_ref.errors import AcquireError
+from acquire_ref.engine.errors import AcquireError
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext  # typer's own copy of click
@@ -63,7 +63,7 @@ class Refereed(TyperGroup):
 def _where_to_read(exc: AcquireError) -> None:
     """After a refusal that names its rule (``R6.3``), the command that prints that rule, so a
     player refused at the table can read what decided it (:mod:`acquire_ref.rulebook`)."""
-    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.engine.errors import IllegalMoveError
 
     if not isinstance(exc, IllegalMoveError) or not exc.rule:
         return

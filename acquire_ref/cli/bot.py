@@ -1,6 +1,6 @@
 """A bot in an empty seat at the command line: ``bot`` (play its pending decisions), ``drew``
 (enter the tiles drawn for it from the real bag), and :func:`play_bots`, which every move command
-runs after its move so that the bot answers at once (:mod:`acquire_ref.table_bot`).
+runs after its move so that the bot answers at once (:mod:`acquire_ref.programs.table_bot`).
 
 Only Typer is imported at start-up; the commands import the engine and the search.
 """
@@ -13,10 +13,10 @@ import typer
 
 from acquire_ref.cli.completion import complete_player
 from acquire_ref.cli.output import command_viewer, echo_events, open_game_file, say, say_next
-from acquire_ref.errors import IllegalMoveError
+from acquire_ref.engine.errors import IllegalMoveError
 
 if TYPE_CHECKING:
-    from acquire_ref.session import GameFile
+    from acquire_ref.files.session import GameFile
 
 
 def play_bots(handle: GameFile, limit: int = 500) -> int:
@@ -26,8 +26,8 @@ def play_bots(handle: GameFile, limit: int = 500) -> int:
     progress mark on a terminal. Returns how many moves were played. Nothing is played for a
     command given ``--as`` a seat (R10.3: a seat answers its own decisions only)."""
     from acquire_ref.language import _
+    from acquire_ref.programs.table_bot import decide, instruction, pending_bot, waiting
     from acquire_ref.render import console
-    from acquire_ref.table_bot import decide, instruction, pending_bot, waiting
 
     if command_viewer(handle.game).kind == "seat":
         return 0
@@ -51,7 +51,7 @@ def say_bot_next(handle: GameFile) -> None:
     """``Next:``, and for each bot seat that waits for its tiles the instruction to draw and
     enter them; when a bot's decision is pending and it has its tiles, how to let it play."""
     from acquire_ref.language import _
-    from acquire_ref.table_bot import pending_bot, seats, waiting
+    from acquire_ref.programs.table_bot import pending_bot, seats, waiting
 
     say_next(handle.game)
     if handle.game.over:
@@ -74,7 +74,7 @@ def bot() -> None:
     Example: acquire-ref bot
     """
     from acquire_ref.language import _
-    from acquire_ref.table_bot import pending_bot, waiting
+    from acquire_ref.programs.table_bot import pending_bot, waiting
 
     handle = open_game_file()
     seat = pending_bot(handle.record, handle.game)
@@ -101,7 +101,7 @@ def drew(
     Example: acquire-ref drew Dan 5C 7A 12B 3I 9E 6F
     """
     from acquire_ref.language import _
-    from acquire_ref.table_bot import enter, missing, seats
+    from acquire_ref.programs.table_bot import enter, missing, seats
 
     handle = open_game_file()
     if command_viewer(handle.game).kind == "seat":
@@ -127,10 +127,10 @@ BOT_THINK_MS = typer.Option(1000, "--bot-think-ms", min=1, max=600_000, metavar=
 def bot_players(players: list[str], items: list[str]) -> tuple[list[str], dict[str, str]]:
     """The players in seating order and the bot seats (``{name: strategy}``) of ``new --bot
     NAME=STRATEGY``: a bot named among the players takes that seat, another one a seat after
-    them, in the order given. Raises :class:`~acquire_ref.errors.NotationError` (exit 2) for an
+    them, in the order given. Raises :class:`~acquire_ref.engine.errors.NotationError` (exit 2) for an
     item without ``=``, an unknown strategy, or a seat given twice."""
-    from acquire_ref.errors import NotationError
-    from acquire_ref.record import BOT_STRATEGIES
+    from acquire_ref.engine.errors import NotationError
+    from acquire_ref.files.record import BOT_STRATEGIES
 
     seated, bots = list(players), dict[str, str]()
     for item in items:

@@ -24,8 +24,8 @@ def price(
 
     Example: acquire-ref price Imperial 14
     """
-    from acquire_ref.events import money
-    from acquire_ref.scoring import PLACE_NAMES
+    from acquire_ref.engine.events import money
+    from acquire_ref.engine.scoring import PLACE_NAMES
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
@@ -71,10 +71,10 @@ def bonus(
 
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
-    from acquire_ref.events import money, plural
-    from acquire_ref.scoring import PLACE_NAMES
-    from acquire_ref.setup import read_holdings
-    from acquire_ref.views import bonus as bonus_doc
+    from acquire_ref.engine.events import money, plural
+    from acquire_ref.engine.scoring import PLACE_NAMES
+    from acquire_ref.engine.setup import read_holdings
+    from acquire_ref.viewers.views import bonus as bonus_doc
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
@@ -109,7 +109,7 @@ def rule(
     Example: acquire-ref rule R6.3
     """
     from acquire_ref import rulebook
-    from acquire_ref.errors import NotationError
+    from acquire_ref.engine.errors import NotationError
 
     if number is None:
         rules = [rulebook.rule(n) for n in rulebook.sections()]

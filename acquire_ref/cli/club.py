@@ -4,7 +4,7 @@ played (the date, the players, 2 to 6, and their money), into a plays file that 
 reads with the club's game and event files.
 
 Only Typer is imported here at start-up; each command imports what it uses. The plays file is
-:mod:`acquire_ref.plays`.
+:mod:`acquire_ref.club.plays`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from acquire_ref.cli.tournament import event_path, tournament_app
 if TYPE_CHECKING:
     from datetime import date
 
-    from acquire_ref.ratings import Season
+    from acquire_ref.club.ratings import Season
 
 HELP = """A club's books: games played on paper, entered as they were played (T6).
 
@@ -57,11 +57,11 @@ def add(
     Example: acquire-ref club add season/paper.toml --played 2026-01-13 "Rosa Díaz=52300" Ben=41000 Cat=38000
     """
     from acquire_ref.cli.tournament import _confirm
-    from acquire_ref.errors import NotationError
-    from acquire_ref.events import money
-    from acquire_ref.plays import add_play, check_play
-    from acquire_ref.record import parse_played
-    from acquire_ref.scoring import rank
+    from acquire_ref.club.plays import add_play, check_play
+    from acquire_ref.engine.errors import NotationError
+    from acquire_ref.engine.events import money
+    from acquire_ref.engine.scoring import rank
+    from acquire_ref.files.record import parse_played
     from acquire_ref.tournament import implausible, parse_sheet
 
     day = parse_played(played)
@@ -88,7 +88,7 @@ def alias(
 
     Example: acquire-ref club alias season/paper.toml "Rosa Diaz" "Rosa Díaz" --reason "typed without the accent"
     """
-    from acquire_ref.plays import add_alias
+    from acquire_ref.club.plays import add_alias
 
     add_alias(plays, name, member, reason)
     say(f"{plays}: {name} is {member} ({reason}).")
@@ -114,8 +114,8 @@ def _in_season(played: date | None, span: Span, left: dict[str, int]) -> bool:
 def _report_span(since: str | None, until: str | None, year: str | None) -> Span:
     """The season of ``club report`` (``--from``, ``--to``, ``--season``: as ``ratings`` reads them)."""
     from acquire_ref.cli.ratings import season_span
-    from acquire_ref.errors import NotationError
-    from acquire_ref.record import parse_date
+    from acquire_ref.engine.errors import NotationError
+    from acquire_ref.files.record import parse_date
 
     since, until = season_span(year, since, until)
     if since is None and until is None:
@@ -128,14 +128,14 @@ def _report_span(since: str | None, until: str | None, year: str | None) -> Span
 
 
 def _event_facts(path: Path, event: Any, out: list[Any], left: dict[str, int], span: Span = None) -> None:
-    """Add to ``out`` the :class:`~acquire_ref.report.GameFacts` of each table of ``event`` (read
+    """Add to ``out`` the :class:`~acquire_ref.club.report.GameFacts` of each table of ``event`` (read
     from ``path``) refereed to its end (played in the season ``span``, dated as ``ratings`` dates
     it); count in ``left`` the tables without moves to count and those of another season."""
-    from acquire_ref.event_games import game_path
-    from acquire_ref.members import member_name
-    from acquire_ref.ratings import final_money
-    from acquire_ref.report import game_facts
-    from acquire_ref.storage import load_game
+    from acquire_ref.club.members import member_name
+    from acquire_ref.club.ratings import final_money
+    from acquire_ref.club.report import game_facts
+    from acquire_ref.files.storage import load_game
+    from acquire_ref.tournament.event_games import game_path
 
     for rnd in event.rounds:
         for t in rnd.tables:
@@ -156,12 +156,12 @@ def _file_facts(paths: list[Path], span: Span = None) -> tuple[list[Any], list[s
     """The facts of every refereed, finished game in ``paths`` (game files, event files, folders,
     as ``ratings`` reads them; a table's game file counted once, through its event), and what was
     not counted, in words."""
-    from acquire_ref.event_file import loads
-    from acquire_ref.plays import is_plays
-    from acquire_ref.ratings import final_money, season_files
-    from acquire_ref.record import parse_toml
-    from acquire_ref.report import game_facts
-    from acquire_ref.storage import load_game, read_text, same_file
+    from acquire_ref.club.plays import is_plays
+    from acquire_ref.club.ratings import final_money, season_files
+    from acquire_ref.club.report import game_facts
+    from acquire_ref.files.record import parse_toml
+    from acquire_ref.files.storage import load_game, read_text, same_file
+    from acquire_ref.tournament.event_file import loads
 
     files = season_files(paths)
     facts: list[Any] = []
@@ -194,7 +194,7 @@ def _file_facts(paths: list[Path], span: Span = None) -> tuple[list[Any], list[s
 def _left_words(left: dict[str, int]) -> list[str]:
     """What the report did not count, in words: ``{why: how many}`` as "3 tables from a results
     sheet" and the like (paper results and unfinished games named as such)."""
-    from acquire_ref.events import plural
+    from acquire_ref.engine.events import plural
 
     words = {"paper": ("paper result", " (a plays file: no moves to count)"), "unfinished": ("unfinished game", ""),
              "undated": ("undated game", " (no season holds it)"), "outside the season": ("game", " played outside the season")}
@@ -208,11 +208,11 @@ def _report_out(facts: list[Any], left: list[str], title: str, as_json: bool, ht
     import json
     import sys
 
-    from acquire_ref.report import summary, text_lines
+    from acquire_ref.club.report import summary, text_lines
 
     doc = summary(facts, left)
     if html is not None:
-        from acquire_ref.storage import write_export
+        from acquire_ref.files.storage import write_export
 
         write_export(html, report_page(doc, title), reads, "--html")
         say(f"Wrote {html}", err=True)
@@ -225,8 +225,8 @@ def _report_out(facts: list[Any], left: list[str], title: str, as_json: bool, ht
 
 def report_page(doc: dict[str, Any], title: str) -> str:
     """The GM's report as a standalone, printable HTML page (A4), with its charts (inline SVG)."""
-    from acquire_ref.events import money
-    from acquire_ref.report import bars
+    from acquire_ref.club.report import bars
+    from acquire_ref.engine.events import money
     from acquire_ref.web.pages import render
 
     charts = [{"title": f"Wins by seat position, tables of {size} ({row['games']} games)", **bars(row["wins"])}
@@ -276,7 +276,7 @@ def tournament_report(as_json: bool = REPORT_JSON, html: Path | None = REPORT_HT
 
     Example: acquire-ref tournament report --html report.html
     """
-    from acquire_ref.event_file import load
+    from acquire_ref.tournament.event_file import load
 
     path = event_path()
     event = load(path)
@@ -291,7 +291,7 @@ def _season(paths: list[Path], span: tuple[str | None, str | None, str | None], 
     (``--from``, ``--to``, ``--season``: :func:`acquire_ref.cli.ratings.season_filter`, T7.2),
     whose note of what it left out is said on stderr."""
     from acquire_ref.cli.ratings import season_filter
-    from acquire_ref.ratings import read_season
+    from acquire_ref.club.ratings import read_season
 
     season = read_season(paths, projected=projected)
     before = len(season.notes)
@@ -321,10 +321,10 @@ def export(
     """
     import json
 
-    from acquire_ref.errors import NotationError
-    from acquire_ref.events import plural
-    from acquire_ref.logbook import bgstats_doc, plays_csv
-    from acquire_ref.storage import write_export
+    from acquire_ref.club.logbook import bgstats_doc, plays_csv
+    from acquire_ref.engine.errors import NotationError
+    from acquire_ref.engine.events import plural
+    from acquire_ref.files.storage import write_export
 
     if bgstats is None and csv is None:
         raise NotationError("name a file to write: --bgstats FILE (the BG Stats app) or --csv FILE")
@@ -356,14 +356,14 @@ def player(
     Example: acquire-ref club player season/ --player "Rosa Díaz" --html rosa.html
     """
 
-    from acquire_ref.events import money, plural
-    from acquire_ref.logbook import player_doc
-    from acquire_ref.ratings import CHART
+    from acquire_ref.club.logbook import player_doc
+    from acquire_ref.club.ratings import CHART
+    from acquire_ref.engine.events import money, plural
 
     season = _season(paths, (since, until, year))
     doc = player_doc(season.games, name)
     if html is not None:
-        from acquire_ref.storage import write_export
+        from acquire_ref.files.storage import write_export
         from acquire_ref.web.pages import render
 
         page = render("player.html", doc={**doc, "size": CHART, "title": doc["player"]}, money=money)

@@ -18,7 +18,7 @@ from acquire_ref import quick
 from acquire_ref.cli.output import DEFAULT_GAME
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
+    from acquire_ref.engine.game import Game
 
 
 class AnyCase(str):
@@ -51,8 +51,8 @@ def completion_game(ctx: typer.Context) -> Game | None:
 def complete_chain(ctx: typer.Context, incomplete: str) -> list[str]:
     """Chain names of the game's edition (the classic ones without a game file); for ``choose``
     the chains the pending decision offers, for ``buy`` those that can be bought (R6)."""
-    from acquire_ref.editions import load_edition
-    from acquire_ref.pending import ChooseChain
+    from acquire_ref.engine.editions import load_edition
+    from acquire_ref.engine.pending import ChooseChain
 
     game = completion_game(ctx)
     names = game.edition.chain_names if game else load_edition().chain_names
@@ -65,7 +65,7 @@ def complete_chain(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def complete_found(ctx: typer.Context, incomplete: str) -> list[str]:
     """The chains that can be founded: those not on the board (R4.2); every chain without a game file."""
-    from acquire_ref.editions import load_edition
+    from acquire_ref.engine.editions import load_edition
 
     game = completion_game(ctx)
     return matching(game.free_chains() if game else load_edition().chain_names, incomplete)

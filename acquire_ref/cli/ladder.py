@@ -1,5 +1,5 @@
 """``simulate --strategy S --against T`` (and ``--strategy search``): one bot against the others in
-duplicate, with the win share's confidence interval (the match itself is :mod:`acquire_ref.ladder`).
+duplicate, with the win share's confidence interval (the match itself is :mod:`acquire_ref.programs.ladder`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from acquire_ref.errors import NotationError
+from acquire_ref.engine.errors import NotationError
 
 
 def ladder(games: int, seed: int, players: int, strategy: str, against: str | None, edition: str, option: list[str],
@@ -24,7 +24,7 @@ def ladder(games: int, seed: int, players: int, strategy: str, against: str | No
     import os
 
     from acquire_ref.cli.options import edition_spec, rule_options
-    from acquire_ref.ladder import LADDER_STRATEGIES, Ladder
+    from acquire_ref.programs.ladder import LADDER_STRATEGIES, Ladder
 
     for name, value in (("--strategy", strategy), ("--against", against or strategy)):
         if value not in LADDER_STRATEGIES:
@@ -43,7 +43,7 @@ def ladder(games: int, seed: int, players: int, strategy: str, against: str | No
     opts = rule_options(option)
     if opts.get("stall") == "continue":
         raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
-    from acquire_ref.game import Game
+    from acquire_ref.engine.game import Game
 
     match = Ladder(players, strategy, against or strategy, ed, opts, think_ms, iterations)
     Game.table(match.names(), ed, opts)  # checks the options once, before the progress bar
@@ -60,7 +60,7 @@ def _play(match: Any, deals: range, jobs: int) -> dict[str, Any]:
     """Play ``deals`` of ``match`` on ``jobs`` processes under a progress bar; the report's data."""
     from rich.progress import Progress
 
-    from acquire_ref.ladder import Standing, run_ladder
+    from acquire_ref.programs.ladder import Standing, run_ladder
     from acquire_ref.render import console
 
     standing = Standing(match)
@@ -109,10 +109,10 @@ def study(games: int, seed: int, players: int, strategy: str, edition: str, opti
     from rich.progress import Progress
 
     from acquire_ref.cli.options import edition_spec, rule_options
-    from acquire_ref.game import Game
-    from acquire_ref.ladder import LADDER_STRATEGIES
+    from acquire_ref.engine.game import Game
+    from acquire_ref.programs.ladder import LADDER_STRATEGIES
+    from acquire_ref.programs.rule_study import Study, report, run_study
     from acquire_ref.render import console
-    from acquire_ref.rule_study import Study, report, run_study
 
     if strategy not in LADDER_STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(LADDER_STRATEGIES)}")

@@ -1,7 +1,7 @@
 """The nine move commands (``start``, ``market``, ``place``, ``choose``, ``dispose``, ``buy``,
 ``pass``, ``discard``, ``end``): each turns its arguments into notation tokens and hands them to
 :func:`make_move`, the command line's one move path through
-:class:`acquire_ref.session.GameFile` (DESIGN 3).
+:class:`acquire_ref.files.session.GameFile` (DESIGN 3).
 
 Only Typer is imported at start-up; a move imports no drawing library (tests/test_startup.py).
 """
@@ -12,13 +12,13 @@ import typer
 
 from acquire_ref.cli.completion import complete_chain, complete_found, complete_player, complete_tile
 from acquire_ref.cli.output import command_viewer, echo_events, open_game_file, refusal, say_next
-from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
 
 
 def make_move(tokens: list[str]) -> None:
-    """Apply one move to the game file through :class:`~acquire_ref.session.GameFile` and report
+    """Apply one move to the game file through :class:`~acquire_ref.files.session.GameFile` and report
     what happened, as the viewer may be told it (R10.1)."""
-    from acquire_ref.moves import parse_tokens
+    from acquire_ref.engine.moves import parse_tokens
 
     handle = open_game_file()
     handle.viewer = command_viewer(handle.game)  # --as NAME makes NAME's moves only (R10.3)

@@ -15,19 +15,19 @@ import typer
 from acquire_ref.cli.bot import BOT_OPTION, BOT_THINK_MS, announce_bots, bot_players
 from acquire_ref.cli.options import EDITIONS, RULE_OPTIONS, edition_spec, rule_options
 from acquire_ref.cli.output import game_path, say, say_next
-from acquire_ref.errors import GameFileError, NotationError
+from acquire_ref.engine.errors import GameFileError, NotationError
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from acquire_ref.game import Game
+    from acquire_ref.engine.game import Game
 
 
 def refuse_to_replace(path: Path, force: bool, reads: dict[str, Path | None] | None = None) -> None:
     """``new`` and ``play``: the game file is a regular file or none, replaced only with
     ``--force``, and never one of the files the command read (``reads``: a script, a position, a
     ruleset), whatever its name (DESIGN 3)."""
-    from acquire_ref.storage import refuse_overwrite, refuse_same_file
+    from acquire_ref.files.storage import refuse_overwrite, refuse_same_file
 
     refuse_same_file(path, reads or {}, "--game")
     refuse_overwrite(path, force)
@@ -36,9 +36,9 @@ def refuse_to_replace(path: Path, force: bool, reads: dict[str, Path | None] | N
 def _new_from_position(path: Path, position: Path, force: bool, played: date | None = None) -> None:
     """``new --from POSITION``: a table game going on from a written position, dated ``played``
     (default: the position file's own ``played``, else today)."""
-    from acquire_ref.record import new_game, parse_record
-    from acquire_ref.session import GameFile
-    from acquire_ref.storage import read_text
+    from acquire_ref.files.record import new_game, parse_record
+    from acquire_ref.files.session import GameFile
+    from acquire_ref.files.storage import read_text
 
     record = parse_record(read_text(position, "position file", "--from"), str(position))
     if record.position is None:
@@ -104,7 +104,7 @@ def new(
 
     Example: acquire-ref new Ann Ben Cat Dan
     """
-    from acquire_ref.record import parse_played
+    from acquire_ref.files.record import parse_played
 
     day = parse_played(played) if played is not None else None
     path = game_path()
@@ -127,9 +127,9 @@ def create_game(path: Path, players: list[str], force: bool, option: list[str], 
     """Write a new game file at ``path`` as ``new`` does (the same checks, the same bytes), dated
     ``played`` (default: today), with ``bots`` (``{name: strategy}``) playing their seats; returns
     the game and the seed of a dealt game's bag. Shared by ``new`` and ``table``."""
-    from acquire_ref.game import Game, shuffled_bag
-    from acquire_ref.record import Record
-    from acquire_ref.session import GameFile
+    from acquire_ref.engine.game import Game, shuffled_bag
+    from acquire_ref.files.record import Record
+    from acquire_ref.files.session import GameFile
 
     if tiles not in ("table", "dealt"):
         raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
@@ -149,7 +149,7 @@ def create_game(path: Path, players: list[str], force: bool, option: list[str], 
     record = Record(players=list(players), edition=edition_value, options=game.options.as_dict(), tiles=tiles,
                     seed=seed, bag=[str(t) for t in bag] if bag else None, played=played or today())
     if bots:
-        from acquire_ref.table_bot import add_seat
+        from acquire_ref.programs.table_bot import add_seat
 
         for name, strategy in bots.items():
             add_seat(record, name, strategy, bot_think_ms)
@@ -159,7 +159,7 @@ def create_game(path: Path, players: list[str], force: bool, option: list[str], 
 
 def _announce_new(path: Path, game: Game, tiles: str, seed: int | None, bots: dict[str, str] | None = None) -> None:
     """What ``new`` says: the seats, the money each starts with, the edition, the market, the bots."""
-    from acquire_ref.events import money
+    from acquire_ref.engine.events import money
 
     players, ed = game.players, game.edition
     say(

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from acquire_ref import quick
-from acquire_ref.errors import NotationError
-from acquire_ref.rule_options import OPTION_VALUES
+from acquire_ref.engine.errors import NotationError
+from acquire_ref.engine.rule_options import OPTION_VALUES
 
 if TYPE_CHECKING:
-    from acquire_ref.editions import Edition
+    from acquire_ref.engine.editions import Edition
 
 
 
@@ -33,7 +33,7 @@ CREATING_SEED = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", 
 def edition_names() -> list[str]:
     """The built-in editions' names, from their files (the help texts list them, never by hand),
     without importing the editions at start-up: classic first, then the others in order."""
-    names = sorted(p.stem for p in (Path(__file__).parent.parent / "editions").glob("*.toml"))
+    names = sorted(p.stem for p in (Path(__file__).parent.parent / "engine" / "editions").glob("*.toml"))
     return sorted(names, key=lambda n: n != "classic")
 
 
@@ -41,7 +41,7 @@ EDITIONS = ", ".join(edition_names())
 """The built-in editions' names for a help text, e.g. ``classic, 1999, 2024``."""
 RULE_OPTIONS = ", ".join(f"{key} ({' or '.join(values)})" for key, values in OPTION_VALUES.items())
 """The rule options for a help text, each with its values, the default first (R17), from
-:data:`acquire_ref.rule_options.OPTION_VALUES`: ``start-order (row-first or column-first), ...``."""
+:data:`acquire_ref.engine.rule_options.OPTION_VALUES`: ``start-order (row-first or column-first), ...``."""
 EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help=f"{EDITIONS}, or the path of a ruleset file.")
 SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
 HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
@@ -58,9 +58,9 @@ def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:
     """
     import os
 
-    from acquire_ref.editions import builtin_editions, edition_from_dict, load_edition
-    from acquire_ref.record import parse_toml
-    from acquire_ref.storage import read_text
+    from acquire_ref.engine.editions import builtin_editions, edition_from_dict, load_edition
+    from acquire_ref.files.record import parse_toml
+    from acquire_ref.files.storage import read_text
 
     if spec in builtin_editions():
         return load_edition(spec), spec

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 import typer
 
 from acquire_ref import quick
-from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError
+from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from acquire_ref.events import Event
-    from acquire_ref.game import Game
-    from acquire_ref.session import GameFile
-    from acquire_ref.views import Viewer
+    from acquire_ref.engine.events import Event
+    from acquire_ref.engine.game import Game
+    from acquire_ref.files.session import GameFile
+    from acquire_ref.viewers.views import Viewer
 
 DEFAULT_GAME = quick.DEFAULT_GAME
 """The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
@@ -61,15 +61,15 @@ def print_json(doc: object) -> None:
 
 def command_viewer(game: Game) -> Viewer:
     """Whom this command's output is for (``--as``, R10.3): the public unless named."""
-    from acquire_ref.views import Viewer
+    from acquire_ref.viewers.views import Viewer
 
     return Viewer.parse(game, STATE.viewer)
 
 
 def refusal(game: Game, exc: AcquireError, program: bool = True) -> AcquireError:
-    """``exc`` as this command's viewer may read it (:func:`acquire_ref.views.for_viewer`),
+    """``exc`` as this command's viewer may read it (:func:`acquire_ref.viewers.views.for_viewer`),
     with the program's name on its commands unless ``program`` is false."""
-    from acquire_ref.views import for_viewer
+    from acquire_ref.viewers.views import for_viewer
     from acquire_ref.words import with_program
 
     name = with_program if program else str
@@ -80,8 +80,8 @@ def refusal(game: Game, exc: AcquireError, program: bool = True) -> AcquireError
 
 
 def echo_events(game: Game, events: list[Event]) -> None:
-    """The events of the move just made, as at the moment it happens (R10.1, :func:`acquire_ref.views.moment`)."""
-    from acquire_ref.views import moment
+    """The events of the move just made, as at the moment it happens (R10.1, :func:`acquire_ref.viewers.views.moment`)."""
+    from acquire_ref.viewers.views import moment
 
     lines = moment(game, events, command_viewer(game))
     if any(e.kind == "defunct_chain" for e in events):
@@ -95,7 +95,7 @@ def echo_events(game: Game, events: list[Event]) -> None:
 
 def say_next(game: Game) -> None:
     """``Next:``, the decision now pending and the command that answers it, for the viewer."""
-    from acquire_ref.views import pending_text
+    from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
 
     say(f"Next: {with_program(pending_text(game, command_viewer(game)))}")
@@ -111,24 +111,24 @@ def say_notices(notices: list[str]) -> None:
 
 def moves_count(n: int) -> str:
     """``n`` moves in words: ``1 move``, ``3 moves``."""
-    from acquire_ref.events import plural
+    from acquire_ref.engine.events import plural
 
     return plural(n, "move")
 
 
 def game_path() -> Path:
     """The game file: --game, $ACQUIRE_GAME or ./acquire.toml (through a symbolic link)."""
-    from acquire_ref.storage import game_path as followed
+    from acquire_ref.files.storage import game_path as followed
 
     return followed(STATE.game)
 
 
 def open_game_file() -> GameFile:
-    """The game file held open for a change (:class:`acquire_ref.session.GameFile`: lock, reload
+    """The game file held open for a change (:class:`acquire_ref.files.session.GameFile`: lock, reload
     when another program moved the game, verify, atomic write with the version check, DESIGN 3).
     Raises :class:`GameFileError` (exit 4) when there is none."""
-    from acquire_ref.session import GameFile
-    from acquire_ref.storage import file_exists
+    from acquire_ref.files.session import GameFile
+    from acquire_ref.files.storage import file_exists
 
     path = game_path()
     if not file_exists(path):
@@ -140,7 +140,7 @@ def open_game_file() -> GameFile:
 
 def load() -> Game:
     """The game in the game file, read and replayed for a read command; its notices on stderr."""
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     game, _, notices = load_game(game_path())
     say_notices(notices)
@@ -152,12 +152,12 @@ def show(renderable: RenderableType, svg: Path | None, html: Path | None, title:
     """Print for people; with ``svg``/``html`` also export: the page that ``pages`` makes for
     ``"svg"`` or ``"html"`` (see :mod:`acquire_ref.web.pages`), else exactly what was printed.
 
-    An export is written by :func:`acquire_ref.storage.write_export`: never over the game file or
+    An export is written by :func:`acquire_ref.files.storage.write_export`: never over the game file or
     any file in ``reads`` (what the command read: a position file), whatever its name (DESIGN 3).
     """
     pages = pages or {}
+    from acquire_ref.files.storage import refuse_same_file, write_export
     from acquire_ref.render import console
-    from acquire_ref.storage import refuse_same_file, write_export
 
     inputs: dict[str, Path | None] = {"game file": game_path(), **(reads or {})}
     for target in (svg, html):

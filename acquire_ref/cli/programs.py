@@ -16,7 +16,7 @@ from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import STATE, game_path, load, print_json, say
 from acquire_ref.cli.room import PALETTE, palette_of
-from acquire_ref.errors import GameFileError, NotationError
+from acquire_ref.engine.errors import GameFileError, NotationError
 
 
 def watch(
@@ -40,8 +40,8 @@ def watch(
     from rich.live import Live
     from rich.text import Text
 
+    from acquire_ref.files.storage import stamp
     from acquire_ref.render import console, watch_file
-    from acquire_ref.storage import stamp
 
     path = game_path()
     con = console()
@@ -86,7 +86,7 @@ def table(
     It keeps the same game file as the other commands; with players named, it creates the file
     first (the file must not exist yet). Example: acquire-ref table Ann Ben Cat Dan
     """
-    from acquire_ref.storage import file_exists
+    from acquire_ref.files.storage import file_exists
 
     path = game_path()
     if players:
@@ -140,7 +140,7 @@ def seats(
 
     Example: acquire-ref seats --port 8765
     """
-    from acquire_ref.seat_links import default_host, links, qr
+    from acquire_ref.files.seat_links import default_host, links, qr
 
     game = load()
     found = links(game_path(), game.players, host or default_host(), port, new)
@@ -167,7 +167,7 @@ def pipe() -> None:
 
     Example: acquire-ref --game demo.toml pipe < requests.txt
     """
-    from acquire_ref.pipe import serve
+    from acquire_ref.programs.pipe import serve
 
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:

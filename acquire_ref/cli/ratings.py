@@ -2,7 +2,7 @@
 :mod:`acquire_ref.cli.app`.
 
 Only Typer is imported here at start-up; the command imports the rest. The ratings themselves
-are :mod:`acquire_ref.ratings`; this module reads the options, prints the leaderboard or the
+are :mod:`acquire_ref.club.ratings`; this module reads the options, prints the leaderboard or the
 history, and writes the CSV and HTML exports (the HTML from the live board's templates).
 """
 
@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from acquire_ref.cli.output import print_json, say
-from acquire_ref.errors import NotationError
+from acquire_ref.engine.errors import NotationError
 from acquire_ref.language import _
 
 if TYPE_CHECKING:
-    from acquire_ref.ratings import Season
+    from acquire_ref.club.ratings import Season
 
 MODEL = "PlackettLuce"
 """The openskill model every rating is computed with (JSON key ``model``)."""
@@ -65,7 +65,7 @@ def ratings(
 
     Example: acquire-ref ratings season/ --html leaderboard.html
     """
-    from acquire_ref.ratings import read_season
+    from acquire_ref.club.ratings import read_season
 
     if player is not None and not show_history:
         raise NotationError("--player goes with --history: acquire-ref ratings season/ --history --player Ann")
@@ -107,8 +107,8 @@ def season_filter(season: Season, since: str | None, until: str | None, year: st
     a note of what was left out: games outside the dates, and undated games, which can't be
     placed in a season. Raises :class:`NotationError` (exit 2) for a date or year that can't be
     read, both given, or a season that ends before it begins."""
-    from acquire_ref.events import plural
-    from acquire_ref.record import parse_date
+    from acquire_ref.engine.events import plural
+    from acquire_ref.files.record import parse_date
 
     since, until = season_span(year, since, until)
     if since is None and until is None:
@@ -134,7 +134,7 @@ def _leaderboard(season: Season, provisional: int, by_time: bool, show_history: 
     """The ``ratings --json`` document of ``season`` (T6) and each player's history in the
     leaderboard's order (``player``'s alone when named): ``(doc, steps)``; the document holds the
     history with ``show_history``. Raises :class:`NotationError` (exit 2) for a player not rated."""
-    from acquire_ref.ratings import compute, find_player, history
+    from acquire_ref.club.ratings import compute, find_player, history
 
     rows = compute(season.games, provisional)
     every = history(season.games)
@@ -155,8 +155,8 @@ def _exports(season: Season, doc: dict[str, Any], steps: dict[str, list[dict[str
     """Write the ``--csv`` and ``--html`` files, never over a file the season was read from."""
     if csv is None and html is None:
         return
-    from acquire_ref.ratings import csv_text
-    from acquire_ref.storage import write_export
+    from acquire_ref.club.ratings import csv_text
+    from acquire_ref.files.storage import write_export
 
     reads: dict[str, Path | None] = {f"season file {n}": p for n, p in enumerate(season.files, 1)}
     if csv is not None:
@@ -218,7 +218,7 @@ def history_lines(steps: dict[str, list[dict[str, Any]]]) -> list[str]:
 
 def order_line(doc: dict[str, Any]) -> str:
     """The sentence saying in which order the games were rated."""
-    from acquire_ref.events import plural
+    from acquire_ref.engine.events import plural
 
     ties = "in the order their files were last written" if doc["ties"] == "file time" else "in the order given"
     if not doc["games"]:
@@ -237,7 +237,7 @@ def page(season: Season, doc: dict[str, Any], steps: dict[str, list[dict[str, An
     live board's templates and style (Jinja2, autoescaped): every row with a small chart of the
     player's conservative rating after each date (inline SVG), and with ``show_history`` the
     history tables of ``steps``."""
-    from acquire_ref.ratings import html_doc
+    from acquire_ref.club.ratings import html_doc
     from acquire_ref.web.pages import render
 
     return render("ratings.html", doc=html_doc(season.games, doc, steps if show_history else {}, title, order_line(doc)))

@@ -1,5 +1,5 @@
 """The read commands: ``hand``, ``status``, ``score``, ``why``, ``log`` and ``check``. Each reads
-the game file (or a position file), asks :mod:`acquire_ref.views` for the document its viewer
+the game file (or a position file), asks :mod:`acquire_ref.viewers.views` for the document its viewer
 may see (``--as``, R10.3) and prints it, as JSON or for people.
 
 Only Typer is imported at start-up; a ``--json`` read imports no drawing, locking or writing
@@ -17,10 +17,10 @@ from acquire_ref import quick
 from acquire_ref.cli.completion import complete_player, complete_tile
 from acquire_ref.cli.options import BOARD_SVG, HTML, JSON, SVG
 from acquire_ref.cli.output import command_viewer, game_path, load, print_json, say, say_notices, show
-from acquire_ref.errors import GameFileError
+from acquire_ref.engine.errors import GameFileError
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
+    from acquire_ref.engine.game import Game
 
 
 def hand(
@@ -53,7 +53,7 @@ def status(
 
     Example: acquire-ref status --json
     """
-    from acquire_ref.views import Viewer
+    from acquire_ref.viewers.views import Viewer
 
     game = load()
     viewer = Viewer.of(game.resolve_player(player)) if player else command_viewer(game)
@@ -111,15 +111,15 @@ def score(
 
 def _standings(position: Path | None) -> tuple[Game | None, dict[str, Any], str, str]:
     """What ``score`` shows: ``(game, document, title, note)``, for the game file's game, or for
-    the final position in the file at ``position`` (no game; :func:`acquire_ref.views.final_position`)."""
+    the final position in the file at ``position`` (no game; :func:`acquire_ref.viewers.views.final_position`)."""
     if position is not None:
-        from acquire_ref.record import parse_toml
-        from acquire_ref.storage import read_text
-        from acquire_ref.views import final_position
+        from acquire_ref.files.record import parse_toml
+        from acquire_ref.files.storage import read_text
+        from acquire_ref.viewers.views import final_position
 
         data = parse_toml(read_text(position, "position file", "--position"), str(position))
         return (None, *final_position(data, str(position)))
-    from acquire_ref.views import score as score_doc
+    from acquire_ref.viewers.views import score as score_doc
 
     game = load()
     doc = score_doc(game, command_viewer(game))
@@ -165,19 +165,19 @@ def log(
 
     Example: acquire-ref log --player Ann
     """
-    from acquire_ref.storage import load_game
+    from acquire_ref.files.storage import load_game
 
     game, record, notices = load_game(game_path())
     say_notices(notices)
     if html is not None:  # the post-game review, the public view while holdings are hidden (R10.1)
         from acquire_ref.cli.turning import turning_for
-        from acquire_ref.storage import write_export
+        from acquire_ref.files.storage import write_export
         from acquire_ref.web import review
 
         points = turning_for(record) if turning else None
         write_export(html, review.page(review.document(record, turning=points)), {"game file": game_path()}, "--html")
         say(f"Wrote {html}", err=True)
-    from acquire_ref.views import history, history_lines, log_line
+    from acquire_ref.viewers.views import history, history_lines, log_line
 
     shown = history(game, player, turn)
     viewer = command_viewer(game)
@@ -202,8 +202,8 @@ def check(
 
     Example: acquire-ref check examples/four-players.toml
     """
-    from acquire_ref.events import plural
-    from acquire_ref.storage import inspect
+    from acquire_ref.engine.events import plural
+    from acquire_ref.files.storage import inspect
 
     target = path or game_path()
     found = inspect(target, what="game file or script" if path is not None else "game file")
@@ -219,7 +219,7 @@ def check(
         else:
             g = found.game
             assert g is not None
-            from acquire_ref.views import pending_text
+            from acquire_ref.viewers.views import pending_text
             from acquire_ref.words import with_program
 
             replays = plural(len(g.moves), "move") + (" replays" if len(g.moves) == 1 else " replay")

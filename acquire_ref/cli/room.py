@@ -14,7 +14,7 @@ import typer
 from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import game_path, say
-from acquire_ref.errors import GameFileError, NotationError
+from acquire_ref.engine.errors import GameFileError, NotationError
 
 PALETTE = typer.Option(
     "edition", "--palette", metavar="edition|okabe-ito",
@@ -70,7 +70,7 @@ def room(
 def _room(players: list[str] | None, option: list[str], edition: str, tiles: str, seed: int | None, host: str | None,
           port: int, palette: str, release: str | None) -> None:
     """``room`` in the room's language, its options checked."""
-    from acquire_ref.storage import file_exists
+    from acquire_ref.files.storage import file_exists
 
     path = game_path()
     if release is not None:
@@ -86,7 +86,7 @@ def _room(players: list[str] | None, option: list[str], edition: str, tiles: str
         say(f"New game in {path}: {', '.join(players)} (seating order), {tiles} tiles.")
     elif not file_exists(path):
         raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref room Ann Ben Cat`) to start one")
-    from acquire_ref.seat_links import default_host
+    from acquire_ref.files.seat_links import default_host
     from acquire_ref.web.serve import run_room
 
     run_room(path, host or default_host(), port, say, palette)
@@ -95,7 +95,7 @@ def _room(players: list[str] | None, option: list[str], edition: str, tiles: str
 def _release(player: str) -> None:
     """``room --release NAME``: a new link for ``player``'s seat (:func:`seat_links.renew`)."""
     from acquire_ref.cli.output import load
-    from acquire_ref.seat_links import renew
+    from acquire_ref.files.seat_links import renew
 
     game = load()
     renew(game_path(), list(game.players), player)

@@ -1,5 +1,5 @@
 """``play``: a whole game script played into a new game file, or with ``--append`` its moves
-added to the game file's game, each verified through :class:`acquire_ref.session.GameFile`
+added to the game file's game, each verified through :class:`acquire_ref.files.session.GameFile`
 (``--check`` verifies and writes nothing; R10.1 keeps that check for the referee while holdings
 are hidden).
 
@@ -15,10 +15,10 @@ import typer
 
 from acquire_ref.cli.new import refuse_to_replace, today
 from acquire_ref.cli.output import command_viewer, game_path, moves_count, refusal, say, say_notices
-from acquire_ref.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
+    from acquire_ref.engine.game import Game
 
 
 def play(
@@ -46,8 +46,8 @@ def play(
 
     Example: acquire-ref --game demo.toml play examples/four-players.toml
     """
-    from acquire_ref.record import parse_record
-    from acquire_ref.session import GameFile
+    from acquire_ref.files.record import parse_record
+    from acquire_ref.files.session import GameFile
 
     if all_or_nothing and not append:
         raise NotationError("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)")
@@ -72,7 +72,7 @@ def play(
 
 def _script_text(script: Path) -> str:
     """The script's text: the file, or standard input for ``-``."""
-    from acquire_ref.storage import read_standard_input, read_text
+    from acquire_ref.files.storage import read_standard_input, read_text
 
     return read_standard_input("script") if str(script) == "-" else read_text(script, "script")
 
@@ -80,7 +80,7 @@ def _script_text(script: Path) -> str:
 def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
     """Say that the script's moves are legal and where the game then stops; ``added`` says what
     ``--check --append`` would have added, in place of the count of the game's moves."""
-    from acquire_ref.views import pending_text
+    from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
 
     n = len(game.moves)
@@ -93,7 +93,7 @@ def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
 
 def _show_played(headline: str, game: Game) -> None:
     from acquire_ref.render import console, score_view, status_view
-    from acquire_ref.views import standings
+    from acquire_ref.viewers.views import standings
 
     con = console()
     con.print(headline)
@@ -108,9 +108,9 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
     """``play --append``: the script's moves added to the game file, each verified, under its lock;
     at a refused move the error names the script's line, the move and the rule. With
     ``check_only`` (``--check``) the moves are verified the same way and nothing is written."""
-    from acquire_ref.record import appended_moves, move_lines
-    from acquire_ref.session import GameFile
-    from acquire_ref.storage import file_exists, refuse_same_file
+    from acquire_ref.files.record import appended_moves, move_lines
+    from acquire_ref.files.session import GameFile
+    from acquire_ref.files.storage import file_exists, refuse_same_file
 
     path = game_path()
     if not file_exists(path):
@@ -146,7 +146,7 @@ def _refuse_hidden_check(game: Game) -> None:
     a disposal or a purchase would be accepted, tried as often as one likes without a move being
     made, tells the holding and the cash (R10.1). The referee (``--as referee``) may check.
     Raises :class:`IllegalMoveError` (exit 3)."""
-    from acquire_ref.views import withheld
+    from acquire_ref.viewers.views import withheld
 
     if withheld(game, command_viewer(game)):
         raise IllegalMoveError("holdings are hidden until the game is over (R10.1): `play --check --append` would tell "
@@ -157,7 +157,7 @@ def _refuse_hidden_check(game: Game) -> None:
 def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:
     """Apply ``moves`` to ``game`` (in memory) until one is refused: how many were applied, and
     the error that refused the next one (None when all were)."""
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.moves import parse_move
 
     for n, move in enumerate(moves):
         try:

@@ -1,5 +1,5 @@
 """``simulate``: complete dealt games played by built-in and outside bots (the batch itself is
-:mod:`acquire_ref.simulate`). The command checks its options and seats the players; :func:`run`
+:mod:`acquire_ref.programs.simulate`). The command checks its options and seats the players; :func:`run`
 shows the progress bar, writes the game files, tells the faults of outside bots on standard
 error and prints the report.
 
@@ -16,12 +16,12 @@ import typer
 from acquire_ref.cli.ladder import ladder
 from acquire_ref.cli.options import EDITION, edition_spec, rule_options
 from acquire_ref.cli.output import print_json
-from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
-    from acquire_ref.bots import BotSpec
-    from acquire_ref.editions import Edition
-    from acquire_ref.simulate import Batch
+    from acquire_ref.engine.editions import Edition
+    from acquire_ref.programs.bots import BotSpec
+    from acquire_ref.programs.simulate import Batch
 
 
 def _fresh_outputs(folder: Path, seed: int, games: int) -> None:
@@ -84,8 +84,8 @@ def simulate(
     """
     import os
 
-    from acquire_ref.game import Game
-    from acquire_ref.simulate import Batch
+    from acquire_ref.engine.game import Game
+    from acquire_ref.programs.simulate import Batch
 
     if compare or against is not None or strategy == "search":  # a duplicate match, or a rule study (cli.ladder)
         return ladder(games, seed, players, strategy, against, edition, option, jobs, bot, out, think_ms,
@@ -93,7 +93,7 @@ def simulate(
     _check_choices(strategy, bot_faults, bot_timeout)
     names, bots, ed, edition_value, opts = _seats(players, edition, option, bot)
     if out is not None:
-        from acquire_ref.storage import output_folder
+        from acquire_ref.files.storage import output_folder
 
         _fresh_outputs(output_folder(out), seed, games)
     Game.table(names, ed, opts)  # checks the names and options once, before the progress bar
@@ -104,8 +104,8 @@ def simulate(
 def _check_choices(strategy: str, bot_faults: str, bot_timeout: float) -> None:
     """``--strategy``, ``--bot-faults`` and ``--bot-timeout`` are among the choices (nan passes
     the option's own range check). Raises :class:`NotationError` (exit 2) naming the option."""
-    from acquire_ref.bots import RULES
-    from acquire_ref.simulate import STRATEGIES
+    from acquire_ref.programs.bots import RULES
+    from acquire_ref.programs.simulate import STRATEGIES
 
     if strategy not in STRATEGIES:
         raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
@@ -121,7 +121,7 @@ def _seats(players: int, edition: str, option: list[str], bot: list[str],
     the outside bots (``--bot NAME=COMMAND``) in the first seats and the built-in bots named p2,
     p3... in the rest. Raises :class:`NotationError` (exit 2) for rules under which a game may
     never end (``stall=continue``) or more bots than seats."""
-    from acquire_ref.bots import BotSpec
+    from acquire_ref.programs.bots import BotSpec
 
     ed, edition_value = edition_spec(edition)
     opts = rule_options(option)
@@ -146,10 +146,10 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
     from rich.progress import Progress
     from rich.text import Text
 
-    from acquire_ref.events import plural
+    from acquire_ref.engine.events import plural
+    from acquire_ref.files.session import create_text
+    from acquire_ref.programs.simulate import FIRST_FAULTS, Summary, run_batch
     from acquire_ref.render import console
-    from acquire_ref.session import create_text
-    from acquire_ref.simulate import FIRST_FAULTS, Summary, run_batch
     from acquire_ref.words import visible
 
     summary = Summary({b.name: b.command for b in batch.bots})

@@ -5,8 +5,8 @@ in the README), registered by :mod:`acquire_ref.cli.app` in one line (a club's r
 Only Typer is imported here at start-up; each command imports what it uses. The event file is
 ``--event FILE``, else ``$ACQUIRE_EVENT``, else the one ``*.event.toml`` file in the current folder
 (``tournament new NAME`` makes ``NAME.event.toml``). Each table's game is an ordinary game file
-beside it, made and marked discarded by :mod:`acquire_ref.event_games` through
-:class:`acquire_ref.session.GameFile`, as the library writes a new game.
+beside it, made and marked discarded by :mod:`acquire_ref.tournament.event_games` through
+:class:`acquire_ref.files.session.GameFile`, as the library writes a new game.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import typer
 from acquire_ref.cli.options import EDITIONS
 from acquire_ref.cli.output import print_json as _json
 from acquire_ref.cli.output import say
-from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
 
 if TYPE_CHECKING:
     from acquire_ref.tournament import Result, Round, Seating, Tournament
@@ -65,7 +65,7 @@ def event_path() -> Path:
     the link stays (as for ``--game``).
 
     Raises :class:`NotationError` (exit 2) when none or several are here."""
-    from acquire_ref.storage import game_path
+    from acquire_ref.files.storage import game_path
 
     if WHERE.event is not None:
         if str(WHERE.event).strip() in ("", "."):
@@ -105,8 +105,8 @@ def new(
     import secrets
 
     from acquire_ref.cli.options import edition_spec
-    from acquire_ref.event_file import create
     from acquire_ref.tournament import Tournament, parse_factors, parse_tiebreaks, slug
+    from acquire_ref.tournament.event_file import create
 
     if not name.strip() or not name.isprintable():
         raise NotationError(f"event name {name!r}: give a printable name, e.g. 'Club 2026'")
@@ -145,8 +145,8 @@ def add(
 
     Example: acquire-ref tournament add "José García" --badge 1042
     """
-    from acquire_ref.event_file import changing
-    from acquire_ref.events import plural
+    from acquire_ref.engine.events import plural
+    from acquire_ref.tournament.event_file import changing
 
     if badge is not None and len(players) != 1:
         raise NotationError("--badge gives one player's badge ID: add players with badges one at a time")
@@ -166,7 +166,7 @@ def withdraw(
 
     Example: acquire-ref tournament withdraw Ben
     """
-    from acquire_ref.event_games import changing
+    from acquire_ref.tournament.event_games import changing
 
     path = event_path()
     with changing(path) as event:
@@ -177,7 +177,7 @@ def withdraw(
 
 def _say_games(path: Path, event: Tournament) -> None:
     """Name the game files a change made and the ones it marked discarded (stderr)."""
-    from acquire_ref.event_games import DISCARDED, game_path
+    from acquire_ref.tournament.event_games import DISCARDED, game_path
 
     for rnd, t in event.made:
         say(f"  round {rnd.number} table {t.number}: {', '.join(t.seats)}", err=True)
@@ -205,8 +205,8 @@ def _confirm(what: str, flag: str, given: bool) -> None:
 
 def _table_lines(path: Path, rnd: Round) -> list[str]:
     """A round's table list for the hall: each table's seats and the command that opens its game."""
-    from acquire_ref.event_games import game_path
-    from acquire_ref.events import plural
+    from acquire_ref.engine.events import plural
+    from acquire_ref.tournament.event_games import game_path
     from acquire_ref.words import PROGRAM
 
     lines = [f"Round {rnd.number} ({rnd.stage}{'' if rnd.draw == 1 else f', draw {rnd.draw}'}): "
@@ -220,7 +220,7 @@ def _table_lines(path: Path, rnd: Round) -> list[str]:
 
 def _discarded(path: Path, old: Round) -> str:
     """What a redraw discarded (T2.3): the old draw, the results it dropped, its game files."""
-    from acquire_ref.event_games import DISCARDED, game_path
+    from acquire_ref.tournament.event_games import DISCARDED, game_path
 
     entered = [t for t in old.tables if t.result is not None]
     words = f"round {old.number} draw {old.draw} discarded ({len(old.tables)} tables"
@@ -249,9 +249,9 @@ def draw(
 
     Example: acquire-ref tournament draw
     """
-    from acquire_ref.event_games import changing, stem
     from acquire_ref.tournament import parse_tables
-    from acquire_ref.tournament_views import round_doc
+    from acquire_ref.tournament.event_games import changing, stem
+    from acquire_ref.tournament.tournament_views import round_doc
 
     given = parse_tables(table) if table else None
     path = event_path()
@@ -289,7 +289,7 @@ def checkin(
 
     Example: acquire-ref tournament checkin Ann Ben "José García" --heat 2
     """
-    from acquire_ref.event_games import changing
+    from acquire_ref.tournament.event_games import changing
 
     path = event_path()
     with changing(path) as event:
@@ -318,7 +318,7 @@ def join(
 
     Example: acquire-ref tournament join Ivy --badge 1107
     """
-    from acquire_ref.event_games import changing, game_path, stem
+    from acquire_ref.tournament.event_games import changing, game_path, stem
 
     if badge is not None and len(players) != 1:
         raise NotationError("--badge goes with one player: join them one at a time, or give badges with `tournament badge`")
@@ -345,7 +345,7 @@ def badge(
 
     Example: acquire-ref tournament badge "Late Comer" 1107
     """
-    from acquire_ref.event_file import changing
+    from acquire_ref.tournament.event_file import changing
 
     with changing(event_path()) as event:
         said = event.give_badge(player, badge_id)
@@ -364,8 +364,8 @@ def rename(
 
     Example: acquire-ref tournament rename "Jose Garcia" "José García"
     """
-    from acquire_ref.event_games import rename
     from acquire_ref.language import ngettext
+    from acquire_ref.tournament.event_games import rename
 
     said, written = rename(event_path(), player, new)
     say(said + ".")
@@ -382,8 +382,8 @@ def undo() -> None:
 
     Example: acquire-ref tournament undo
     """
-    from acquire_ref.event_games import undo as take_back
     from acquire_ref.tournament import difference
+    from acquire_ref.tournament.event_games import undo as take_back
 
     path = event_path()
     now, before, said = take_back(path)
@@ -401,8 +401,8 @@ def tables(
 
     Example: acquire-ref tournament tables 2
     """
-    from acquire_ref.event_file import load
-    from acquire_ref.tournament_views import round_doc
+    from acquire_ref.tournament.event_file import load
+    from acquire_ref.tournament.tournament_views import round_doc
 
     path = event_path()
     event = load(path)
@@ -438,15 +438,15 @@ def result(
 
     Example: acquire-ref tournament result 1 3 Ann=52300 Ben=41000 Cat=38800 Dan=20100
     """
-    from acquire_ref.event_games import changing
     from acquire_ref.tournament import claim, seeding_changes
+    from acquire_ref.tournament.event_games import changing
 
     if projected and leave_out:
         raise NotationError("--projected or --leave-out: an unfinished game is scored as it stands or left out, not both")
     day = None
     if played is not None:
+        from acquire_ref.files.record import parse_played
         from acquire_ref.language import _
-        from acquire_ref.record import parse_played
 
         if leave_out:
             raise NotationError(_("--played dates a result that counts: a table left out (T3.3) is not rated"))
@@ -472,8 +472,8 @@ def _found_result(path: Path, event: Tournament, where: tuple[int, Seating], she
     """The result ``tournament result`` enters for the table at ``where`` (round number, table):
     from its results sheet, confirmed when implausible (T3.4), else from its game file (T3.1,
     T3.3)."""
-    from acquire_ref.event_games import game_path, game_result
     from acquire_ref.tournament import Result, implausible, sheet_result
+    from acquire_ref.tournament.event_games import game_path, game_result
 
     number, tab = where
     if not sheet:
@@ -513,8 +513,8 @@ def standings(
 
     Example: acquire-ref tournament standings --html hall.html
     """
-    from acquire_ref.event_file import load
-    from acquire_ref.tournament_views import csv_text, standings_doc, text_lines
+    from acquire_ref.tournament.event_file import load
+    from acquire_ref.tournament.tournament_views import csv_text, standings_doc, text_lines
 
     path = event_path()
     event = load(path)
@@ -522,8 +522,8 @@ def standings(
     outputs = [(target, maker, option) for target, maker, option in ((csv, csv_text, "--csv"), (html, _hall_page, "--html"))
                if target is not None]
     if outputs:
-        from acquire_ref.event_games import export_reads
-        from acquire_ref.storage import write_export
+        from acquire_ref.files.storage import write_export
+        from acquire_ref.tournament.event_games import export_reads
 
         reads = export_reads(path, event)
         for target, maker, option in outputs:
@@ -541,7 +541,7 @@ def _hall_page(doc: dict[str, Any]) -> str:
     templates (Jinja2, autoescaped; T5.2)."""
     import datetime
 
-    from acquire_ref.tournament_views import hall_doc
+    from acquire_ref.tournament.tournament_views import hall_doc
     from acquire_ref.web.pages import render
 
     now = datetime.datetime.now().astimezone()
@@ -561,10 +561,10 @@ def sheets(
 
     Example: acquire-ref tournament sheets 1 --html round1.html
     """
-    from acquire_ref.event_file import load
-    from acquire_ref.event_games import export_reads
-    from acquire_ref.storage import write_export
-    from acquire_ref.tournament_views import sheets_doc
+    from acquire_ref.files.storage import write_export
+    from acquire_ref.tournament.event_file import load
+    from acquire_ref.tournament.event_games import export_reads
+    from acquire_ref.tournament.tournament_views import sheets_doc
     from acquire_ref.web.pages import render
 
     path = event_path()
@@ -583,8 +583,8 @@ def advance(as_json: bool = JSON) -> None:
 
     Example: acquire-ref tournament advance
     """
-    from acquire_ref.event_games import changing, stem
-    from acquire_ref.tournament_views import round_doc
+    from acquire_ref.tournament.event_games import changing, stem
+    from acquire_ref.tournament.tournament_views import round_doc
 
     path = event_path()
     with changing(path) as event:

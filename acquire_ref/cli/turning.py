@@ -1,4 +1,4 @@
-"""The turning points of a finished game for ``log --html`` (:mod:`acquire_ref.turning`), worked out
+"""The turning points of a finished game for ``log --html`` (:mod:`acquire_ref.programs.turning`), worked out
 under a progress bar on standard error."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from acquire_ref.record import Record
+    from acquire_ref.files.record import Record
 
 
 def turning_for(record: Record) -> dict[str, Any] | None:
@@ -15,9 +15,9 @@ def turning_for(record: Record) -> dict[str, Any] | None:
     :meth:`Record.start` raises."""
     from rich.progress import Progress
 
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.moves import parse_move
+    from acquire_ref.programs.turning import turning_points
     from acquire_ref.render import console
-    from acquire_ref.turning import turning_points
 
     if not record.replay().over:
         return None

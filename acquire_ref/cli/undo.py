@@ -1,5 +1,5 @@
 """``undo`` and ``redo``: moves taken back and put back through
-:class:`acquire_ref.session.GameFile`, each told as the banker does it (``undo``: what to take
+:class:`acquire_ref.files.session.GameFile`, each told as the banker does it (``undo``: what to take
 back; ``redo``: the moment again), for the command's viewer (R10.1).
 
 Only Typer is imported at start-up.
@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from acquire_ref.cli.output import command_viewer, game_path, open_game_file, refusal, say, say_next
-from acquire_ref.errors import IllegalMoveError
+from acquire_ref.engine.errors import IllegalMoveError
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
+    from acquire_ref.engine.game import Game
 
 
 def _asks() -> bool:
@@ -52,8 +52,8 @@ def undo(
 
     Example: acquire-ref undo 2
     """
-    from acquire_ref.storage import load_game
-    from acquire_ref.views import undo_lines
+    from acquire_ref.files.storage import load_game
+    from acquire_ref.viewers.views import undo_lines
 
     asked_at = None
     if not yes and _asks():
@@ -97,7 +97,7 @@ def redo(
 
     Example: acquire-ref redo 2
     """
-    from acquire_ref.views import moment
+    from acquire_ref.viewers.views import moment
 
     handle = open_game_file()
     try:

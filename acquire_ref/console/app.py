@@ -29,12 +29,12 @@ from textual.widgets import Footer, Input, Static
 from acquire_ref.console.books import Books
 from acquire_ref.console.bot_seat import BotSeats, DrawPrompt
 from acquire_ref.console.prompts import Prompt, prompt_for
-from acquire_ref.errors import AcquireError
-from acquire_ref.events import money
-from acquire_ref.game import Game
-from acquire_ref.moves import Discard, End, Move, Pass
+from acquire_ref.engine.errors import AcquireError
+from acquire_ref.engine.events import money
+from acquire_ref.engine.game import Game
+from acquire_ref.engine.moves import Discard, End, Move, Pass
+from acquire_ref.engine.tiles import Tile, parse_tile
 from acquire_ref.render import board_text, chain_style
-from acquire_ref.tiles import Tile, parse_tile
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 
@@ -92,8 +92,8 @@ def chains_text(game: Game) -> Text:
 def players_text(game: Game) -> Text:
     """Each player in seating order: cash, shares (chain letters), net worth; the one to decide
     marked; with hidden holdings only the rack counts (R10.1: the console is a shared screen,
-    :data:`acquire_ref.views.PUBLIC`)."""
-    from acquire_ref.views import sees
+    :data:`acquire_ref.viewers.views.PUBLIC`)."""
+    from acquire_ref.viewers.views import sees
 
     out = Text(" player       cash    worth shares\n", style="dim")
     worth, short = game.net_worth(), short_names(list(game.players), 9)
@@ -148,7 +148,7 @@ def events_lines(game: Game, entries: int = 4) -> list[str]:
     """The last ``entries`` moves and what the banker does for each, oldest first; at the end of
     the game the final standings with each player's payout (R8.3). The last move is told as at
     the moment it happened, the ones before as the history (R10.1)."""
-    from acquire_ref.views import history_lines, moment, move_text
+    from acquire_ref.viewers.views import history_lines, moment, move_text
 
     if game.over:
         lines = [f"Final standings: {game.end_reason}"]
@@ -222,7 +222,7 @@ class WhyScreen(ModalScreen[None]):
             yield Static(id="why-text")
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        from acquire_ref.views import tile
+        from acquire_ref.viewers.views import tile
 
         out = self.query_one("#why-text", Static)
         try:
@@ -374,7 +374,7 @@ class TableApp(App[None]):
         self.redraw()
 
     def _discard_question(self, tiles: list[Tile]) -> str:
-        from acquire_ref.describe import tile as describe_tile
+        from acquire_ref.viewers.describe import tile as describe_tile
 
         game = self.books.game
         assert game is not None
@@ -438,7 +438,7 @@ class TableApp(App[None]):
             return
         entry = game.log[-1]
         lines = [f"Undo move {len(game.log)} (turn {entry.turn}, {visible(entry.player or 'the table')}): {entry.move}?"]
-        from acquire_ref.views import undo_lines
+        from acquire_ref.viewers.views import undo_lines
 
         for k, text in enumerate(undo_lines(game, entry)):
             lines.append(text[0].upper() + text[1:] if k == 0 else f"  {visible(text)}")
@@ -470,7 +470,7 @@ class TableApp(App[None]):
         game = self.books.game
         if game is None:
             return
-        from acquire_ref.seat_links import default_host, links, qr
+        from acquire_ref.files.seat_links import default_host, links, qr
 
         try:
             found = links(self.books.path, game.players, default_host(), self.port)
@@ -490,7 +490,7 @@ class TableApp(App[None]):
         game = self.books.game
         if game is None:
             return
-        from acquire_ref.views import history_lines, log_line
+        from acquire_ref.viewers.views import history_lines, log_line
 
         lines = []
         for i, entry in enumerate(game.log, 1):
@@ -509,7 +509,7 @@ class TableApp(App[None]):
             lines.append(f" {ranks[s.player]}. {visible(s.player)}: {money(s.total)} = cash {money(s.before)}")
             lines += [f"      + {money(amount)} {kind} {chain}" for chain, amount, kind, _ in s.bonuses]
             lines += [f"      + {money(dollars)} for {n} {chain}" for chain, n, dollars in s.sales]
-        from acquire_ref.views import withheld
+        from acquire_ref.viewers.views import withheld
 
         if withheld(game):
             lines = [title, " Holdings are hidden until the end (R10.1)."]

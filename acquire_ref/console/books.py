@@ -1,6 +1,6 @@
 """The console's hold on one game file: the same books as the command line (DESIGN 2, 3, 6).
 
-Every change goes through :class:`acquire_ref.session.GameFile`, the hold that ``play --append``,
+Every change goes through :class:`acquire_ref.files.session.GameFile`, the hold that ``play --append``,
 ``pipe`` and the library use: under the file's lock, the file is reloaded if another program
 changed it, the move is verified and applied by :meth:`Game.apply`, and the whole file is written
 atomically with the version check, so a game file written by the console is byte-identical to one
@@ -16,13 +16,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from acquire_ref.errors import AcquireError
-from acquire_ref.events import Event
-from acquire_ref.game import Game, LogEntry
-from acquire_ref.moves import Move
-from acquire_ref.record import Record
-from acquire_ref.session import GameFile
-from acquire_ref.storage import Stamp, stamp
+from acquire_ref.engine.errors import AcquireError
+from acquire_ref.engine.events import Event
+from acquire_ref.engine.game import Game, LogEntry
+from acquire_ref.engine.moves import Move
+from acquire_ref.files.record import Record
+from acquire_ref.files.session import GameFile
+from acquire_ref.files.storage import Stamp, stamp
 
 T = TypeVar("T")
 
@@ -105,8 +105,8 @@ class Books:
         broken file's own problem is what is shown)."""
         readable = self.load() if self._changed() else True
         if readable:
-            from acquire_ref.errors import IllegalMoveError
-            from acquire_ref.views import refusal
+            from acquire_ref.engine.errors import IllegalMoveError
+            from acquire_ref.viewers.views import refusal
 
             said = refusal(self.handle.game, exc) if isinstance(exc, IllegalMoveError) and self.handle else str(exc)
             self.error = said.replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
@@ -132,7 +132,7 @@ class Books:
 
     def change_record(self, change: Callable[[Record, Game], T]) -> T | None:
         """Change what the file keeps besides the moves (a bot seat's tiles) as
-        :meth:`~acquire_ref.session.GameFile.change_record` does; its result, or None with
+        :meth:`~acquire_ref.files.session.GameFile.change_record` does; its result, or None with
         ``error`` set (nothing written)."""
         return self._change(lambda handle: handle.change_record(change))
 

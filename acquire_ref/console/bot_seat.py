@@ -1,4 +1,4 @@
-"""A bot seat in the table console (:mod:`acquire_ref.table_bot`): when its decision is pending it
+"""A bot seat in the table console (:mod:`acquire_ref.programs.table_bot`): when its decision is pending it
 thinks in a thread of its own, never on the screen's event loop, under its budget, while the
 decision line says so; its move is then made through the books and said under the input as
 the instruction a person carries out ("Dan (bot) places 5C: put 5C on the board"). In table mode,
@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from acquire_ref.console.prompts import Prompt
-from acquire_ref.errors import AcquireError
+from acquire_ref.engine.errors import AcquireError
 from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from acquire_ref.console.app import TableApp
     from acquire_ref.console.books import Books
-    from acquire_ref.game import Game
-    from acquire_ref.moves import Move
-    from acquire_ref.table_bot import BotSeat
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import Move
+    from acquire_ref.programs.table_bot import BotSeat
 
 
 class DrawPrompt(Prompt):
@@ -36,7 +36,7 @@ class DrawPrompt(Prompt):
         return text.replace(",", " ").split()
 
     def preview(self, text: str) -> str:
-        from acquire_ref.tiles import parse_tile
+        from acquire_ref.engine.tiles import parse_tile
 
         try:
             tiles = [parse_tile(t, self.game.edition.grid) for t in self.tiles(text)]
@@ -59,7 +59,7 @@ class BotSeats:
         """The question for a bot seat's pending decision: its tiles to enter, or the bot thinking
         (a prompt whose answer a person may give for it); None when a person decides."""
         from acquire_ref.console.prompts import prompt_for
-        from acquire_ref.table_bot import pending_bot, waiting
+        from acquire_ref.programs.table_bot import pending_bot, waiting
 
         game, record = books.game, books.record
         seat = pending_bot(record, game) if game is not None and record is not None else None
@@ -76,7 +76,7 @@ class BotSeats:
     def enter(self, books: Books, prompt: DrawPrompt, text: str) -> bool:
         """Enter the tiles typed at a :class:`DrawPrompt` through the books; False (``books.error``
         set) when refused."""
-        from acquire_ref.table_bot import enter
+        from acquire_ref.programs.table_bot import enter
 
         tiles = prompt.tiles(text)
         return books.change_record(lambda record, game: enter(record, game, prompt.seat.name, tiles)) is not None
@@ -85,7 +85,7 @@ class BotSeats:
         """Let the bot seat whose decision is pending think, in a thread of its own (never on the
         screen's event loop), and make its move when done (:meth:`done`); nothing when a person
         decides, tiles are missing, or a bot thinks already."""
-        from acquire_ref.table_bot import pending_bot, thinker, waiting
+        from acquire_ref.programs.table_bot import pending_bot, thinker, waiting
 
         books = self.app.books
         game, record = books.game, books.record
@@ -110,7 +110,7 @@ class BotSeats:
         """Make the bot's ``move``, thought at move count ``at``, unless the game moved on meanwhile
         (a person answered for it, an undo: then it is dropped and the bot thinks again), and say
         it as an instruction; redraw."""
-        from acquire_ref.table_bot import instruction, to_draw
+        from acquire_ref.programs.table_bot import instruction, to_draw
 
         self.thinking = None
         books = self.app.books

@@ -29,11 +29,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
-from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
-from acquire_ref.events import money, plural
-from acquire_ref.game import Game
-from acquire_ref.moves import Buy, Choose, Discard, Dispose, Market, Move, Place, Start, parse_tokens
-from acquire_ref.pending import (
+from acquire_ref.engine.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.engine.events import money, plural
+from acquire_ref.engine.game import Game
+from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, Market, Move, Place, Start, parse_tokens
+from acquire_ref.engine.pending import (
     BuyShares,
     ChooseSurvivor,
     DisposeShares,
@@ -44,13 +44,13 @@ from acquire_ref.pending import (
     OrderDefunct,
     PlaceTile,
 )
-from acquire_ref.tiles import Tile, parse_tile
+from acquire_ref.engine.tiles import Tile, parse_tile
 from acquire_ref.words import decisions as asks
 from acquire_ref.words.decisions import Device
 from acquire_ref.words.tiles import would_do
 
 if TYPE_CHECKING:
-    from acquire_ref.views import ViewerLike
+    from acquire_ref.viewers.views import ViewerLike
 
 
 class Prompt:
@@ -59,7 +59,7 @@ class Prompt:
     ``title`` says who decides what (shown large); ``hint`` how to answer; :meth:`offers` the
     legal answers as ``(what to type, what it does)``; :meth:`suggestions` what the input
     completes to; :meth:`moves` the moves an entry stands for (raising
-    :class:`~acquire_ref.errors.AcquireError` with the reason and the rule when the entry is not
+    :class:`~acquire_ref.engine.errors.AcquireError` with the reason and the rule when the entry is not
     a legal answer); :meth:`preview` the same in words, for every key press.
     """
 
@@ -67,7 +67,7 @@ class Prompt:
     hint = ""
 
     def __init__(self, game: Game, viewer: ViewerLike = None, device: Device = "terminal") -> None:
-        from acquire_ref.views import sees
+        from acquire_ref.viewers.views import sees
 
         self.device: Device = device
         """Where the question is asked: its title and hint are worded for it (:mod:`acquire_ref.words.decisions`)."""
@@ -112,8 +112,8 @@ class Prompt:
 
 def told(game: Game, exc: AcquireError) -> str:
     """Why ``exc`` refused an entry, as the console (a shared screen) may say it (R10.1):
-    :func:`acquire_ref.views.refusal` for a refused move."""
-    from acquire_ref.views import refusal
+    :func:`acquire_ref.viewers.views.refusal` for a refused move."""
+    from acquire_ref.viewers.views import refusal
 
     return refusal(game, exc) if isinstance(exc, IllegalMoveError) else str(exc)
 
@@ -251,7 +251,7 @@ class DisposePrompt(Prompt):
         self.chain, self.survivor = pend.chain, pend.survivor
         self.held = game.shares[self.player][self.chain]
         self.cap = game.trade_cap(self.player, self.chain, self.survivor)
-        from acquire_ref.describe import defunct_price
+        from acquire_ref.viewers.describe import defunct_price
 
         self.share_price = defunct_price(game, self.chain)
         held = self.held if self.shown else None  # the holding and the trade it allows stay the player's (R10.1)

@@ -1,6 +1,6 @@
 """An event of several tables and rounds, as a value: players, groups, rounds, tables, results,
 the draw, standings and tie-breaks (the event rules T1-T5 in the README). Pure: no file is read or
-written here; :mod:`acquire_ref.event_file` keeps a :class:`Tournament` in its TOML file, and each
+written here; :mod:`acquire_ref.tournament.event_file` keeps a :class:`Tournament` in its TOML file, and each
 table's game is an ordinary game file named by :meth:`Tournament.game_name`.
 
 The modules, by rule area: :mod:`.formats` (the formats, their keys and presets, T4),

@@ -9,8 +9,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from acquire_ref.errors import IllegalMoveError
-from acquire_ref.events import plural
+from acquire_ref.engine.errors import IllegalMoveError
+from acquire_ref.engine.events import plural
 from acquire_ref.tournament.model import Round, Seating, waiting
 from acquire_ref.tournament.standings import standings
 

@@ -8,8 +8,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from acquire_ref.errors import IllegalMoveError, NotationError
-from acquire_ref.setup import check_player_name
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.setup import check_player_name
 from acquire_ref.tournament.draw import table_sizes
 from acquire_ref.tournament.finals import alternate
 from acquire_ref.tournament.model import Player, Round, Seating, seat_name
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 
 def check_entrant_name(name: str) -> None:
     """Raise :class:`NotationError` unless ``name`` (runs of spaces made one) can be an entrant's
-    name (T1.3): a player's name (R2.1, :func:`~acquire_ref.setup.check_player_name`) but for
+    name (T1.3): a player's name (R2.1, :func:`~acquire_ref.engine.setup.check_player_name`) but for
     spaces, which a name on a badge may have; the refusal says so rather than "no spaces"."""
     if not name or not name.isprintable() or "=" in name or "," in name or name.startswith("-"):
-        from acquire_ref.problems import shown
+        from acquire_ref.engine.problems import shown
 
         raise NotationError(f"{shown(name)} can't be a player name: printable characters only (spaces are "
                             "fine in an event), no '=', ',' or leading '-'")
@@ -93,7 +93,7 @@ def rename(event: Tournament, name: str, new: str) -> str:
     :class:`NotationError` for a name that can't be an entrant's or is another entrant's, and
     :class:`IllegalMoveError` while the entrant sits at a table still playing: its game file
     names them as drawn (R2.1), so rename after its result is entered."""
-    from acquire_ref.errors import IllegalMoveError
+    from acquire_ref.engine.errors import IllegalMoveError
 
     player = event.player(name)
     new = " ".join(new.split())

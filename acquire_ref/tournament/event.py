@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from acquire_ref.errors import IllegalMoveError, NotationError
-from acquire_ref.events import plural
-from acquire_ref.setup import looks_alike
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.events import plural
+from acquire_ref.engine.setup import looks_alike
 from acquire_ref.tournament import draw as drawing
 from acquire_ref.tournament import entry, finals, results, seated
 from acquire_ref.tournament import standings as ranking
@@ -36,7 +36,7 @@ class Tournament:
 
     ``made`` and ``discarded`` collect, while a command runs, the tables whose game files are to
     be made and the game file names that are no longer any table's
-    (:func:`acquire_ref.event_games.changing` makes and marks them; they are not part of the
+    (:func:`acquire_ref.tournament.event_games.changing` makes and marks them; they are not part of the
     event file)."""
 
     def __init__(self, name: str, format: str = "heats", seed: int = 0, fives: bool = False, semifinal: int = 16,
@@ -111,7 +111,7 @@ class Tournament:
         or punctuation (``Jose Garcia`` for ``José García``), else naming some entrants."""
         found = self.find(name) or self.by_badge(name)
         if found is None:
-            from acquire_ref.members import folded
+            from acquire_ref.club.members import folded
 
             near = [p.name for p in self.players if folded(p.name) == folded(name)]
             if near:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from acquire_ref.errors import IllegalMoveError
-from acquire_ref.events import plural
+from acquire_ref.engine.errors import IllegalMoveError
+from acquire_ref.engine.events import plural
 from acquire_ref.tournament.model import Round, Seating, places, waiting
 from acquire_ref.tournament.results import table_facts
 from acquire_ref.tournament.standings import heat_standings, standings

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from acquire_ref.errors import NotationError
+from acquire_ref.engine.errors import NotationError
 
 FORMATS = ("heats", "swiss")
 """The event formats of T4, the default first."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from acquire_ref.errors import NotationError
-from acquire_ref.events import money
-from acquire_ref.scoring import rank
+from acquire_ref.engine.errors import NotationError
+from acquire_ref.engine.events import money
+from acquire_ref.engine.scoring import rank
 
 SOURCES = ("game", "sheet", "projected", "left out")
 """Where a table's result came from (T3): its finished game file, a results sheet, an unfinished
@@ -31,9 +31,9 @@ def slug(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What an entrant's name is indexed by: its look-alike skeleton (case, Unicode normal form,
-    look-alike letters, the same key :func:`acquire_ref.setup.looks_alike` compares by), with
+    look-alike letters, the same key :func:`acquire_ref.engine.setup.looks_alike` compares by), with
     spaces as a game seat has them. A hit is confirmed with ``looks_alike``."""
-    from acquire_ref.problems import skeleton
+    from acquire_ref.engine.problems import skeleton
 
     return skeleton(seat_name(name))
 

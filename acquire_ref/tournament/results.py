@@ -1,6 +1,6 @@
 """A table's result (T3): the results sheet read and checked, the warning for money implausible
 for Acquire, each player's place, money and margin at a table, and a result entered into its
-table. Pure: a result from a game file is read by :mod:`acquire_ref.event_games`."""
+table. Pure: a result from a game file is read by :mod:`acquire_ref.tournament.event_games`."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from acquire_ref.errors import IllegalMoveError, NotationError
-from acquire_ref.events import money
-from acquire_ref.setup import looks_alike
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.events import money
+from acquire_ref.engine.setup import looks_alike
 from acquire_ref.tournament.model import Result, Seating, name_key, places, seat_name
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def check_sheet(seats: Sequence[str], cash: dict[str, int], event: Tournament | 
             holder = event.by_badge(name)
             seat = holder.name if holder is not None and holder.name in seats else None
         if seat is None:
-            from acquire_ref.members import folded
+            from acquire_ref.club.members import folded
 
             near = next((s for s in seats if folded(s) == folded(name)), None)
             raise NotationError(f"{name} is not at this table" + (f": did you mean {near}? (names are matched with "

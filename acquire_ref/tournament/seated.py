@@ -1,14 +1,14 @@
 """A round's tables as the players sat (T2.1, T3.1): the organiser gives the tables instead of
 the draw making them (a club night whose players sat down as they liked, six at one table, and
 whose paper sheets are entered afterwards). Pure: the tables' game files are made by
-:mod:`acquire_ref.event_games`, as for a drawn round."""
+:mod:`acquire_ref.tournament.event_games`, as for a drawn round."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from acquire_ref.errors import IllegalMoveError, NotationError
+from acquire_ref.engine.errors import IllegalMoveError, NotationError
 from acquire_ref.language import _
 from acquire_ref.tournament.model import Round, Seating, waiting
 

@@ -14,7 +14,7 @@ Routes:
 Every other route is ``GET`` only (a ``POST``, ``PUT`` or ``DELETE`` answers 405).
 
 **One game held.** The TV's board, the seats and the review share one
-:class:`~acquire_ref.web.holder.GameHolder`: one :class:`~acquire_ref.session.GameFile`, the
+:class:`~acquire_ref.web.holder.GameHolder`: one :class:`~acquire_ref.files.session.GameFile`, the
 one write path (a seat's move is applied under the file's lock, checked against the version
 read, and written atomically). The file is read the way every command reads it (a regular file,
 UTF-8, checked and replayed) once per change another program makes, whatever the number of pages
@@ -59,13 +59,13 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from acquire_ref import language
-from acquire_ref.errors import AcquireError
+from acquire_ref.engine.errors import AcquireError
 from acquire_ref.web import model, pages
 from acquire_ref.web.holder import GameHolder
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
-    from acquire_ref.moves import Move
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import Move
 
 POLL = 0.25
 """Seconds between looks at the game file where the operating system gives no change notices;
@@ -187,7 +187,7 @@ class FileWatch:
     def _board(self, game: Game) -> dict[str, Any]:
         """The TV's document for ``game``, with what to do for a bot seat (table_bot), or the
         waiting document when the file's bot seats are broken."""
-        from acquire_ref.table_bot import said
+        from acquire_ref.programs.table_bot import said
 
         record = self.holder.record
         try:

@@ -1,10 +1,10 @@
 """The game file a server holds, once for all its routes (DESIGN 7, 9).
 
 ``serve`` and ``room`` hold the game file through one :class:`GameHolder`: one
-:class:`~acquire_ref.session.GameFile` (the one write path: lock, version check, atomic write)
+:class:`~acquire_ref.files.session.GameFile` (the one write path: lock, version check, atomic write)
 that the TV's board, the seats' pages and their write route, and the review all read. The file
 is read and replayed once per change made by another program (its
-:data:`~acquire_ref.storage.Stamp` differs from the version held), and not at all for a move
+:data:`~acquire_ref.files.storage.Stamp` differs from the version held), and not at all for a move
 made from a seat: the move is applied to the game held and written, and every page follows
 from the game in memory. A page asking at the same moment as a move waits for it (one lock per
 event loop): it never reads a game a move is changing.
@@ -17,12 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from acquire_ref.errors import AcquireError, GameFileError
+from acquire_ref.engine.errors import AcquireError, GameFileError
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
-    from acquire_ref.record import Record
-    from acquire_ref.session import GameFile
+    from acquire_ref.engine.game import Game
+    from acquire_ref.files.record import Record
+    from acquire_ref.files.session import GameFile
 
 T = TypeVar("T")
 
@@ -71,7 +71,7 @@ class GameHolder:
 
     def _stale(self) -> bool:
         """Whether the file is another version than the one held (a ``stat``, not a read)."""
-        from acquire_ref.storage import stamp
+        from acquire_ref.files.storage import stamp
 
         now = stamp(self.path)
         if self.handle is None:
@@ -82,8 +82,8 @@ class GameHolder:
         """Read the file again if it is not the version held (another program changed it); True
         when it was read. A file that can't be read leaves :attr:`game` None and :attr:`error`
         saying why, and is read again only once it changes. Call it with :meth:`lock` held."""
-        from acquire_ref.session import GameFile
-        from acquire_ref.storage import stamp
+        from acquire_ref.files.session import GameFile
+        from acquire_ref.files.storage import stamp
 
         if not self._stale():
             return False
@@ -128,10 +128,10 @@ class GameHolder:
 
     async def change(self, change: Callable[[GameFile], T]) -> T:
         """``change(handle)`` run in a worker thread, with no page reading the game meanwhile:
-        the handle's :meth:`~acquire_ref.session.GameFile.apply_all` or
-        :meth:`~acquire_ref.session.GameFile.undo` (each under the file's lock, reloading first
+        the handle's :meth:`~acquire_ref.files.session.GameFile.apply_all` or
+        :meth:`~acquire_ref.files.session.GameFile.undo` (each under the file's lock, reloading first
         if another program changed it) makes the move and writes it. :attr:`version` goes up
-        when the game held changed. Raises :class:`~acquire_ref.errors.GameFileError` while the
+        when the game held changed. Raises :class:`~acquire_ref.engine.errors.GameFileError` while the
         file can't be read, and what ``change`` raises."""
         import anyio.to_thread
 

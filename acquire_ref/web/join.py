@@ -24,8 +24,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from acquire_ref import seat_links as tokens
-from acquire_ref.errors import AcquireError
+from acquire_ref.engine.errors import AcquireError
+from acquire_ref.files import seat_links as tokens
 from acquire_ref.language import using
 from acquire_ref.web import pages
 from acquire_ref.web.language import of_request, remember

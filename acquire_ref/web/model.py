@@ -1,13 +1,13 @@
 """What a page shows of a game: the public facts as plain data, ready for a template (DESIGN 7).
 
-Built on the ``status --json`` document (:func:`acquire_ref.views.status`), so that one rule says
+Built on the ``status --json`` document (:func:`acquire_ref.viewers.views.status`), so that one rule says
 what is public: while holdings are hidden (R10.1) no player's cash, shares, net worth or chain
 leadership is in the model, a merger's banner names who was paid which bonus but no share count
 or disposal, and the pending sentence names no holding. Every value is data for an escaping
 template; colours are checked ``#rrggbb`` strings, never text from a file.
 
->>> from acquire_ref.game import Game
->>> from acquire_ref.moves import parse_move
+>>> from acquire_ref.engine.game import Game
+>>> from acquire_ref.engine.moves import parse_move
 >>> g = Game.table(["Ann", "Ben", "Cat"])
 >>> _ = g.apply(parse_move("start 1A 5E 9I"))
 >>> doc = board(g)
@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.describe import recent_merger
-from acquire_ref.events import (
+from acquire_ref.engine.events import (
     BonusPaid,
     DefunctChain,
     MarketBonus,
@@ -33,12 +32,13 @@ from acquire_ref.events import (
     TilePlaced,
     money,
 )
+from acquire_ref.viewers.describe import recent_merger
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.events import told
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
-    from acquire_ref.views import ViewerLike
+    from acquire_ref.engine.game import Game
+    from acquire_ref.viewers.views import ViewerLike
 
 PALETTE = {
     "yellow": "#f2c40f", "red": "#d9263b", "blue": "#2a6fdb", "dark_orange3": "#e8780c", "green": "#23a55a",
@@ -88,8 +88,8 @@ def ink(background: str) -> str:
 
 
 def last_tile(game: Game) -> str | None:
-    """The tile placed last (a start tile counts), or None before any: :func:`acquire_ref.describe.last_tile`."""
-    from acquire_ref.describe import last_tile as placed_last
+    """The tile placed last (a start tile counts), or None before any: :func:`acquire_ref.viewers.describe.last_tile`."""
+    from acquire_ref.viewers.describe import last_tile as placed_last
 
     return placed_last(game)
 
@@ -149,7 +149,7 @@ def players(game: Game, doc: dict[str, Any], lead: dict[str, list[str]], viewer:
     """Each player in seating order: ``name``, ``current``, ``rack`` (tiles), and unless hidden
     (``cash`` None, R10.1) ``cash``, ``worth`` (cash and shares at current prices) and ``shares``
     (``[{chain, letter, colour, ink, count, leads}]``), as ``viewer`` may see them (R10.3)."""
-    from acquire_ref.views import withheld
+    from acquire_ref.viewers.views import withheld
 
     worth = game.net_worth() if not withheld(game, viewer) else {}
     current = doc["pending"]["player"]
@@ -213,7 +213,7 @@ def banner(game: Game, viewer: ViewerLike = None) -> dict[str, Any] | None:
     if found is None:
         return None
     move, events = found
-    from acquire_ref.views import withheld
+    from acquire_ref.viewers.views import withheld
 
     hidden = withheld(game, viewer)
     began = events[0]
@@ -256,7 +256,7 @@ def final(game: Game) -> dict[str, Any] | None:
     of :func:`standings`; None before."""
     if not game.over:
         return None
-    from acquire_ref.views import score
+    from acquire_ref.viewers.views import score
 
     return standings(f"Final standings: {game.end_reason}", score(game))
 
@@ -282,7 +282,7 @@ def board(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     dead tiles put out of the game, R7.3). ``viewer`` is the player whose holdings may show
     while they are hidden (``status --player``, ``--as``): made for ``viewer`` (R10.3); the live board is public
     (R10.1)."""
-    from acquire_ref.views import last_move, status, withheld
+    from acquire_ref.viewers.views import last_move, status, withheld
 
     doc = status(game, viewer)
     hidden = withheld(game, viewer)

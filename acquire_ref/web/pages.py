@@ -31,8 +31,8 @@ from acquire_ref.web.language import choices, script_words
 from acquire_ref.words import visible
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
-    from acquire_ref.views import ViewerLike
+    from acquire_ref.engine.game import Game
+    from acquire_ref.viewers.views import ViewerLike
 
 HERE = files("acquire_ref.web")
 

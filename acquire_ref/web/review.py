@@ -12,14 +12,14 @@ did, and a merger's banner at the moves of a merger. The page's own script
 (``static/review.js``) draws a step from it; the document is put inline as JSON (:func:`page`),
 so the exported page needs no server and no network.
 
-**What a viewer may see (R10).** Every figure comes from :mod:`acquire_ref.views` through one
+**What a viewer may see (R10).** Every figure comes from :mod:`acquire_ref.viewers.views` through one
 function, :func:`step_view`: with hidden holdings the review is the public view (no cash, no share
 counts, no net worth, the move in its public words, and the bank's shares at the last step
 only, :func:`redacted`) until the game is over; once it is over, everything is public (R10.1 "at
 the end, everything"), at every step of the history. The review never reads the holdings option
 itself.
 
->>> from acquire_ref.record import Record
+>>> from acquire_ref.files.record import Record
 >>> doc = document(Record(["Ann", "Ben"], moves=["start 1A 5E", "place 2A"]))
 >>> [s["move"] for s in doc["steps"]], doc["steps"][2]["players"][0]["cash"]
 ([None, 'start 1A 5E', 'place 2A'], 6000)
@@ -30,21 +30,21 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.events import MergerBegan, StartTilePlaced, TilePlaced, TurnFinished
-from acquire_ref.moves import parse_move
+from acquire_ref.engine.events import MergerBegan, StartTilePlaced, TilePlaced, TurnFinished
+from acquire_ref.engine.moves import parse_move
 from acquire_ref.words import json_text
 from acquire_ref.words.events import told
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from acquire_ref.game import Game
-    from acquire_ref.record import Record
+    from acquire_ref.engine.game import Game
+    from acquire_ref.files.record import Record
     from acquire_ref.web.holder import GameHolder
 
 
 def step_view(game: Game, reveal: bool) -> dict[str, Any]:
-    """The documents :mod:`acquire_ref.views` gives for one step of the review (R10.3): the one
+    """The documents :mod:`acquire_ref.viewers.views` gives for one step of the review (R10.3): the one
     seam between the review and what a viewer may see.
 
     ``game`` is the game replayed to the step; ``reveal`` is True once the whole game is over
@@ -54,7 +54,7 @@ def step_view(game: Game, reveal: bool) -> dict[str, Any]:
     (:func:`views.log_entry`; None before the first move), the last move in ``words``
     (:func:`views.last_move`) and the ``viewer`` itself.
     """
-    from acquire_ref import views
+    from acquire_ref.viewers import views
 
     viewer = views.REFEREE if reveal else views.PUBLIC
     status = views.status(game, viewer)
@@ -163,7 +163,7 @@ class Builder:
         setup; ``over`` says whether the game after them is over, when the caller knows (else a
         game built afresh is replayed to learn it). Returns the game after them.
 
-        Raises :class:`~acquire_ref.errors.GameFileError` when a move does not replay."""
+        Raises :class:`~acquire_ref.engine.errors.GameFileError` when a move does not replay."""
         moves = record.moves if moves is None else moves
         key = _setup_key(record)
         known = len(self.moves)
@@ -241,7 +241,7 @@ def document(record: Record, title: str | None = None, builder: Builder | None =
     ``over``, ``now`` (the turn under way) and ``chart`` (the last turn of ``worth`` finished at
     this step, the chart's mark; None before any).
 
-    Raises :class:`~acquire_ref.errors.GameFileError` when a move does not replay (a record
+    Raises :class:`~acquire_ref.engine.errors.GameFileError` when a move does not replay (a record
     that loaded has none).
     """
     from acquire_ref.web import model
@@ -258,13 +258,13 @@ def document(record: Record, title: str | None = None, builder: Builder | None =
         steps = redacted(steps)
     standings = []
     if game.over:
-        from acquire_ref.views import score
+        from acquire_ref.viewers.views import score
 
         standings = score(game)["standings"]
     return {"title": title or "Acquire: " + ", ".join(game.players), "edition": ed.name, "chains": chains,
             "players": list(game.players), "over": game.over, "result": game.end_reason or None,
             "standings": standings, "worth": worth, "steps": steps,
-            "turning_points": turning if game.over else None}  # acquire_ref.turning's, once the game is over
+            "turning_points": turning if game.over else None}  # acquire_ref.programs.turning's, once the game is over
 
 
 def data_json(doc: dict[str, Any]) -> str:
@@ -328,7 +328,7 @@ class Follower:
 
     def _build(self, record: Record | None, moves: list[str], over: bool) -> dict[str, Any] | None:
         """The review document of ``moves`` played from ``record``'s setup, the builder extended."""
-        from acquire_ref.errors import AcquireError
+        from acquire_ref.engine.errors import AcquireError
 
         if record is None:
             self._builder = Builder()  # a broken file: the next sound one is built afresh

@@ -14,7 +14,7 @@ the decisions a seat makes that are not one move of the engine (DESIGN 9).
 - **Own undo.** ``undo`` from a seat takes back that seat's own last move while it is the game's
   last move (nobody has answered a decision since); every page then says who took back what.
 
-Nothing here is written to the game file but through :class:`acquire_ref.session.GameFile`; the
+Nothing here is written to the game file but through :class:`acquire_ref.files.session.GameFile`; the
 start tiles entered so far and the notes live in this server's memory only.
 """
 
@@ -26,12 +26,12 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref import seat_links as tokens
-from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.engine.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.files import seat_links as tokens
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
-    from acquire_ref.moves import Move
+    from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import Move
 
 JOIN = "/join"
 """The join page's path."""
@@ -69,7 +69,7 @@ class Room:
 
     def saw(self, token: str, players: list[str]) -> None:
         """The seat of ``token`` opened its page here: it is joined from now on, and the side file
-        keeps it (:func:`acquire_ref.seat_links.mark_joined`), so that the room started again
+        keeps it (:func:`acquire_ref.files.seat_links.mark_joined`), so that the room started again
         still asks for the seat's code (a side file that can't be written keeps it here only)."""
         if token not in self.used:
             self.mark(token, players)
@@ -111,7 +111,7 @@ def enter_start(room: Room, game: Game, player: str, move: Move) -> list[str] | 
 
     Raises :class:`IllegalMoveError` when the start tiles are not being drawn, when more or fewer
     than one tile is sent in table mode, or when the tile is another player's start tile already."""
-    from acquire_ref.moves import Start
+    from acquire_ref.engine.moves import Start
 
     assert isinstance(move, Start)
     if game.pending.decision != "start":
@@ -137,7 +137,7 @@ def start_ask(game: Game, player: str, starts: dict[str, str]) -> dict[str, Any]
     ``title``, the ``tiles`` they may send (table mode: every tile not another player's start
     tile, each with what it does) or one ``answers`` entry (dealt mode: draw them all), and
     ``mine`` (their start tile entered so far, or None)."""
-    from acquire_ref.tiles import iter_rows
+    from acquire_ref.engine.tiles import iter_rows
 
     waiting = [p for p in game.players if p not in starts]
     ask: dict[str, Any] = {"kind": "start", "hint": "", "answers": [], "tiles": None, "discards": {}, "quick": [],
@@ -158,7 +158,7 @@ def start_ask(game: Game, player: str, starts: dict[str, str]) -> dict[str, Any]
 def parse(text: str, game: Game) -> Move | None:
     """The seat's request ``text`` as a move, or None for ``undo`` (a seat's own take-back).
     Raises :class:`NotationError` for text that is neither."""
-    from acquire_ref.moves import parse_move
+    from acquire_ref.engine.moves import parse_move
 
     if text.strip().lower() == "undo":
         return None

@@ -2,13 +2,13 @@
 when the pending decision is the seat's, every legal answer with its preview.
 
 :func:`seat` is the one place a seat's document is made: the board and the figures come from
-:func:`acquire_ref.web.model.board` with the seat as viewer (so :func:`acquire_ref.views.status`
+:func:`acquire_ref.web.model.board` with the seat as viewer (so :func:`acquire_ref.viewers.views.status`
 alone decides what is hidden), the answers from :meth:`Game.legal_moves` and the console's
 prompts (:mod:`acquire_ref.console.prompts`), so that the page offers exactly what the console
 offers, in the same words.
 
->>> from acquire_ref.game import Game
->>> from acquire_ref.moves import parse_move
+>>> from acquire_ref.engine.game import Game
+>>> from acquire_ref.engine.moves import parse_move
 >>> g = Game.table(["Ann", "Ben", "Cat"])
 >>> _ = g.apply(parse_move("start 1A 5E 9I"))
 >>> doc = seat(g, "Ann")
@@ -21,13 +21,13 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Any
 
-from acquire_ref.events import money
-from acquire_ref.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place
+from acquire_ref.engine.events import money
+from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place
 from acquire_ref.web import model
 from acquire_ref.words.tiles import would_do
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
+    from acquire_ref.engine.game import Game
 
 
 def version(game: Game) -> int:
@@ -140,7 +140,7 @@ def seat(game: Game, player: str) -> dict[str, Any]:
     server's room fills in (:meth:`acquire_ref.web.seats.SeatRoutes.made`): the seat's ``code``,
     the take-back ``note``, the ``review`` link and ``undo`` (their own last move, while it is the
     game's last), empty here."""
-    from acquire_ref.views import status
+    from acquire_ref.viewers.views import status
 
     doc = model.board(game, player)
     own = next(p for p in status(game, player)["players"] if p["name"] == player)

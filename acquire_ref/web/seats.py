@@ -8,7 +8,7 @@ its event stream and its one write route, all under ``/seat/TOKEN``.
   page that changes, at once and on each change of the game file;
 - ``POST /seat/TOKEN/move``: ``{"move": NOTATION, "version": N}`` with the CSRF token in
   ``X-CSRF-Token`` and an ``Origin`` that is this server's. The move is applied through
-  :class:`acquire_ref.session.GameFile` (lock, version check, atomic write) only when the
+  :class:`acquire_ref.files.session.GameFile` (lock, version check, atomic write) only when the
   pending decision is the seat's and ``version`` is the game's (both checked under the lock).
   Answers ``{"ok": true, "version", "did", "move"}``; ``{"ok": false, "error"}`` with 400 (not a
   move, or not a legal one; not JSON, a key given twice, brackets nested deep), 403 (bad token,
@@ -39,10 +39,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from acquire_ref import seat_links as tokens
-from acquire_ref.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.engine.errors import AcquireError, IllegalMoveError, NotationError
+from acquire_ref.engine.tiles import parse_tile
+from acquire_ref.files import seat_links as tokens
 from acquire_ref.language import using
-from acquire_ref.tiles import parse_tile
 from acquire_ref.web import pages, seat_model
 from acquire_ref.web import room as rooms
 from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget, sse
@@ -51,8 +51,8 @@ from acquire_ref.web.language import of_request, remember
 __all__ = ["BODY", "Bucket", "Refused", "SeatRoutes", "Seats", "routes"]
 
 if TYPE_CHECKING:
-    from acquire_ref.game import Game
-    from acquire_ref.session import GameFile
+    from acquire_ref.engine.game import Game
+    from acquire_ref.files.session import GameFile
 
 BODY = 4096
 """The largest move request read, in bytes."""
@@ -89,7 +89,7 @@ def _revealed(game: Game) -> str:
     holdings a move could be tried and taken back to learn it), the market's tile (R9), tiles
     discarded and replaced (R7.3), or in dealt mode a tile drawn into the player's rack (R7.1: the
     bag's order is fixed, so the player would know their next tile)."""
-    from acquire_ref import events as ev
+    from acquire_ref.engine import events as ev
 
     happened = game.log[-1].events
     if any(isinstance(e, ev.MergerBegan | ev.BonusPaid | ev.MarketDraw | ev.NoBonus) for e in happened):
@@ -112,7 +112,7 @@ async def json_body(request: Request, what: str, shape: str) -> Any:
     like), read up to :data:`BODY` bytes. Raises :class:`Refused`: 413 past that, 400 for text
     that is not UTF-8 JSON, brackets nested deeper than the reader goes, or a key given twice
     (the pipe refuses those too)."""
-    from acquire_ref.pipe import _unique
+    from acquire_ref.programs.pipe import _unique
 
     body = b""
     async for chunk in request.stream():
@@ -146,7 +146,7 @@ class Seats:
         """``{player: token}`` from the side file, read again when it changed; empty when there
         is none, None when it is refused (then ``refused`` says why, and no seat page opens until
         ``seats`` makes it right)."""
-        from acquire_ref.storage import stamp
+        from acquire_ref.files.storage import stamp
 
         now = (stamp(tokens.side_file(self.path)), tuple(players))
         if now != self._stamp:
@@ -198,8 +198,8 @@ class SeatRoutes:
 
     def refuse(self, status: int, reason: str) -> Response:
         """A refusal: ``{"ok": false, "error": reason}`` with ``status``; a long value in
-        ``reason`` is cut to its first 60 characters and its length (:func:`acquire_ref.pipe.refusal_text`)."""
-        from acquire_ref.pipe import refusal_text
+        ``reason`` is cut to its first 60 characters and its length (:func:`acquire_ref.programs.pipe.refusal_text`)."""
+        from acquire_ref.programs.pipe import refusal_text
 
         return JSONResponse({"ok": False, "error": refusal_text(reason)}, status_code=status, headers=self.headers)
 
@@ -325,10 +325,10 @@ class SeatRoutes:
 
     def write(self, handle: GameFile, player: str, move: str, shown: int) -> dict[str, Any]:
         """Apply ``move`` for ``player`` through ``handle`` (the server's one
-        :class:`~acquire_ref.session.GameFile`), if the game is still version ``shown`` and the
+        :class:`~acquire_ref.files.session.GameFile`), if the game is still version ``shown`` and the
         decision ``player``'s (checked under the file's lock). Returns the answer; raises
         :class:`Refused` and the game's errors."""
-        from acquire_ref.moves import Start
+        from acquire_ref.engine.moves import Start
 
         asked = rooms.parse(move, handle.game)
         if asked is None:
@@ -371,7 +371,7 @@ class SeatRoutes:
 
         before = handle.game
         taken = handle.undo(1, before=mine)
-        from acquire_ref.views import move_text
+        from acquire_ref.viewers.views import move_text
 
         what = move_text(before, taken[0])  # as every screen may show it (R10.1)
         doc = seat_model.seat(handle.game, player)

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
-from acquire_ref.errors import GameFileError, NotationError
-from acquire_ref.seat_links import lan_address
+from acquire_ref.engine.errors import GameFileError, NotationError
+from acquire_ref.files.seat_links import lan_address
 
 __all__ = ["addresses", "bind", "lan_address", "run", "run_room"]
 
@@ -64,7 +64,7 @@ def _refuse_no_file(path: Path) -> None:
     import os
     import stat
 
-    from acquire_ref.storage import file_exists
+    from acquire_ref.files.storage import file_exists
 
     if not file_exists(path):
         raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
@@ -87,7 +87,7 @@ def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str]
         say("This computer has no address on a local network: the TV can't reach it")
     else:
         say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
-        from acquire_ref.seat_links import side_file
+        from acquire_ref.files.seat_links import side_file
 
         if side_file(path).exists():  # `seats` names the network address: its links would be refused
             say("The players' links (acquire-ref seats) name this computer's network address, which a server on "

@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from acquire_ref.editions import Edition
-from acquire_ref.events import money
-from acquire_ref.language import _, ngettext
-from acquire_ref.pending import (
+from acquire_ref.engine.editions import Edition
+from acquire_ref.engine.events import money
+from acquire_ref.engine.pending import (
     BuyShares,
     ChooseSurvivor,
     DisposeShares,
@@ -33,6 +32,7 @@ from acquire_ref.pending import (
     Pending,
     PlaceTile,
 )
+from acquire_ref.language import _, ngettext
 
 Device = Literal["terminal", "phone"]
 """Where a question is asked: a terminal (keys) or a phone (taps)."""

@@ -1,9 +1,9 @@
-"""The banker's lines: each event of :mod:`acquire_ref.events` as a sentence (DESIGN 1).
+"""The banker's lines: each event of :mod:`acquire_ref.engine.events` as a sentence (DESIGN 1).
 
 An event is data (who, which chain, how many dollars); this module is the one place that words
 it. :func:`told` is the banker's instruction in full: who pays whom how much, which certificates
 change hands, which rule decided it. Two shorter forms serve a viewer who may not see a player's
-figures (R10.1); which form a viewer gets is decided by :mod:`acquire_ref.views`, never here:
+figures (R10.1); which form a viewer gets is decided by :mod:`acquire_ref.viewers.views`, never here:
 
 - ``"moment"``: the move as everyone may read it when it happens: the instruction in full, only
   a player's cash named as the reason a turn ends is left out;
@@ -13,7 +13,7 @@ figures (R10.1); which form a viewer gets is decided by :mod:`acquire_ref.views`
 Every sentence is one whole message with named fields through :func:`acquire_ref.language._`
 (counts through ``ngettext``), so a catalogue can translate it.
 
->>> from acquire_ref.events import BonusPaid
+>>> from acquire_ref.engine.events import BonusPaid
 >>> told(BonusPaid("Ann", "Tower", 3000, "majority", 4))
 'bank pays Ann $3,000 (Tower majority, 4 shares; R5.4)'
 >>> told(BonusPaid("Ann", "Tower", 3000, "majority", 4), "public")
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from acquire_ref import events as ev
-from acquire_ref.events import money
+from acquire_ref.engine import events as ev
+from acquire_ref.engine.events import money
 from acquire_ref.language import _, ngettext
 
 Form = Literal["full", "moment", "public"]

@@ -1,14 +1,14 @@
-"""Refusals in words: an :class:`~acquire_ref.errors.IllegalMoveError` given as data (its rule,
+"""Refusals in words: an :class:`~acquire_ref.engine.errors.IllegalMoveError` given as data (its rule,
 its ``reason`` and its facts) as the sentence a viewer reads.
 
 The engine refuses with data only (``IllegalMoveError(rule="R6.3", reason="short_of_cash",
 player="Ann", cash=400, cost=1200, ...)``); this module words it, in full (the rule and every
 fact: what the player concerned and the referee may read) or, for a refusal whose facts are a
 player's own figures, in public (without them, R10.1). Which a viewer gets is decided by
-:func:`acquire_ref.views.refusal`, never here. Loading this module makes it the text of
-``str(error)`` (:func:`acquire_ref.errors.set_wording`).
+:func:`acquire_ref.viewers.views.refusal`, never here. Loading this module makes it the text of
+``str(error)`` (:func:`acquire_ref.engine.errors.set_wording`).
 
->>> from acquire_ref.errors import IllegalMoveError
+>>> from acquire_ref.engine.errors import IllegalMoveError
 >>> e = IllegalMoveError(rule="R5.3b", reason="holds_too_few", player="Ben", chain="Tower", held=11, sell=12, trade=0)
 >>> worded(e), worded(e, full=False)
 ("Ben holds 11 Tower: can't sell 12 and trade 0 (R5.3b)", 'not enough Tower shares to sell 12 and trade 0 (R5.3b)')
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from acquire_ref.errors import IllegalMoveError, set_wording
-from acquire_ref.events import money
+from acquire_ref.engine.errors import IllegalMoveError, set_wording
+from acquire_ref.engine.events import money
 from acquire_ref.language import _, ngettext
 from acquire_ref.words.tiles import and_list, would_do
 

@@ -1,8 +1,8 @@
-"""What a tile would do, in words: a :class:`~acquire_ref.board.Effect` as the few words that
+"""What a tile would do, in words: a :class:`~acquire_ref.engine.board.Effect` as the few words that
 follow "it" (for a rack, a seat's tile list, a preview and a refusal).
 
->>> from acquire_ref.board import Board
->>> from acquire_ref.tiles import parse_tile
+>>> from acquire_ref.engine.board import Board
+>>> from acquire_ref.engine.tiles import parse_tile
 >>> b = Board()
 >>> for name in ("1A", "3A"): b.put(parse_tile(name))
 >>> would_do(b.effect(parse_tile("2A"), chains_available=7, safe_size=11), b.sizes)
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from acquire_ref.board import Effect
+from acquire_ref.engine.board import Effect
 from acquire_ref.language import _
 
 

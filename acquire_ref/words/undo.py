@@ -7,7 +7,7 @@ gets $400 back for 2 Tower"), never in the forward words of the move ("Ann pays 
 or tile has no line. The lines are told in reverse, the last thing done first taken back
 (:func:`take_back_lines`). Every figure a take-back names was public at the move's moment (R10.1).
 
->>> from acquire_ref.events import SharesBought
+>>> from acquire_ref.engine.events import SharesBought
 >>> taken_back(SharesBought("Ann", "Tower", 2, 400))
 'Ann gets $400 back for 2 Tower'
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from acquire_ref import events as ev
-from acquire_ref.events import money
+from acquire_ref.engine import events as ev
+from acquire_ref.engine.events import money
 from acquire_ref.language import _, ngettext
 
 

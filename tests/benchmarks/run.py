@@ -40,10 +40,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from acquire_ref.game import Game, shuffled_bag
-from acquire_ref.record import Record, to_toml
-from acquire_ref.simulate import Bot
-from acquire_ref.storage import write_atomic
+from acquire_ref.engine.game import Game, shuffled_bag
+from acquire_ref.files.record import Record, to_toml
+from acquire_ref.files.storage import write_atomic
+from acquire_ref.programs.simulate import Bot
 
 EXE = Path(sys.executable).parent / "acquire-ref"
 
@@ -280,8 +280,8 @@ def live_board(folder: Path, repeat: int) -> None:
     import random
     import re
 
-    from acquire_ref.moves import parse_move
-    from acquire_ref.storage import load_game
+    from acquire_ref.engine.moves import parse_move
+    from acquire_ref.files.storage import load_game
 
     path, tile, _ = mid_game(folder)
     before = path.read_text(encoding="utf-8")

@@ -6,10 +6,10 @@ In one process (Starlette's TestClient, no sockets, no change notices), the serv
 four-player game (examples/four-players.toml's first moves) is asked what its open pages ask
 after each move: the TV's state, a seat's state and the review's document. The moves that follow
 are each sent by the seat whose decision it is, through its write route (with ``--outside``, made
-by another program through its own :class:`~acquire_ref.session.GameFile`, outside the timing). Counted per move: the
-game file's reads (:func:`acquire_ref.storage.load_stamped`, :func:`acquire_ref.storage.load_game`),
-the games replayed from their start (:meth:`acquire_ref.record.Record.replay` and
-:meth:`~acquire_ref.record.Record.start`), and the milliseconds the move and the three pages'
+by another program through its own :class:`~acquire_ref.files.session.GameFile`, outside the timing). Counted per move: the
+game file's reads (:func:`acquire_ref.files.storage.load_stamped`, :func:`acquire_ref.files.storage.load_game`),
+the games replayed from their start (:meth:`acquire_ref.files.record.Record.replay` and
+:meth:`~acquire_ref.files.record.Record.start`), and the milliseconds the move and the three pages'
 requests took together (median and 95th percentile). ``--hidden`` plays with hidden holdings.
 """
 
@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from acquire_ref import record, seat_links, storage  # noqa: E402
-from acquire_ref.record import Record  # noqa: E402
-from acquire_ref.session import GameFile  # noqa: E402
+from acquire_ref.files import record, seat_links, storage  # noqa: E402
+from acquire_ref.files.record import Record  # noqa: E402
+from acquire_ref.files.session import GameFile  # noqa: E402
 from acquire_ref.web.app import create_app  # noqa: E402
 from tests.helpers import moves_of  # noqa: E402
 from tests.test_serve_pages import FOUR  # noqa: E402
