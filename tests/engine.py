@@ -7,13 +7,13 @@ and whole-game properties are tested (DESIGN 5)."""
 from __future__ import annotations
 
 from acquire_ref import Game
-from acquire_ref.console.prompts import BuyPrompt, ChoosePrompt, PlacePrompt, prompt_for
 from acquire_ref.engine.events import BonusPaid, Event, SharesBought, SharesSold
 from acquire_ref.engine.game import audit
 from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Market, Move, Pass, Place, Start, parse_move
 from acquire_ref.engine.scoring import payout_events
 from acquire_ref.engine.tiles import ALL_TILES, connected
 from acquire_ref.viewers.describe import pending as describe_pending
+from acquire_ref.words.prompts import BuyPrompt, ChoosePrompt, PlacePrompt, prompt_for
 
 
 def new_game(start: str | None = None, players=("A", "B", "C"), options=None) -> Game:

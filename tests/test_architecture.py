@@ -48,9 +48,7 @@ which asks whether an optional library is installed)."""
 
 FORBIDDEN_IN_ENGINE = {"typer", "click", "rich", "textual", "starlette", "uvicorn", "jinja2", "tomli_w"}
 
-KNOWN_FRONT_END_IMPORTS: dict[tuple[str, str], str] = {
-    ("web", "console"): "the phones' questions are still worded by the console's prompts (console/prompts.py)",
-}
+KNOWN_FRONT_END_IMPORTS: dict[tuple[str, str], str] = {}
 """Imports between front ends that remain, each with what it is for: remove a line when its import goes."""
 
 KNOWN_BACK_EDGES: dict[tuple[str, str], str] = {

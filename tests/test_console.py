@@ -14,15 +14,15 @@ import pytest
 from textual.widgets import Input
 
 from acquire_ref.console.app import TableApp
-from acquire_ref.console.prompts import (
-    DisposePrompt,
-    prompt_for,
-)
 from acquire_ref.engine.game import Game, shuffled_bag
 from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Market, Pass, Place, Start, parse_move
 from acquire_ref.engine.pending import FoundChain
 from acquire_ref.files.record import parse_record, replay, to_toml
 from acquire_ref.files.storage import locked, write_atomic
+from acquire_ref.words.prompts import (
+    DisposePrompt,
+    prompt_for,
+)
 from tests.engine import check_prompt_offers_legal_moves
 from tests.helpers import EXAMPLES
 

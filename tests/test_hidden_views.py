@@ -287,7 +287,7 @@ def test_the_live_page_state_and_event_stream_are_public(hidden_game):
 
 def test_the_console_shows_the_public_view(hidden_game):
     from acquire_ref.console.app import events_lines, players_text
-    from acquire_ref.console.prompts import prompt_for
+    from acquire_ref.words.prompts import prompt_for
 
     game = referee_game(hidden_game)
     older = [line for line in events_lines(game, 10)[:-8]]  # the moves before the last: history

@@ -4,7 +4,7 @@ One screen: the board (each chain its letter in its colour, ``o`` a lone tile, t
 placed in reverse), the chains (size, price, safe, shares in the bank), the players (cash,
 shares, net worth; hidden holdings stay hidden), the bag, the last moves as the banker's
 instructions, and the pending decision with one input line that takes only a legal answer
-(:mod:`acquire_ref.console.prompts`). Every change goes through :class:`~acquire_ref.console.books.Books`
+(:mod:`acquire_ref.words.prompts`). Every change goes through :class:`~acquire_ref.console.books.Books`
 (the command line's lock, verify/apply and atomic write); the file's stat is polled, so a
 command typed elsewhere shows at once, and a locked or broken file is shown, never lost.
 
@@ -28,7 +28,6 @@ from textual.widgets import Footer, Input, Static
 
 from acquire_ref.console.books import Books
 from acquire_ref.console.bot_seat import BotSeats, DrawPrompt
-from acquire_ref.console.prompts import Prompt, prompt_for
 from acquire_ref.engine.errors import AcquireError
 from acquire_ref.engine.events import money
 from acquire_ref.engine.game import Game
@@ -37,6 +36,7 @@ from acquire_ref.engine.tiles import Tile, parse_tile
 from acquire_ref.render import board_text, chain_style
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
+from acquire_ref.words.prompts import Prompt, prompt_for
 
 POLL_SECONDS = 0.3
 """How often the game file's stat is compared with the version shown."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from acquire_ref.console.prompts import Prompt
 from acquire_ref.engine.errors import AcquireError
 from acquire_ref.language import _
+from acquire_ref.words.prompts import Prompt
 
 if TYPE_CHECKING:
     from acquire_ref.console.app import TableApp
@@ -58,8 +58,8 @@ class BotSeats:
     def prompt(self, books: Books) -> Prompt | None:
         """The question for a bot seat's pending decision: its tiles to enter, or the bot thinking
         (a prompt whose answer a person may give for it); None when a person decides."""
-        from acquire_ref.console.prompts import prompt_for
         from acquire_ref.programs.table_bot import pending_bot, waiting
+        from acquire_ref.words.prompts import prompt_for
 
         game, record = books.game, books.record
         seat = pending_bot(record, game) if game is not None and record is not None else None

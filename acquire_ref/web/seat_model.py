@@ -4,7 +4,7 @@ when the pending decision is the seat's, every legal answer with its preview.
 :func:`seat` is the one place a seat's document is made: the board and the figures come from
 :func:`acquire_ref.web.model.board` with the seat as viewer (so :func:`acquire_ref.viewers.views.status`
 alone decides what is hidden), the answers from :meth:`Game.legal_moves` and the console's
-prompts (:mod:`acquire_ref.console.prompts`), so that the page offers exactly what the console
+prompts (:mod:`acquire_ref.words.prompts`), so that the page offers exactly what the console
 offers, in the same words.
 
 >>> from acquire_ref.engine.game import Game
@@ -71,7 +71,7 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
     for a disposal ``quick`` (the one-tap answers: sell all, trade the most), for a purchase
     ``buy`` (what it is checked against, for the page's reasons). ``cash`` is the seat's own
     cash, for the cash left after a purchase (None when the seat may not see it)."""
-    from acquire_ref.console.prompts import prompt_for
+    from acquire_ref.words.prompts import prompt_for
 
     prompt = prompt_for(game, game.pending.player, "phone")  # the seat whose decision it is sees its own figures (R10.3)
     legal = game.legal_moves()

@@ -1,4 +1,5 @@
-"""One prompt per pending decision, offering only what is legal now (DESIGN 6).
+"""One prompt per pending decision, offering only what is legal now (DESIGN 6): the question the
+table console and the players' phones ask, worded per device (:mod:`acquire_ref.words.decisions`).
 
 A prompt turns the text the referee types into the moves it stands for, checked against the
 game (:meth:`Game.is_legal`, :meth:`Game.legal_moves`) before anything is written, and says live
