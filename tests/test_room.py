@@ -341,3 +341,22 @@ def test_a_phone_takes_nothing_back_once_the_game_is_over(cli, tmp_path):
     status, answer = send(client, path, kept["Ann"], "undo")
     assert status == 403 and answer["error"].startswith("the game is over")
     assert load_game(path)[0].over
+
+
+def test_the_room_listens_on_every_address_so_a_tv_on_this_computer_opens_it_too(cli, tmp_path, monkeypatch):
+    """`room` without --host answers on this computer's own address (a TV plugged into it opens
+    http://127.0.0.1:PORT/) as well as on the network's (the phones join there)."""
+    import acquire_ref.web.serve as serve
+    from acquire_ref.web.serve import _tell_room
+
+    asked: list[str] = []
+    monkeypatch.setattr(serve, "run_room", lambda path, host, *rest: asked.append(host))
+    path, _, _ = made(cli, tmp_path, 5)
+    assert cli("room", game=path).exit_code == 0 and asked == ["0.0.0.0"]
+    said: list[str] = []
+    join = _tell_room(path, "0.0.0.0", ["http://127.0.0.1:8765/", "http://192.168.1.20:8765/"], said.append)
+    assert join == "http://192.168.1.20:8765/join"
+    assert "On this computer's own screen the TV's page is also at http://127.0.0.1:8765/" in said
+    said.clear()
+    _tell_room(path, "0.0.0.0", ["http://127.0.0.1:8765/"], said.append)
+    assert any(line.startswith("This computer has no address on a local network: phones can't join") for line in said)

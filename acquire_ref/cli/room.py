@@ -38,7 +38,8 @@ def room(
     seed: int | None = CREATING_SEED,
     host: str | None = typer.Option(
         None, "--host", metavar="HOST",
-        help="The address to listen on (default: this computer's address on the local network).",
+        help="The address to listen on (default: every address of this computer: its own, for a TV plugged into "
+             "it, and its address on the local network, for the phones).",
     ),
     port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
     palette: str = PALETTE,
@@ -86,10 +87,9 @@ def _room(players: list[str] | None, option: list[str], edition: str, tiles: str
         say(f"New game in {path}: {', '.join(players)} (seating order), {tiles} tiles.")
     elif not file_exists(path):
         raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref room Ann Ben Cat`) to start one")
-    from acquire_ref.files.seat_links import default_host
     from acquire_ref.web.serve import run_room
 
-    run_room(path, host or default_host(), port, say, palette)
+    run_room(path, host or "0.0.0.0", port, say, palette)  # the TV on this computer and the phones on the network
 
 
 def _release(player: str) -> None:

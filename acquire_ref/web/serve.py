@@ -120,6 +120,11 @@ def _tell_room(path: Path, host: str, found: list[str], say: Callable[[str], Non
     if host.startswith("127.") or host in ("localhost", "::1"):
         say(f"Only this computer can reach {host}: phones can't join; give --host with this computer's "
             "address on the local network, or --host 0.0.0.0")
+    elif host in ("0.0.0.0", "::") and len(found) == 1:
+        say("This computer has no address on a local network: phones can't join until it joins the "
+            "table's network (Wi-Fi), or give --host with its address")
+    elif host in ("0.0.0.0", "::"):
+        say(f"On this computer's own screen the TV's page is also at {found[0]}")
     say(f"The review, move by move, during the game or after it: {found[-1]}review")
     say("Every decision is made on the phones from now on. Ctrl-C stops.")
     return join
