@@ -5,6 +5,7 @@ deal. Budgets are counts of playouts; no figure is asserted beyond what the rule
 from __future__ import annotations
 
 import json
+import re
 
 from acquire_ref.programs.rule_study import Study, report, run_study
 
@@ -55,3 +56,11 @@ def test_simulate_compare_refuses_what_it_does_not_offer(cli, tmp_path):
         assert result.exit_code == 2 and said in result.output, result.output
     result = cli("simulate", "--strategy", "greedy", "--games", "1", "--compare", "colour=blue")
     assert result.exit_code != 0 and "Traceback" not in result.output and "colour" in result.output
+
+
+def test_simulate_compare_writes_money_as_the_language_writes_it(cli):
+    """The study's winner's money follows --lang: 48.767 $ in German, not $48,767."""
+    table = cli("--lang", "de", "simulate", "--strategy", "greedy", "--players", "3", "--games", "3", "--jobs", "1",
+                "--compare", "dead-tiles=replace-until-none")
+    assert table.exit_code == 0, table.output
+    assert re.search(r"\d{1,3}\.\d{3}\u00a0\$", table.stdout) and not re.search(r"\$\d", table.stdout)

@@ -88,10 +88,15 @@ def _table(doc: dict[str, Any]) -> Any:
     t.add_row("chance", f"{share['chance']:.1%}")
     for strategy, wins in doc["wins_by_strategy"].items():
         t.add_row(f"wins by {strategy}", f"{wins:g}")
+    from acquire_ref.language import money
+
     for key, label, unit in (("game_length", "turns per game", ""), ("winners_money", "winner's money", "$")):
         part = doc[key]
-        span = f" ({unit}{part['ci95'][0]:,.0f}-{unit}{part['ci95'][1]:,.0f}, 95%)" if part["ci95"] else ""
-        t.add_row(f"{label} (mean)", f"{unit}{part['mean']:,.0f}{span}")
+        def shown(v: float, unit: str = unit) -> str:
+            return money(round(v)) if unit else f"{v:,.0f}"
+
+        span = f" ({shown(part['ci95'][0])}-{shown(part['ci95'][1])}, 95%)" if part["ci95"] else ""
+        t.add_row(f"{label} (mean)", f"{shown(part['mean'])}{span}")
     if doc["search"]:
         t.add_row("search budget", ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in doc["search"].items()))
     return t
@@ -142,8 +147,10 @@ def _study_table(doc: dict[str, Any]) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    def number(value: float, unit: str) -> str:
-        return f"{value:,.1f}" if not unit else ("-" if value < 0 else "") + f"${abs(value):,.0f}"
+    from acquire_ref.language import money
+
+    def number(value: float, unit: str) -> str:  # money as the language writes it ($6,000; 6.000 $)
+        return f"{value:,.1f}" if not unit else ("-" if value < 0 else "") + money(round(abs(value)))
 
     def shown(part: dict[str, Any], unit: str) -> str:
         span = f" ({number(part['ci95'][0], unit)} to {number(part['ci95'][1], unit)})" if part["ci95"] else ""
