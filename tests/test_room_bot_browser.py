@@ -47,3 +47,33 @@ def test_the_tv_shows_the_bot_thinking_then_its_move_as_an_instruction(browser, 
         page.context.close()
     finally:
         room.stop()
+
+
+def test_the_minding_phone_types_the_bots_tiles_R2_2_R7_1(browser, cli, tmp_path):
+    """Table mode: Ann's phone (390 x 844), seated after the bot Dan, types Dan's start tile and is
+    told only what it typed (R10); the start waits for every player's tile."""
+    from playwright.sync_api import expect
+
+    from acquire_ref.files import seat_links as tokens
+    from acquire_ref.files.storage import load_game
+
+    path = tmp_path / "g.toml"
+    assert cli("new", *HUMANS, "--bot", "Dan=greedy", game=path).exit_code == 0
+    kept = tokens.tokens(path, [*HUMANS, "Dan"])
+    room = Room(path)
+    try:
+        page, _ = open_page(browser, f"{room.url}seat/{kept['Ann']}", 390, 844)
+        mind = page.locator(".mind")
+        expect(mind.locator("h2")).to_have_text("Draw a start tile from the bag for Dan (bot) and type it")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.fill("#mindtile", "11h")
+        page.screenshot(path=str(ARTIFACTS / "room-bot-mind-390x844.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.click("#mindsend")
+        expect(page.locator("#sent")).to_have_text("Start tile for Dan (bot): 11H", timeout=5000)
+        expect(mind).to_have_count(0, timeout=5000)  # Dan's start tile is in: nothing more to type for now
+        assert "Start tiles to come from: Ann, Ben, Cat" in page.locator("body").inner_text()
+        assert load_game(path)[0].moves == []  # the start tiles wait for every player's (R2.2)
+        page.context.close()
+    finally:
+        room.stop()
