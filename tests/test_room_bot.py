@@ -228,3 +228,11 @@ def test_room_with_bot_makes_the_bot_seat_as_new_does(cli, tmp_path, monkeypatch
     assert list(load_game(path)[0].players) == PLAYERS
     assert "[bots.Dan]" in path.read_text() and "think_ms = 300" in path.read_text()
     assert cli("room", "--bot", "Dan=search", game=tmp_path / "other.toml").exit_code == 2
+
+
+def test_table_with_bot_makes_the_bot_seat_as_new_does(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    result = cli("table", "Ann", "Ben", "Cat", "--bot", "Dan=greedy", game=path)  # no terminal here: made, not run
+    assert result.exit_code == 2 and "needs a terminal" in result.output
+    assert list(load_game(path)[0].players) == PLAYERS and "[bots.Dan]" in path.read_text()
+    assert cli("table", "--bot", "Dan=greedy", game=path).exit_code == 2
