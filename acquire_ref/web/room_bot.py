@@ -136,16 +136,17 @@ class RoomBot:
                 self._refuse(shown, f"{seat.name} (bot) could not decide: {exc}")
             finally:
                 self.thinking = None
-            if move is not None:
-                await self._apply(seat, move, shown)
+            done = "stop" if move is None else await self._apply(seat, move, shown)
             self.room.bump()
             if self.told is not None:
                 await self.told()
-            if move is None:
+            if done == "stop":
                 return
 
-    async def _apply(self, seat: BotSeat, move: Move, shown: int) -> None:
-        """Apply the bot's ``move``, thought at version ``shown``, unless the game moved on since."""
+    async def _apply(self, seat: BotSeat, move: Move, shown: int) -> str:
+        """Apply the bot's ``move``, thought at version ``shown``, unless the game moved on since.
+        Returns ``played``, ``stale`` (the game moved on: think again) or ``stop`` (refused, or
+        the file busy or unreadable: wait for the next change of the game)."""
         def change(handle: GameFile) -> bool:
             from acquire_ref.programs.table_bot import pending_bot, waiting
             from acquire_ref.web.seat_model import version
@@ -164,12 +165,16 @@ class RoomBot:
             return bool(added)
 
         try:
-            if await self.holder.change(change):
-                self.played += 1
+            if not await self.holder.change(change):
+                return "stale"
         except IllegalMoveError as exc:
             self._refuse(shown, f"{seat.name} (bot) played {move}, which was refused: {exc}")
+            return "stop"
         except AcquireError as exc:  # the file busy or unreadable: the next change lets it try again
             LOG.warning("%s (bot): its move %s was not written: %s", seat.name, move, exc)
+            return "stop"
+        self.played += 1
+        return "played"
 
     def _refuse(self, shown: int, line: str) -> None:
         """Log ``line`` and keep the bot from thinking again until the game changes."""

@@ -222,7 +222,7 @@ class SeatRoutes:
             return self.refuse(503, f"the seats' links can't be read just now: {self.seats.refused}")
         player = tokens.seat_of(kept, request.path_params["token"])
         record = self.board.holder.record
-        if player is not None and self.bots is not None and record is not None and player in record.bots:
+        if player is not None and record is not None and player in record.bots:  # R10: its rack is no phone's
             return self.refuse(403, f"{player}'s seat is played by the server (a bot): no phone opens it")
         if player is not None:
             self.room.saw(request.path_params["token"], list(game.players))
