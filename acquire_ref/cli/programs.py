@@ -12,6 +12,7 @@ import sys
 
 import typer
 
+from acquire_ref.cli.bot import BOT_OPTION, BOT_THINK_MS, bot_players
 from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import STATE, game_path, load, print_json, say
@@ -78,13 +79,16 @@ def table(
     seed: int | None = CREATING_SEED,
     port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT",
                              help="The port of `serve` or `room`, which the seats' links of F7 name."),
+    bot: list[str] = BOT_OPTION,
+    bot_think_ms: int = BOT_THINK_MS,
 ) -> None:
     """The table console: a full-screen referee that asks for exactly the pending decision.
 
     It shows the board and the players; F1 in it explains the keys.
 
     It keeps the same game file as the other commands; with players named, it creates the file
-    first (the file must not exist yet). Example: acquire-ref table Ann Ben Cat Dan
+    first (the file must not exist yet); --bot Dan=search seats a bot, as for new.
+    Example: acquire-ref table Ann Ben Cat Dan
     """
     from acquire_ref.files.storage import file_exists
 
@@ -93,7 +97,11 @@ def table(
         if file_exists(path):
             raise NotationError(f"{path} already exists: run `acquire-ref table` alone to go on with it, "
                                 "or name another file with --game")
-        create_game(path, players, False, option, edition, tiles, seed)
+        players, bots = bot_players(players, bot)
+        create_game(path, players, False, option, edition, tiles, seed, bots=bots, bot_think_ms=bot_think_ms)
+    elif bot:
+        raise NotationError("table --bot makes a bot seat of a new game: name the players too "
+                            "(acquire-ref table Ann Ben Cat --bot Dan=search)")
     elif not file_exists(path):
         raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref table Ann Ben Cat`) to start one")
     if not sys.stdout.isatty():

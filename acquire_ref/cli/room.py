@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import typer
 
+from acquire_ref.cli.bot import BOT_OPTION, BOT_THINK_MS, bot_players
 from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import game_path, say
@@ -51,6 +52,8 @@ def room(
         None, "--lang", metavar="CODE",
         help="The TV's language: en, de or fr (default: the command line's). Each phone reads its own.",
     ),
+    bot: list[str] = BOT_OPTION,
+    bot_think_ms: int = BOT_THINK_MS,
 ) -> None:
     """The room: the TV's page and the players' phones from one command (Ctrl-C stops).
 
@@ -58,38 +61,57 @@ def room(
     decision of the game is then made on the phones. The TV speaks the room's language (--lang);
     each phone its own (its browser's, or the one chosen at the foot of its page).
 
-    With players named it creates the game file first (it must not exist yet).
+    With players named it creates the game file first (it must not exist yet). A bot seat
+    (--bot Dan=search) is played by the server; in table mode the phone of the player seated
+    after it types the tiles drawn from the bag for it.
 
     Example: acquire-ref room Ann Ben Cat Dan --option holdings=hidden
     """
     from acquire_ref.language import chosen, using
 
     with using(chosen(lang, {}) if lang else None):
-        _room(players, option, edition, tiles, seed, host, port, palette_of(palette), release)
+        _room(players, option, edition, tiles, seed, host, port, palette_of(palette), release, (bot, bot_think_ms))
 
 
 def _room(players: list[str] | None, option: list[str], edition: str, tiles: str, seed: int | None, host: str | None,
-          port: int, palette: str, release: str | None) -> None:
+          port: int, palette: str, release: str | None, bot: tuple[list[str], int] = ([], 1000)) -> None:
     """``room`` in the room's language, its options checked."""
     from acquire_ref.files.storage import file_exists
 
     path = game_path()
     if release is not None:
-        if players:
-            raise NotationError("room --release frees one seat of the game file: name no players with it")
+        if players or bot[0]:
+            raise NotationError("room --release frees one seat of the game file: name no players or bots with it")
         _release(release)
         return
+    if bot[0] and not players:
+        raise NotationError("room --bot makes a bot seat of a new game: name the players too "
+                            "(acquire-ref room Ann Ben Cat --bot Dan=search)")
     if players:
         if file_exists(path):
             raise NotationError(f"{path} already exists: run `acquire-ref room` alone to go on with it, "
                                 "or name another file with --game")
-        create_game(path, players, False, option, edition, tiles, seed)
+        players, bots = bot_players(players, bot[0])
+        create_game(path, players, False, option, edition, tiles, seed, bots=bots, bot_think_ms=bot[1])
         say(f"New game in {path}: {', '.join(players)} (seating order), {tiles} tiles.")
+        _announce_bots(bots, tiles)
     elif not file_exists(path):
         raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref room Ann Ben Cat`) to start one")
     from acquire_ref.web.serve import run_room
 
     run_room(path, host or "0.0.0.0", port, say, palette)  # the TV on this computer and the phones on the network
+
+
+def _announce_bots(bots: dict[str, str], tiles: str) -> None:
+    """What ``room`` says of each bot seat (``{name: strategy}``) of the game it made."""
+    from acquire_ref.language import _
+
+    for name, strategy in bots.items():
+        if tiles == "dealt":
+            say(_("{player} is a bot ({strategy}): the room plays it by itself").format(player=name, strategy=strategy))
+        else:
+            say(_("{player} is a bot ({strategy}): the phone of the player seated after it types the tiles "
+                  "drawn from the bag for it, and the TV says what to do for it").format(player=name, strategy=strategy))
 
 
 def _release(player: str) -> None:

@@ -66,6 +66,7 @@ from acquire_ref.web.holder import GameHolder
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
     from acquire_ref.engine.moves import Move
+    from acquire_ref.web.room_bot import RoomBot
 
 POLL = 0.25
 """Seconds between looks at the game file where the operating system gives no change notices;
@@ -120,6 +121,9 @@ class FileWatch:
         self._english: tuple[int, dict[str, Any]] = (0, {})
         self.extra: Callable[[], str] | None = None
         """What the TV's page shows after the board (the room's join panel), or None."""
+        self.bots: RoomBot | None = None
+        """The room's bot seats (:mod:`acquire_ref.web.room_bot`): told of each new game held, and
+        their thinking mark shown with the decision; None in ``serve``."""
         from acquire_ref.web.guard import StreamBudget
 
         self.budget = StreamBudget(MAX_STREAMS)
@@ -136,9 +140,17 @@ class FileWatch:
         """The times the game file was read (and replayed)."""
         return self.holder.reads
 
+    def marked(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """The TV's document ``doc`` with the thinking mark of a bot seat thinking now (said under
+        the decision, :meth:`acquire_ref.web.room_bot.RoomBot.mark`), as the page shows it."""
+        mark = self.bots.mark() if self.bots is not None else None
+        if mark is None or "waiting" in doc:
+            return doc
+        return {**doc, "bot": [*doc.get("bot", []), mark]}
+
     def _fragment(self, doc: dict[str, Any]) -> str:
         with language.using(self.language):
-            return pages.fragment(doc, self.extra() if self.extra is not None else "")
+            return pages.fragment(self.marked(doc), self.extra() if self.extra is not None else "")
 
     def redraw(self) -> None:
         """Make the TV's fragment again from the document last made (what :attr:`extra` shows
@@ -183,6 +195,8 @@ class FileWatch:
             self._moves = moves
             self.doc, self.html, self.version = doc, html, self.version + 1
             self._wake()
+        if self.bots is not None and game is not None:
+            self.bots.poke()  # a bot's decision may be pending now: it thinks in a task of its own
 
     def _board(self, game: Game) -> dict[str, Any]:
         """The TV's document for ``game``, with what to do for a bot seat (table_bot), or the
@@ -276,6 +290,8 @@ class FileWatch:
             yield
         finally:
             stopping.set()  # the watch ends at its next step
+            if self.bots is not None and self.bots.task is not None:
+                self.bots.task.cancel()  # a bot thinking now is not waited for
             with suppress(asyncio.CancelledError, TimeoutError):
                 await asyncio.wait_for(reader, 5)
 
@@ -413,6 +429,13 @@ def _seat_routes(path: Path, board: FileWatch, poll: float, stopping: threading.
         routes += joining.routes(seats)
         board.extra = lambda: joining.panel(seats)
         room.changed = board.redraw
+        from acquire_ref.web.room_bot import RoomBot
+
+        async def told() -> None:  # a bot's move is written: every page follows, the next bot looks
+            board.notify()
+            await board.current()
+
+        board.bots = seats.bots = RoomBot(board.holder, room, told)
     return routes
 
 
@@ -437,7 +460,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     async def page(request: Request) -> Response:
         _, doc, _ = await board.latest()
         with language.using(board.language):
-            return HTMLResponse(pages.live_page(doc, board.extra() if board.extra is not None else ""))
+            return HTMLResponse(pages.live_page(board.marked(doc), board.extra() if board.extra is not None else ""))
 
     async def state(request: Request) -> Response:
         from acquire_ref.words import json_text

@@ -33,6 +33,7 @@ from acquire_ref.web.room import JOIN
 from acquire_ref.web.seats import Bucket, Refused, json_body, same_origin
 
 if TYPE_CHECKING:
+    from acquire_ref.engine.game import Game
     from acquire_ref.web.seats import SeatRoutes
 
 BODY = 1024
@@ -47,6 +48,12 @@ def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=1, omitsize=True, border=2, dark="#000", light="#fff"))
 
 
+def bot_seats(seats: SeatRoutes) -> set[str]:
+    """The seats of the game held that a bot plays (:mod:`acquire_ref.web.room_bot`): no phone joins them."""
+    record = seats.board.holder.record
+    return set(record.bots) if record is not None else set()
+
+
 def panel(seats: SeatRoutes) -> str:
     """The TV's join panel of the room of ``seats`` (see the module's description), or nothing
     while the game file can't be read."""
@@ -54,15 +61,26 @@ def panel(seats: SeatRoutes) -> str:
     if game is None or room.join is None:
         return ""
     kept = seats.seats.kept(list(game.players)) or {}  # None: the side file is refused, so no seat shows as joined
-    listed = room.seats(list(game.players), kept)
+    listed = room.seats(list(game.players), kept, bot_seats(seats))
     starts = room.start_tiles(game)
     waiting = [p for p in game.players if p not in starts] if game.pending.decision == "start" else []
-    free = any(not s["joined"] for s in listed)
+    free = any(not s["joined"] and not s["bot"] for s in listed)
     from acquire_ref.web.seat_model import version
 
     review = room.join.removesuffix(JOIN) + "/review" if game.over else None
     return pages.render("room_panel.html", seats=listed, join=room.join, qr=qr_svg(room.join) if free else None,
-                        waiting=waiting, note=room.said(version(game)), review=review)
+                        waiting=waiting, note=room.said(version(game)), review=review, minders=_minders(seats, game))
+
+
+def _minders(seats: SeatRoutes, game: Game) -> list[dict[str, str]]:
+    """``[{"bot", "minder"}]``: the phone that types the tiles drawn for each bot seat (table mode)."""
+    from acquire_ref.web.room_bot import minder
+
+    bots = bot_seats(seats)
+    if game.supply.knows_racks or game.over:
+        return []
+    return [{"bot": b, "minder": m} for b in game.players if b in bots
+            if (m := minder(list(game.players), bots, b)) is not None]
 
 
 CODES_PER_SEAT = 20
@@ -94,7 +112,8 @@ class JoinRoutes:
         await self.seats.board.current()
         game = self.seats.board.game
         kept = None if game is None else self.seats.seats.kept(list(game.players))
-        listed = [] if game is None or kept is None else self.seats.room.seats(list(game.players), kept)
+        listed = [] if game is None or kept is None else self.seats.room.seats(list(game.players), kept,
+                                                                                 bot_seats(self.seats))
         with using(of_request(request)):
             html = pages.environment().get_template("join.html").render(
                 seats=listed, css=pages.asset("seat.css"), script=pages.asset("join.js"),
@@ -128,6 +147,8 @@ class JoinRoutes:
         players, player, code = list(game.players), asked["player"], asked.get("code", "").strip()
         if player not in players:
             return self.refuse(400, f"there is no seat for {player[:40]!r}: the seats are {', '.join(players)}")
+        if player in bot_seats(self.seats):
+            return self.refuse(400, f"{player}'s seat is played by the server (a bot): no phone takes it")
         with room.lock:
             kept = self.seats.seats.kept(players)
             if kept is None:

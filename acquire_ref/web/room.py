@@ -21,7 +21,7 @@ start tiles entered so far and the notes live in this server's memory only.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -81,11 +81,13 @@ class Room:
         with suppress(AcquireError):
             tokens.mark_joined(self.path, players, token)
 
-    def seats(self, players: list[str], kept: dict[str, str]) -> list[dict[str, Any]]:
-        """``[{"player", "joined"}]`` in seating order: whether each seat's current token was seen,
-        by this server or, as the side file keeps it, by an earlier one."""
+    def seats(self, players: list[str], kept: dict[str, str], bots: Collection[str] = ()) -> list[dict[str, Any]]:
+        """``[{"player", "joined", "bot"}]`` in seating order: whether each seat's current token was
+        seen, by this server or, as the side file keeps it, by an earlier one, and whether it is
+        one of the ``bots`` (a seat the server plays, no phone's: never joined)."""
         earlier = self.joined_before(players)
-        return [{"player": p, "joined": kept.get(p) in self.used or kept.get(p) in earlier} for p in players]
+        return [{"player": p, "joined": p not in bots and (kept.get(p) in self.used or kept.get(p) in earlier),
+                 "bot": p in bots} for p in players]
 
     def joined_before(self, players: list[str]) -> set[str]:
         """The tokens the side file keeps as joined (by this server or an earlier one); none while

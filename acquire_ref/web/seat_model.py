@@ -138,8 +138,9 @@ def seat(game: Game, player: str) -> dict[str, Any]:
     figures, :func:`mine`), ``turn`` (True when the pending decision is theirs), ``ask`` (the
     decision with its answers, :func:`answers`, or None when it is not theirs), and what the
     server's room fills in (:meth:`acquire_ref.web.seats.SeatRoutes.made`): the seat's ``code``,
-    the take-back ``note``, the ``review`` link and ``undo`` (their own last move, while it is the
-    game's last), empty here."""
+    the take-back ``note``, the ``review`` link, ``undo`` (their own last move, while it is the
+    game's last), ``thinking`` (a bot seat thinking now) and ``mind`` (the tiles to type for a bot
+    seat this phone minds, :mod:`acquire_ref.web.room_bot`), empty here."""
     from acquire_ref.viewers.views import status
 
     doc = model.board(game, player)
@@ -147,4 +148,4 @@ def seat(game: Game, player: str) -> dict[str, Any]:
     theirs = game.pending.player == player and not game.over
     return {"version": version(game), "player": player, "board": doc, "me": mine(game, doc, player), "turn": theirs,
             "ask": answers(game, own["cash"]) if theirs else None, "code": "", "note": None, "review": None,
-            "undo": None}
+            "undo": None, "thinking": None, "mind": None}

@@ -52,7 +52,9 @@ __all__ = ["BODY", "Bucket", "Refused", "SeatRoutes", "Seats", "routes"]
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
+    from acquire_ref.engine.moves import Start
     from acquire_ref.files.session import GameFile
+    from acquire_ref.web.room_bot import RoomBot
 
 BODY = 4096
 """The largest move request read, in bytes."""
@@ -188,6 +190,8 @@ class SeatRoutes:
         self.headers = pages.security_headers("seat.js")
         """What every answer carries (the seat page's script allowed)."""
         self.cache: dict[tuple[int, str, int, str], tuple[dict[str, Any], str]] = {}
+        self.bots: RoomBot | None = None
+        """The room's bot seats (:mod:`acquire_ref.web.room_bot`), or None (``serve``)."""
 
     def routes(self) -> list[Route]:
         """The four routes of :mod:`acquire_ref.web.seats`."""
@@ -217,6 +221,9 @@ class SeatRoutes:
         if kept is None:
             return self.refuse(503, f"the seats' links can't be read just now: {self.seats.refused}")
         player = tokens.seat_of(kept, request.path_params["token"])
+        record = self.board.holder.record
+        if player is not None and record is not None and player in record.bots:  # R10: its rack is no phone's
+            return self.refuse(403, f"{player}'s seat is played by the server (a bot): no phone opens it")
         if player is not None:
             self.room.saw(request.path_params["token"], list(game.players))
             return player
@@ -260,6 +267,9 @@ class SeatRoutes:
         doc["code"] = tokens.seat_code(kept[player]) if player in kept else ""
         doc["note"] = self.room.said(doc["version"])
         doc["review"] = "/review" if game.over else None
+        if self.bots is not None:  # a bot thinking, and the tiles this phone types for a bot it minds
+            doc["thinking"] = self.bots.mark()
+            doc["mind"] = self.bots.mind(self.board.holder.record, game, player, self.room.start_tiles(game))
         last = game.log[-1] if game.log else None
         mine = last is not None and last.player == player and not game.over and not _revealed(game)
         doc["undo"] = str(last.move) if mine and last is not None else None  # only what a take-back can hide
@@ -329,27 +339,45 @@ class SeatRoutes:
         decision ``player``'s (checked under the file's lock). Returns the answer; raises
         :class:`Refused` and the game's errors."""
         from acquire_ref.engine.moves import Start
+        from acquire_ref.web.room_bot import VERB
 
+        if self.bots is not None and move.split()[:1] and move.split()[0].lower() == VERB:
+            return self.bots.drew(handle, player, move, lambda game, bot, tile: self.start_tile(
+                handle, bot, Start((parse_tile(tile, game.edition.grid),))))
         asked = rooms.parse(move, handle.game)
         if asked is None:
             return self.take_back(handle, player, shown)
         if isinstance(asked, Start):
-            with self.room.lock:
-                tiles = rooms.enter_start(self.room, handle.game, player, asked)
-                self.room.bump()
-                if tiles is None:
-                    waiting = [p for p in handle.game.players if p not in self.room.starts]
-                    return {"ok": True, "move": str(asked), "version": seat_model.version(handle.game),
-                            "did": f"Your start tile is {self.room.starts[player]}; waiting for {', '.join(waiting)}"}
-                asked = Start(tuple(parse_tile(t) for t in tiles))
-                added, error = handle.apply_all([asked], before=_starting)
-                self.room.starts.clear()
-        else:
-            added, error = handle.apply_all([asked], before=_stale(shown, player))
+            done = self.start_tile(handle, player, asked)
+            if done is None:
+                waiting = [p for p in handle.game.players if p not in self.room.starts]
+                return {"ok": True, "move": str(asked), "version": seat_model.version(handle.game),
+                        "did": f"Your start tile is {self.room.starts[player]}; waiting for {', '.join(waiting)}"}
+            return done
+        added, error = handle.apply_all([asked], before=_stale(shown, player))
         if error is not None:
             raise error
         doc = seat_model.seat(handle.game, player)
         return {"ok": True, "move": str(handle.game.moves[-1]) if added else move, "version": doc["version"],
+                "did": doc["board"]["last"]}
+
+    def start_tile(self, handle: GameFile, player: str, asked: Start) -> dict[str, Any] | None:
+        """``player``'s start tile ``asked`` (R2.2, :func:`rooms.enter_start`) kept; once every
+        player's is in, the one ``start`` move applied through ``handle`` and its answer returned
+        (None while tiles are still to come). Raises the refusals of the tile and of the move."""
+        from acquire_ref.engine.moves import Start
+
+        with self.room.lock:
+            tiles = rooms.enter_start(self.room, handle.game, player, asked)
+            self.room.bump()
+            if tiles is None:
+                return None
+            added, error = handle.apply_all([Start(tuple(parse_tile(t) for t in tiles))], before=_starting)
+            self.room.starts.clear()
+        if error is not None:
+            raise error
+        doc = seat_model.seat(handle.game, player)
+        return {"ok": True, "move": str(handle.game.moves[-1]) if added else str(asked), "version": doc["version"],
                 "did": doc["board"]["last"]}
 
     def take_back(self, handle: GameFile, player: str, shown: int) -> dict[str, Any]:
@@ -420,6 +448,8 @@ class SeatRoutes:
         if self.room.version != room:
             self.board.redraw()  # the TV's room panel changed (a start tile, a take-back): drawn again
         self.board.notify()  # every page follows at once, without waiting for the next look
+        if self.bots is not None:
+            await self.board.current()  # the game held made into pages now: a bot's decision is seen at once
         return JSONResponse(done, headers=self.headers)
 
 

@@ -178,6 +178,9 @@
       var out = target.parentNode.querySelector("output");
       out.textContent = String(Math.max(0, parseInt(out.textContent, 10) + parseInt(target.getAttribute("data-step"), 10)));
       stepChanged();
+    } else if (target.id === "mindsend") {  // a tile drawn from the bag for the bot seat this phone minds
+      var typed = document.getElementById("mindtile").value.trim().toUpperCase();
+      if (typed) { send("drew " + target.getAttribute("data-bot") + " " + typed, typed); }
     } else if (target.id === "stepsend") {
       var hit = find(stepMove());
       if (hit) { send(hit.move, hit.label); }
