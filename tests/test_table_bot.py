@@ -309,3 +309,17 @@ def test_a_hand_edited_tile_of_a_bot_seat_off_the_board_is_a_file_problem_named_
     path.write_text(path.read_text().replace('tile = "3C"', 'tile = "99Z"'))
     said = refused(cli, path, "bot", code=4)
     assert "bots.Dan.drawn: '99Z' is off the board" in said
+
+
+def test_r2_4_a_tile_entered_for_the_bot_is_not_placed_by_a_person(cli, tmp_path):
+    """A tile entered with `drew` sits in the bot's rack at the table: another player placing it is
+    refused (R2.4) and the file is unchanged; the bot itself places it."""
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Cat", "--bot", "Dan=greedy", game=path).exit_code == 0
+    assert cli("start", "6D", "9A", "1C", "12I", game=path).exit_code == 0
+    assert cli("drew", "Dan", "3C", "7G", "12A", "2I", "8D", "4F", game=path).exit_code == 0
+    before = path.read_bytes()
+    msg = refused(cli, path, "place", "3C", code=3)
+    assert "3C was drawn for Dan (bot) and sits in its rack" in msg and "(R2.4)" in msg
+    assert path.read_bytes() == before
+    assert cli("place", "5E", game=path).exit_code == 0

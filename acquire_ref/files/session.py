@@ -223,7 +223,9 @@ class GameFile:
             error: AcquireError | None = None
             for move in moves:
                 try:
-                    self.game.apply(parse_move(move, self.game.edition) if isinstance(move, str) else move)
+                    parsed = parse_move(move, self.game.edition) if isinstance(move, str) else move
+                    self._not_a_bots_tile(parsed)
+                    self.game.apply(parsed)
                 except AcquireError as exc:
                     error = exc
                     break
@@ -235,6 +237,20 @@ class GameFile:
                 self.record.undone = []
                 self._write()
         return added, error
+
+    def _not_a_bots_tile(self, move: Move) -> None:
+        """Refuses (R2.4) a tile placed by a person at a real table when it was entered as drawn
+        for a bot seat (``drew``): that tile sits in the bot's rack, not in the placer's. A person
+        answering the bot's own decision for it may place it."""
+        from acquire_ref.engine.moves import Place
+
+        if not self.record.bots or not isinstance(move, Place) or self.game.supply.knows_racks:
+            return
+        who = self.game.pending.player
+        for bot, seat in self.record.bots.items():
+            drawn = seat.get("drawn", []) if isinstance(seat, dict) else []
+            if bot != who and any(isinstance(d, dict) and d.get("tile") == str(move.tile) for d in drawn):
+                raise IllegalMoveError(rule="R2.4", reason="bots_tile", tile=str(move.tile), bot=bot, who=who)
 
     def undo(self, n: int = 1, before: Callable[[Game], None] | None = None) -> list[LogEntry]:
         """Take back the last ``n`` moves (kept for ``redo`` until another move is made) and save.

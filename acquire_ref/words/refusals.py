@@ -228,6 +228,8 @@ _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
                                        "(R5.3)"), remaining=", "),
     "rack_empty": _simple(N_("{who}'s rack is empty and the bag is too (R7.2): type `pass`")),
     "not_in_rack": _simple(N_("{tile} is not in {who}'s rack (dealt mode: `hand {who}` shows it)")),
+    "bots_tile": _simple(N_("{tile} was drawn for {bot} (bot) and sits in its rack: {who} places a tile of their "
+                            "own rack (R2.4)")),
     "must_place": _simple(N_("{who} has a playable tile, so must place one (R4.7)")),
     "choose_on_board": _simple(N_("choose {chain}: {chain} is on the board; free chains: {free} (R4.2)"), free=", "),
     "found_one": _simple(N_("a tile founds one chain: choose one of {free} (R4.2)"), free=", "),
