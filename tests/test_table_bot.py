@@ -323,3 +323,24 @@ def test_r2_4_a_tile_entered_for_the_bot_is_not_placed_by_a_person(cli, tmp_path
     assert "3C was drawn for Dan (bot) and sits in its rack" in msg and "(R2.4)" in msg
     assert path.read_bytes() == before
     assert cli("place", "5E", game=path).exit_code == 0
+
+
+@pytest.mark.parametrize(("drawn", "words"), [
+    ('"3C 7G"', "bots.Dan.drawn should be a list of {move = N, tile = \"5C\"}"),
+    ("5", "bots.Dan.drawn should be a list"),
+    ('{move = 1, tile = "3C"}', "bots.Dan.drawn should be a list"),
+    ('[{move = 99, tile = "3C"}]', "bots.Dan.drawn[1] should be {move = N, tile = \"5C\"} with N from 0 to 1"),
+    ('[{move = 1, tile = "3C"}, {move = 1, tile = "3c"}]', "bots.Dan.drawn[2]: 3c is entered twice"),
+])
+def test_a_hand_edited_drawn_list_of_a_bot_seat_is_a_file_problem_not_a_traceback(cli, tmp_path, drawn, words):
+    path = tmp_path / "g.toml"
+    assert cli("new", "Dan", "Ann", "--bot", "Dan=greedy", game=path).exit_code == 0
+    assert cli("start", "1A", "5E", game=path).exit_code == 0
+    assert cli("drew", "Dan", "3C", game=path).exit_code == 0
+    text = path.read_text()
+    start = text.index("drawn = [")
+    end = text.index("]", text.index("}", start)) + 1
+    path.write_text(text[:start] + "drawn = " + drawn + text[end:])
+    for command in (["bot"], ["place", "5F"], ["drew", "Dan", "5F"], ["undo", "--yes"], ["status"]):
+        said = refused(cli, path, *command, code=4)
+        assert words in said, (command, said)

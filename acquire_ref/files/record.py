@@ -186,11 +186,25 @@ def _bot_problems(data: TomlTable, source: str, problems: Problems) -> None:
         think = seat.get("think_ms", 1000)
         if not is_whole(think) or isinstance(think, bool) or not 1 <= think <= 600_000:
             problems.add(f"{where}.think_ms is {think!r}: a whole number of milliseconds from 1 to 600,000")
-        drawn = seat.get("drawn", [])
-        for i, d in enumerate(drawn if isinstance(drawn, list) else [], 1):
-            if not (isinstance(d, dict) and set(d) == {"move", "tile"} and is_whole(d["move"])
-                    and not isinstance(d["move"], bool) and d["move"] >= 0 and isinstance(d["tile"], str)):
-                problems.add(f"{where}.drawn[{i}] should be {{move = N, tile = \"5C\"}}, not {d!r}")
+        _drawn_problems(seat.get("drawn", []), len(data.get("moves", []) or []), where, problems)
+
+
+def _drawn_problems(drawn: object, moves: int, where: str, problems: Problems) -> None:
+    """The problems of a bot seat's ``drawn`` list: each entry ``{move = N, tile = "5C"}`` with N
+    from 0 to the number of ``moves`` in the file, and no tile entered twice."""
+    if not isinstance(drawn, list):
+        problems.add(f"{where}.drawn should be a list of {{move = N, tile = \"5C\"}}, not {drawn!r}"[:300])
+        return
+    seen: set[str] = set()
+    for i, d in enumerate(drawn, 1):
+        if not (isinstance(d, dict) and set(d) == {"move", "tile"} and is_whole(d["move"])
+                and not isinstance(d["move"], bool) and 0 <= d["move"] <= moves and isinstance(d["tile"], str)):
+            problems.add(f"{where}.drawn[{i}] should be {{move = N, tile = \"5C\"}} with N from 0 to {moves} "
+                         f"(the moves in the file), not {d!r}"[:300])
+        elif d["tile"].upper() in seen:
+            problems.add(f"{where}.drawn[{i}]: {d['tile']} is entered twice")
+        else:
+            seen.add(d["tile"].upper())
 
 
 def read_played(value: object, source: str = "game file") -> date:
