@@ -181,6 +181,8 @@ def negotiate(header: str, offered: Mapping[str, str] = LANGUAGES) -> str | None
                     quality = min(max(float(value), 0.0), 1.0)
                 except ValueError:
                     quality = 0.0
+                if quality != quality:  # q=nan: no number, so no preference
+                    quality = 0.0
         code = "*" if tag.strip() == "*" else known(tag) if tag.strip() else None
         if code is None:
             continue

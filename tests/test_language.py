@@ -112,6 +112,7 @@ def test_an_unknown_language_asked_for_is_a_usage_error(option, environ, said):
     ("*, en;q=0", "de"),
     ("de;q=0, fr;q=0.5", "fr"),
     ("de;q=banana, fr;q=0.5", "fr"),
+    ("de;q=nan, fr;q=0.5", "fr"),
     ("ja", None),
     ("", None),
 ])

@@ -274,3 +274,25 @@ def test_babel_is_imported_only_by_a_command_that_writes_money_in_another_langua
     doc = json.loads(result.stdout)
     assert said in doc["out"]
     assert doc["babel"] is babel
+
+
+def test_a_phone_that_asks_for_no_language_the_program_speaks_gets_the_rooms(table):  # noqa: F811 (the fixture)
+    """room --lang fr: the join page, a seat and the review speak French to a browser that asks for
+    none of the program's languages (Italian) or for none at all; a phone asking German gets German."""
+    path, kept, _ = table(5)
+    from acquire_ref.web.app import create_app
+
+    client = TestClient(create_app(path, lang="fr", join="http://localhost/join"), base_url=ORIGIN)
+    for address in ("/join", f"/seat/{kept['Ann']}", "/review"):
+        for asked in ({"Accept-Language": "it"}, {}):
+            assert '<html lang="fr">' in client.get(address, headers=asked).text, (address, asked)
+    assert '<html lang="de">' in client.get("/join", headers={"Accept-Language": "de"}).text
+
+
+def test_the_tvs_json_has_the_same_keys_in_every_language(table):  # noqa: F811 (the fixture)
+    path, _, _ = table(5)
+    from acquire_ref.web.app import create_app
+
+    english = TestClient(create_app(path), base_url=ORIGIN).get("/state.json").json()
+    french = TestClient(create_app(path, lang="fr"), base_url=ORIGIN).get("/state.json").json()
+    assert set(french) == set(english) and "bot" in french

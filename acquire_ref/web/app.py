@@ -217,7 +217,7 @@ class FileWatch:
             return doc
         if self._english[0] != version:
             with language.using(language.SOURCE):
-                self._english = (version, _printable(self.coloured(model.board(self.game), self.game)))
+                self._english = (version, self._board(self.game))  # the same keys, the bot's lines too
         return self._english[1]
 
     def coloured(self, doc: dict[str, Any], game: Game) -> dict[str, Any]:
@@ -484,7 +484,7 @@ def create_app(path: Path, poll: float = POLL, stopping: threading.Event | None 
     from acquire_ref.web import review
 
     routes += _seat_routes(path, board, poll, stopping, join)
-    routes += review.routes(path, board.holder)  # the post-game review, move by move
+    routes += review.routes(path, board.holder, board.language)  # the post-game review, move by move
     app = Starlette(routes=routes, lifespan=lambda _app: board.reading(stopping, poll))
     app.router.redirect_slashes = False  # its redirect names the Host sent; Guard redirects instead
     return Guard(app, [*LOOPBACK, *hosts], ["/events", "/state.json", "/review", "/review.json"], board)

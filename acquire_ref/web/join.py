@@ -114,7 +114,7 @@ class JoinRoutes:
         kept = None if game is None else self.seats.seats.kept(list(game.players))
         listed = [] if game is None or kept is None else self.seats.room.seats(list(game.players), kept,
                                                                                  bot_seats(self.seats))
-        with using(of_request(request)):
+        with using(of_request(request, self.seats.board.language)):
             html = pages.environment().get_template("join.html").render(
                 seats=listed, css=pages.asset("seat.css"), script=pages.asset("join.js"),
                 over=game is not None and game.over, waiting=self.seats.board.doc.get("waiting"))

@@ -399,12 +399,13 @@ def _encoded(doc: dict[str, Any], kind: str, lang: str = "en") -> bytes:
     return text.encode("utf-8")
 
 
-def routes(path: Path, holder: GameHolder | None = None) -> list[Any]:
+def routes(path: Path, holder: GameHolder | None = None, lang: str | None = None) -> list[Any]:
     """``serve``'s review routes for the game file at ``path``, as the server holds it
     (``holder``; a holder of its own by default) (``GET`` only): ``/review``, the review page
     that follows the game (its own script allowed by hash, connections to this server only), and
     ``/review.json``, its document. While the file was never sound both answer 503 with a line
-    of text."""
+    of text. ``lang`` is the room's language, for a browser that asks for none the program
+    speaks (:func:`acquire_ref.web.language.of_request`)."""
     from starlette.requests import Request
     from starlette.responses import PlainTextResponse, Response
     from starlette.routing import Route
@@ -417,7 +418,7 @@ def routes(path: Path, holder: GameHolder | None = None) -> list[Any]:
     async def review_page(request: Request) -> Response:
         from acquire_ref.web.language import of_request, remember
 
-        body = await follower.answer("html", of_request(request))
+        body = await follower.answer("html", of_request(request, lang))
         if body is None:
             return PlainTextResponse("the game file can't be read yet; this page shows it once it can\n", 503,
                                      headers=headers)

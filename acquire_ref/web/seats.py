@@ -68,9 +68,10 @@ class Refused(Exception):
         self.status = status
 
 
-def speaking(request: Request) -> str:
-    """The language of a seat's page (:func:`acquire_ref.web.language.of_request`): the phone's own."""
-    return of_request(request)
+def speaking(request: Request, default: str | None = None) -> str:
+    """The language of a seat's page (:func:`acquire_ref.web.language.of_request`): the phone's own,
+    else ``default`` (the room's, ``room --lang``)."""
+    return of_request(request, default)
 
 
 def _stale(shown: int, player: str) -> Callable[[Game], None]:
@@ -280,7 +281,7 @@ class SeatRoutes:
         player = await self.who(request)
         if isinstance(player, Response):
             return player
-        lang = speaking(request)
+        lang = speaking(request, self.board.language)
         _, doc, _ = await self.document(player, lang)
         csrf = self.seats.csrf(request.path_params["token"])
         with using(lang):
@@ -303,7 +304,7 @@ class SeatRoutes:
         token = request.path_params["token"]
         yield "retry: 1000\n\n"
         while not self.stopping.is_set() and not await request.is_disconnected():
-            _, _, html = await self.document(player, speaking(request))
+            _, _, html = await self.document(player, speaking(request, self.board.language))
             standing = self.seats.standing(self.board.game, player, token)
             if standing is False:
                 return  # the link was renewed or the seat is gone: not one more event for it
@@ -433,7 +434,7 @@ class SeatRoutes:
             return found
         player, asked = found
         room = self.room.version
-        lang = speaking(request)
+        lang = speaking(request, self.board.language)
         try:
             done = await self.board.holder.change(lambda handle: self.write_in(handle, lang, player, asked["move"],
                                                                                asked["version"]))
