@@ -5,6 +5,7 @@ T3.1), and ``tournament rename`` carried into the finished tables' game files (T
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from datetime import date
 
@@ -224,6 +225,31 @@ def test_t1_3_a_rename_the_event_file_refuses_puts_the_game_files_names_back(cli
     assert "changed by another program meanwhile" in said
     for name in ("club-r1-t1.toml", "club-r2-t1.toml"):
         assert "Cat" in tomllib.loads((tmp_path / name).read_text(encoding="utf-8"))["players"], name
+
+
+def test_t1_3_a_rename_stopped_before_the_event_file_was_written_is_finished_by_running_it_again(cli, tmp_path,
+                                                                                                   monkeypatch):
+    """A rename killed after it rewrote the game files but before the event file: run again, it
+    passes over the files that seat the new name already and renames the entrant."""
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = refereed_event(cli, tmp_path)
+    for name in ("club-r1-t1.toml", "club-r2-t1.toml"):
+        game = tmp_path / name
+        text = re.sub(r"dispose Cat\b", "dispose Cat_Smith", game.read_text(encoding="utf-8"))
+        game.write_text(text.replace('"Cat"', '"Cat_Smith"'), encoding="utf-8")
+    said = run("rename", "Cat", "Cat Smith")
+    assert said.startswith("Cat is now Cat Smith.")
+    assert run("result", "1", "1", "--replace")  # the table's game file is its own again
+
+
+def test_t1_3_rename_writes_a_linked_table_file_through_its_link(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("ACQUIRE_EVENT", raising=False)
+    run = refereed_event(cli, tmp_path)
+    link, real = tmp_path / "club-r1-t1.toml", tmp_path / "real.toml"
+    link.rename(real)
+    link.symlink_to(real.name)
+    run("rename", "Cat", "Cat Smith")
+    assert link.is_symlink() and tomllib.loads(real.read_text(encoding="utf-8"))["players"] == ["Ann", "Ben", "Cat_Smith"]
 
 
 def test_t7_2_club_report_counts_the_games_of_one_season(cli, tmp_path):

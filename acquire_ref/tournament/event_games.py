@@ -311,7 +311,9 @@ def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[t
     event file at ``path``), in the game file of every table that seats them and has its result, each rewritten
     through :class:`~acquire_ref.files.session.GameFile`, the one write path: read under its lock,
     renamed (:func:`renamed_record`), replayed to the same end (the same money at the same seats),
-    then written, version-checked. Every file is checked before any is written; a table whose
+    then written, version-checked; a file that seats ``new`` already (a rename stopped before the
+    event file was written) is passed over, so that running the rename again finishes it; a
+    symbolic link's target is the file read, locked and written. Every file is checked before any is written; a table whose
     game file is missing (a paper table whose file was moved away) is passed over. Returns what
     was written, ``(file, record before, record after)`` each, for :func:`put_back_names`.
 
@@ -321,15 +323,18 @@ def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[t
     before it are put back)."""
     from acquire_ref.files.session import GameFile
     from acquire_ref.files.storage import file_exists
+    from acquire_ref.files.storage import game_path as followed
     from acquire_ref.tournament import seat_name
 
     handles = []
     for rnd in event.rounds:
         for t in rnd.tables:
-            target = game_path(path, t.game)
+            target = followed(game_path(path, t.game))  # a link's target is written and locked, as by a move
             if new not in t.seats or t.result is None or not file_exists(target):
                 continue
             handle = GameFile.open(target, locked=True)
+            if [seat_name(p) for p in handle.record.players] == [seat_name(p) for p in t.seats]:
+                continue  # renamed already, by a rename that stopped before the event file was written
             seats = [seat_name(old if p == new else p) for p in t.seats]
             if [seat_name(p) for p in handle.record.players] != seats:
                 raise GameFileError(_("{file} seats {players}, not round {round} table {table}'s {seats}: it can't be "
