@@ -34,6 +34,10 @@ def test_t7_2_season_year_is_from_january_1_to_december_31_in_ratings_and_club_p
     out = cli("club", "export", tmp_path, "--season", "2026", "--csv", tmp_path / "plays.csv")
     assert out.exit_code == 0 and "Wrote " in out.stdout and ": 2 games" in out.stdout
     assert "season 2026-01-01 to 2026-12-31: 2 games rated" in out.stderr
+    empty = cli("ratings", tmp_path, "--season", "2024")
+    assert empty.exit_code == 0 and "No game rated: none of these files' finished games or table results was played " \
+                                    "in the season asked for." in empty.stdout
+    assert "these files hold no finished game" not in empty.stdout
 
 
 def test_t7_2_a_season_year_that_cannot_be_read_or_given_with_dates_is_refused(cli, tmp_path):

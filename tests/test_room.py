@@ -233,11 +233,14 @@ def test_a_claim_that_is_no_json_object_is_refused_400_not_a_traceback(cli, tmp_
 
 def test_room_release_gives_the_seat_a_new_link_and_frees_it(cli, tmp_path):
     path, kept, _ = made(cli, tmp_path, 5)
+    tokens.mark_joined(path, PLAYERS, kept["Cat"])
     result = cli("room", "--release", "Cat", game=path)
     assert result.exit_code == 0, result.output
-    assert "Cat's seat is free" in result.output
+    assert "Cat's seat is free: its old link no longer works" in result.output
     now = tokens.read(path, PLAYERS)
     assert now is not None and now["Cat"] != kept["Cat"] and all(now[p] == kept[p] for p in PLAYERS if p != "Cat")
+    again = cli("room", "--release", "Cat", game=path)  # nobody joined it since: no old link to stop
+    assert "Cat's seat was not joined by any phone: it is free, with a new link" in again.output
     assert cli("room", "--release", "Zed", game=path).exit_code == 2
 
 

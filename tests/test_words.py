@@ -188,3 +188,12 @@ def test_the_engine_refuses_with_data_and_the_words_are_unchanged(move, rule, te
     with pytest.raises(IllegalMoveError) as info:
         Game.table(["Ann", "Ben", "Cat"]).apply(parse_move(move))
     assert info.value.rule == rule and str(info.value) == text
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 6])
+def test_r2_2_the_start_tiles_example_has_one_tile_per_player(count):
+    from acquire_ref.words.decisions import start
+
+    _title, hint = start(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:count], dealt=False, device="terminal")
+    example = hint.split("e.g. ")[1].split(",")[0]
+    assert len(example.split()) == count

@@ -80,7 +80,9 @@ def ratings(
     else:
         for line in history_lines(steps) if show_history else table_lines(doc["ratings"], provisional):
             say(line)
-        say(order_line(doc))
+        dated = since is not None or until is not None or year is not None
+        say(order_line(doc) if doc["games"] or not dated else
+            _("No game rated: none of these files' finished games or table results was played in the season asked for."))
     _report_skipped(season)
 
 

@@ -117,8 +117,15 @@ def _announce_bots(bots: dict[str, str], tiles: str) -> None:
 def _release(player: str) -> None:
     """``room --release NAME``: a new link for ``player``'s seat (:func:`seat_links.renew`)."""
     from acquire_ref.cli.output import load
-    from acquire_ref.files.seat_links import renew
+    from acquire_ref.files.seat_links import joined, read, renew
 
     game = load()
-    renew(game_path(), list(game.players), player)
-    say(f"{player}'s seat is free: its old link no longer works; {player} joins again from the TV's join page.")
+    players = list(game.players)
+    kept = read(game_path(), players)
+    was_joined = kept is not None and player in kept and kept[player] in joined(game_path(), players)
+    renew(game_path(), players, player)
+    if was_joined:
+        say(f"{player}'s seat is free: its old link no longer works; {player} joins again from the TV's join page.")
+    else:
+        say(f"{player}'s seat was not joined by any phone: it is free, with a new link; {player} joins from the "
+            "TV's join page.")

@@ -140,8 +140,9 @@ def enter(record: Record, game: Game, name: str, tiles: list[str]) -> list[Tile]
             raise IllegalMoveError(_("{tile} is entered for {player} already").format(tile=t, player=name))
     short = missing(game, seat)
     if len(parsed) > short:
-        raise IllegalMoveError(_("{player}'s rack is missing {short} tiles, not {count} (R2.4, R7.1)").format(
-            player=name, short=max(short, 0), count=len(parsed)))
+        raise IllegalMoveError(ngettext("{player}'s rack is missing {short} tile, not {count} (R2.4, R7.1)",
+                                        "{player}'s rack is missing {short} tiles, not {count} (R2.4, R7.1)",
+                                        max(short, 0)).format(player=name, short=max(short, 0), count=len(parsed)))
     drawn = record.bots[name].setdefault("drawn", [])
     drawn.extend({"move": len(game.log), "tile": str(t)} for t in parsed)
     return parsed

@@ -41,6 +41,10 @@ Question = tuple[str, str]
 """``(title, hint)``."""
 
 
+EXAMPLE_TILES = ("4E", "6B", "8E", "11H", "2C", "9G")
+"""Start tiles for an example, one per player (at most six)."""
+
+
 def start(players: Sequence[str], dealt: bool, device: Device) -> Question:
     """The start tiles (R2.2): drawn by the referee (``dealt``), or one per player typed in
     seating order."""
@@ -48,7 +52,9 @@ def start(players: Sequence[str], dealt: bool, device: Device) -> Question:
         title = _("Start: the referee draws the start tiles and deals the racks")
         return title, (_("Enter draws them (R2.2, R2.4)") if device == "terminal" else "")
     title = _("Start: the tile each player drew, in seating order ({players})").format(players=_(", ").join(players))
-    return title, (_("type one tile per player, e.g. 4E 6B 8E 11H, then Enter (R2.2)") if device == "terminal" else "")
+    example = " ".join(EXAMPLE_TILES[:len(players)])  # one tile per player, as many as sit at the table
+    return title, (_("type one tile per player, e.g. {tiles}, then Enter (R2.2)").format(tiles=example)
+                   if device == "terminal" else "")
 
 
 def place(player: str, dealt: bool, founding: bool, device: Device) -> Question:
