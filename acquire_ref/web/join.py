@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from acquire_ref.engine.errors import AcquireError
 from acquire_ref.files import seat_links as tokens
-from acquire_ref.language import using
+from acquire_ref.language import _, using
 from acquire_ref.web import pages
 from acquire_ref.web.language import of_request, remember
 from acquire_ref.web.room import JOIN
@@ -135,7 +135,12 @@ class JoinRoutes:
         return asked
 
     async def claim(self, request: Request) -> Response:
-        """``POST /join/claim``: the seat's new link, or the refusal (see the module)."""
+        """``POST /join/claim``: the seat's new link, or the refusal (see the module), in the
+        phone's language (:func:`~acquire_ref.web.language.of_request`)."""
+        with using(of_request(request, self.seats.board.language)):
+            return await self._claim(request)
+
+    async def _claim(self, request: Request) -> Response:
         asked = await self.asked(request)
         if isinstance(asked, Response):
             return asked
@@ -143,27 +148,32 @@ class JoinRoutes:
         await self.seats.board.current()
         game, room = self.seats.board.game, self.seats.room
         if game is None:
-            return self.refuse(503, "the game file can't be read just now: try again")
+            return self.refuse(503, _("the game file can't be read just now: try again"))
         players, player, code = list(game.players), asked["player"], asked.get("code", "").strip()
         if player not in players:
-            return self.refuse(400, f"there is no seat for {player[:40]!r}: the seats are {', '.join(players)}")
+            return self.refuse(400, _("there is no seat for {player}: the seats are {players}").format(
+                player=repr(player[:40]), players=_(", ").join(players)))
         if player in bot_seats(self.seats):
-            return self.refuse(400, f"{player}'s seat is played by the server (a bot): no phone takes it")
+            return self.refuse(400, _("{player}'s seat is played by the server (a bot): no phone takes it").format(
+                player=player))
         with room.lock:
             kept = self.seats.seats.kept(players)
             if kept is None:
                 return self.refuse(503, f"the seats' links can't be read just now: {self.seats.seats.refused}")
             if kept.get(player) in room.used | room.joined_before(players):
                 if not code:
-                    return self.refuse(409, f"{player}'s seat is joined already: type the code shown on {player}'s "
-                                            "phone, or ask the referee to release the seat")
+                    return self.refuse(409, _("{player}'s seat is joined already: type the code shown on "
+                                              "{player}'s phone, or ask the referee to release the seat").format(
+                        player=player))
                 if not self.bucket.allowed(client) or not self.codes.allowed(player):
-                    return self.refuse(429, f"too many wrong codes for {player}'s seat: wait a few minutes, or ask "
-                                            f"the referee to release it (acquire-ref room --release {player})")
+                    return self.refuse(429, _("too many wrong codes for {player}'s seat: wait a few minutes, or ask "
+                                              "the referee to release it (acquire-ref room --release {player})").format(
+                        player=player))
                 if code != tokens.seat_code(kept[player]):
                     self.bucket.spend(client)
                     self.codes.spend(player)
-                    return self.refuse(403, f"that is not {player}'s code: it is under Yours on {player}'s phone")
+                    return self.refuse(403, _("that is not {player}'s code: it is under Yours on {player}'s "
+                                              "phone").format(player=player))
             try:
                 made = tokens.renew(self.seats.path, players, player)
             except AcquireError as exc:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from acquire_ref.engine.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.files import seat_links as tokens
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -117,17 +118,19 @@ def enter_start(room: Room, game: Game, player: str, move: Move) -> list[str] | 
 
     assert isinstance(move, Start)
     if game.pending.decision != "start":
-        raise IllegalMoveError("the start tiles are on the board already (R2.2)", rule="R2.2")
+        raise IllegalMoveError(_("the start tiles are on the board already (R2.2)"), rule="R2.2")
     if game.supply.knows_racks:
         if move.tiles:
-            raise IllegalMoveError("the referee draws the start tiles in this game: send `start` alone (R2.2)", rule="R2.2")
+            raise IllegalMoveError(_("the referee draws the start tiles in this game: send `start` alone (R2.2)"),
+                                   rule="R2.2")
         return []
     if len(move.tiles) != 1:
-        raise IllegalMoveError("send your own start tile, one: e.g. start 5E (R2.2)", rule="R2.2")
+        raise IllegalMoveError(_("send your own start tile, one: e.g. start 5E (R2.2)"), rule="R2.2")
     tile = str(move.tiles[0])
     taken = next((p for p, t in room.starts.items() if t == tile and p != player), None)
     if taken is not None:
-        raise IllegalMoveError(f"{tile} is {taken}'s start tile: every player draws their own (R2.2)", rule="R2.2")
+        raise IllegalMoveError(_("{tile} is {player}'s start tile: every player draws their own (R2.2)").format(
+            tile=tile, player=taken), rule="R2.2")
     room.starts[player] = tile
     if all(p in room.starts for p in game.players):
         return [room.starts[p] for p in game.players]

@@ -42,7 +42,7 @@ from starlette.routing import Route
 from acquire_ref.engine.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.engine.tiles import parse_tile
 from acquire_ref.files import seat_links as tokens
-from acquire_ref.language import using
+from acquire_ref.language import _, using
 from acquire_ref.web import pages, seat_model
 from acquire_ref.web import room as rooms
 from acquire_ref.web.guard import Bucket, BudgetedStream, StreamBudget, sse
@@ -77,18 +77,23 @@ def speaking(request: Request, default: str | None = None) -> str:
 def _stale(shown: int, player: str) -> Callable[[Game], None]:
     def check(game: Game) -> None:
         if game.pending.decision == "market":  # R9: drawn from the bag at the table, typed by the referee
-            raise Refused(403, "the market's tile (R9) is drawn from the bag and typed at the referee's screen, "
-                               "not chosen from a seat")
+            raise Refused(403, _("the market's tile (R9) is drawn from the bag and typed at the referee's screen, "
+                                 "not chosen from a seat"))
         if game.pending.player != player or game.over:
-            raise Refused(403, f"the pending decision is not {player}'s: the page shows it again")
+            raise Refused(403, _("the pending decision is not {player}'s: the page shows it again").format(player=player))
         if seat_model.version(game) != shown:
-            raise Refused(409, "the game has moved on since this page was drawn: it shows the game as it is now")
+            raise Refused(409, _moved_on())
     return check
+
+
+def _moved_on() -> str:
+    """The refusal of an answer sent from a page that shows an older version of the game."""
+    return _("the game has moved on since this page was drawn: it shows the game as it is now")
 
 
 def _revealed(game: Game) -> str:
     """What the game's last move showed the table that a take-back from a phone could not hide
-    again, in words, or "" when nothing: a merger's bonuses (who leads a chain, R10.1: with hidden
+    again, as the refusal of that take-back, or "" when nothing: a merger's bonuses (who leads a chain, R10.1: with hidden
     holdings a move could be tried and taken back to learn it), the market's tile (R9), tiles
     discarded and replaced (R7.3), or in dealt mode a tile drawn into the player's rack (R7.1: the
     bag's order is fixed, so the player would know their next tile)."""
@@ -96,11 +101,14 @@ def _revealed(game: Game) -> str:
 
     happened = game.log[-1].events
     if any(isinstance(e, ev.MergerBegan | ev.BonusPaid | ev.MarketDraw | ev.NoBonus) for e in happened):
-        return "paid a merger's bonuses (R5.4)"
+        return _("that move paid a merger's bonuses (R5.4), which taking it back can't hide again: only the referee "
+                 "takes it back (acquire-ref undo)")
     if any(isinstance(e, ev.TilesDiscarded) for e in happened):
-        return "replaced dead tiles from the bag (R7.3)"
+        return _("that move replaced dead tiles from the bag (R7.3), which taking it back can't hide again: only the "
+                 "referee takes it back (acquire-ref undo)")
     if game.supply.knows_racks and any(isinstance(e, ev.TurnFinished) for e in happened):
-        return "ended a turn that drew a tile from the bag (R7.1)"
+        return _("that move ended a turn that drew a tile from the bag (R7.1), which taking it back can't hide again: "
+                 "only the referee takes it back (acquire-ref undo)")
     return ""
 
 
@@ -353,7 +361,8 @@ class SeatRoutes:
             if done is None:
                 waiting = [p for p in handle.game.players if p not in self.room.starts]
                 return {"ok": True, "move": str(asked), "version": seat_model.version(handle.game),
-                        "did": f"Your start tile is {self.room.starts[player]}; waiting for {', '.join(waiting)}"}
+                        "did": _("Your start tile is {tile}; waiting for {players}").format(
+                            tile=self.room.starts[player], players=_(", ").join(waiting))}
             return done
         added, error = handle.apply_all([asked], before=_stale(shown, player))
         if error is not None:
@@ -387,16 +396,15 @@ class SeatRoutes:
         :class:`Refused` (403 for another's move, 409 for a stale page)."""
         def mine(game: Game) -> None:
             if game.over:
-                raise Refused(403, "the game is over: only the referee takes back the final payout (acquire-ref undo)")
+                raise Refused(403, _("the game is over: only the referee takes back the final payout (acquire-ref undo)"))
             if not game.log or game.log[-1].player != player:
-                raise Refused(403, "you can take back only your own last move, while nobody has answered since: "
-                                   "the referee takes back anything older (acquire-ref undo)")
+                raise Refused(403, _("you can take back only your own last move, while nobody has answered since: "
+                                     "the referee takes back anything older (acquire-ref undo)"))
             revealed = _revealed(game)
             if revealed:
-                raise Refused(403, f"that move {revealed}, which taking it back can't hide again: "
-                                   "only the referee takes it back (acquire-ref undo)")
+                raise Refused(403, revealed)
             if seat_model.version(game) != shown:
-                raise Refused(409, "the game has moved on since this page was drawn: it shows the game as it is now")
+                raise Refused(409, _moved_on())
 
         before = handle.game
         taken = handle.undo(1, before=mine)
@@ -404,9 +412,10 @@ class SeatRoutes:
 
         what = move_text(before, taken[0])  # as every screen may show it (R10.1)
         doc = seat_model.seat(handle.game, player)
-        self.room.note = (doc["version"], f"{player} took back {what}")
+        self.room.note = (doc["version"], _("{player} took back {move}").format(player=player, move=what))
         self.room.bump()
-        return {"ok": True, "move": "undo", "version": doc["version"], "did": f"You took back {what}"}
+        return {"ok": True, "move": "undo", "version": doc["version"],
+                "did": _("You took back {move}").format(move=what)}
 
     async def checked(self, request: Request) -> tuple[str, dict[str, Any]] | Response:
         """The player and the ``{move, version}`` asked by a move request, or its refusal."""
@@ -457,7 +466,7 @@ class SeatRoutes:
 def _starting(game: Game) -> None:
     """Refuses the start tiles once the game has started (another seat's last tile came first)."""
     if game.pending.decision != "start":
-        raise Refused(409, "the start tiles are on the board already: the page shows the game as it is now")
+        raise Refused(409, _("the start tiles are on the board already: the page shows the game as it is now"))
 
 
 def routes(path: Path, board: Any, poll: float, stopping: threading.Event, keepalive: float,
