@@ -130,7 +130,7 @@ def bot_players(players: list[str], items: list[str]) -> tuple[list[str], dict[s
     them, in the order given. Raises :class:`~acquire_ref.engine.errors.NotationError` (exit 2) for an
     item without ``=``, an unknown strategy, or a seat given twice."""
     from acquire_ref.engine.errors import NotationError
-    from acquire_ref.files.record import BOT_STRATEGIES
+    from acquire_ref.files.bot_table import BOT_STRATEGIES
 
     seated, bots = list(players), dict[str, str]()
     for item in items:

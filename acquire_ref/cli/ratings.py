@@ -80,9 +80,7 @@ def ratings(
     else:
         for line in history_lines(steps) if show_history else table_lines(doc["ratings"], provisional):
             say(line)
-        dated = since is not None or until is not None or year is not None
-        say(order_line(doc) if doc["games"] or not dated else
-            _("No game rated: none of these files' finished games or table results was played in the season asked for."))
+        say(order_line(doc, dated=since is not None or until is not None or year is not None))
     _report_skipped(season)
 
 
@@ -218,11 +216,14 @@ def history_lines(steps: dict[str, list[dict[str, Any]]]) -> list[str]:
     return lines
 
 
-def order_line(doc: dict[str, Any]) -> str:
-    """The sentence saying in which order the games were rated."""
+def order_line(doc: dict[str, Any], dated: bool = False) -> str:
+    """The sentence saying in which order the games were rated (``dated``: a season was asked for)."""
     from acquire_ref.engine.events import plural
 
     ties = "in the order their files were last written" if doc["ties"] == "file time" else "in the order given"
+    if not doc["games"] and dated:
+        return _("No game rated: none of these files' finished games or table results was played in the season "
+                 "asked for.")
     if not doc["games"]:
         return "No game rated: these files hold no finished game or entered table result."
     if doc["undated"] == doc["games"]:

@@ -27,7 +27,7 @@ from acquire_ref.engine.events import money
 from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place
 from acquire_ref.engine.pending import ChooseSurvivor, FoundChain, OrderDefunct, PlaceTile
 from acquire_ref.engine.tiles import Tile, parse_tile
-from acquire_ref.files.record import BOT_STRATEGIES
+from acquire_ref.files.bot_table import BOT_STRATEGIES
 from acquire_ref.language import _, ngettext
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ short enough that the table does not wait."""
 
 
 class BotSeat:
-    """The seat of ``name``, played by ``strategy`` (one of :data:`~acquire_ref.files.record.BOT_STRATEGIES`)
+    """The seat of ``name``, played by ``strategy`` (one of :data:`~acquire_ref.files.bot_table.BOT_STRATEGIES`)
     with ``think_ms`` milliseconds of processor time per decision; ``drawn`` are the tiles entered
     for it in table mode, each with the number of moves made when it was entered."""
 

@@ -308,14 +308,13 @@ def renamed_record(record: Record, old: str, new: str, where: Path) -> Record:
 
 def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[tuple[Path, Record, Record]]:
     """Rename the entrant ``old`` (entrant names, T1.3), already called ``new`` in ``event`` (its
-    event file at ``path``), in the game file of every table that seats them and has its result, each rewritten
-    through :class:`~acquire_ref.files.session.GameFile`, the one write path: read under its lock,
-    renamed (:func:`renamed_record`), replayed to the same end (the same money at the same seats),
-    then written, version-checked; a file that seats ``new`` already (a rename stopped before the
-    event file was written) is passed over, so that running the rename again finishes it; a
-    symbolic link's target is the file read, locked and written. Every file is checked before any is written; a table whose
-    game file is missing (a paper table whose file was moved away) is passed over. Returns what
-    was written, ``(file, record before, record after)`` each, for :func:`put_back_names`.
+    event file at ``path``), in the game file of every table that seats them and has its result,
+    each rewritten through :class:`~acquire_ref.files.session.GameFile`, the one write path: read
+    under its lock, renamed (:func:`renamed_record`), replayed to the same end (the same money at
+    the same seats), then written, version-checked (a link's target, as by a move). Every file is
+    checked before any is written; a table whose game file is missing (a paper table whose file
+    was moved away) or seats ``new`` already (a rename stopped before the event file) is passed
+    over. Returns what was written, ``(file, before, after)`` records, for :func:`put_back_names`.
 
     Raises :class:`GameFileError` (exit 4) for a game file that can't be read or replayed, seats
     others than its table, or would end otherwise once renamed (nothing is written then), and
@@ -324,7 +323,6 @@ def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[t
     from acquire_ref.files.session import GameFile
     from acquire_ref.files.storage import file_exists
     from acquire_ref.files.storage import game_path as followed
-    from acquire_ref.tournament import seat_name
 
     handles = []
     for rnd in event.rounds:
@@ -333,15 +331,16 @@ def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[t
             if new not in t.seats or t.result is None or not file_exists(target):
                 continue
             handle = GameFile.open(target, locked=True)
-            if [seat_name(p) for p in handle.record.players] == [seat_name(p) for p in t.seats]:
+            if _seats(handle.record.players) == _seats(t.seats):
                 continue  # renamed already, by a rename that stopped before the event file was written
-            seats = [seat_name(old if p == new else p) for p in t.seats]
-            if [seat_name(p) for p in handle.record.players] != seats:
+            seats = _seats([old if p == new else p for p in t.seats])
+            if _seats(handle.record.players) != seats:
                 raise GameFileError(_("{file} seats {players}, not round {round} table {table}'s {seats}: it can't be "
                                       "rewritten safely; nothing was renamed").format(
                     file=target, players=", ".join(handle.record.players), round=rnd.number, table=t.number,
                     seats=", ".join(seats)))
-            after = renamed_record(handle.record, seat_name(old), seat_name(new), target)
+            gone, called = _seats([old, new])
+            after = renamed_record(handle.record, gone, called, target)
             game = after.replay_whole()
             if _ending(game) != _ending(handle.game):
                 raise GameFileError(_("{file} would not end as it did once {player} is renamed: it can't be rewritten "
@@ -357,6 +356,13 @@ def rename_in_games(path: Path, event: Tournament, old: str, new: str) -> list[t
         put_back_names(written)
         raise
     return written
+
+
+def _seats(names: list[str]) -> list[str]:
+    """Entrants' names as a game file seats them (``Rosa Díaz`` -> ``Rosa_Díaz``)."""
+    from acquire_ref.tournament import seat_name
+
+    return [seat_name(p) for p in names]
 
 
 def _ending(game: object) -> list[tuple[int, int, bool]]:
