@@ -26,6 +26,7 @@ from acquire_ref import describe
 from acquire_ref import events as ev
 from acquire_ref.errors import GameFileError, IllegalMoveError, NotationError
 from acquire_ref.game import Game
+from acquire_ref.language import _
 from acquire_ref.moves import Buy, Dispose, Move
 from acquire_ref.pending import (
     BuyShares,
@@ -379,8 +380,9 @@ def history_lines(game: Game, entry: LogEntry, events: list[Event] | None = None
 def log_line(n: int, entry: LogEntry, game: Game, viewer: ViewerLike = None) -> str:
     """The heading of move ``n`` (from 1) in the history, as ``log`` and the console's log show
     it: ``"  5. turn 3 Ben: place 5A --survivor American"`` (the move for ``viewer``, :func:`move_text`)."""
-    who = f" {entry.player}" if entry.player else ""
-    return f"{n:>3}. turn {entry.turn}{who}: {move_text(game, entry, viewer)}"
+    text = (_("turn {turn} {player}: {move}") if entry.player else _("turn {turn}: {move}")).format(
+        turn=entry.turn, player=entry.player, move=move_text(game, entry, viewer))
+    return f"{n:>3}. {text}"
 
 
 def undo_lines(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> list[str]:
