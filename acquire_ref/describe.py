@@ -341,7 +341,7 @@ def hand(game: Game, player: str) -> list[dict[str, str]]:
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else _("{items} and {item}").format(items=_(", ").join(names[:-1]), item=names[-1])
 
 
 def merger_payouts(game: Game) -> list[str]:
@@ -351,15 +351,22 @@ def merger_payouts(game: Game) -> list[str]:
     found = recent_merger(game)
     if found is None:
         return []
-    lines: list[str] = []
+    chains: list[tuple[DefunctChain, list[str], bool]] = []
     for e in found[1]:
         if isinstance(e, DefunctChain):
-            lines.append(f"{e.chain} (defunct at {e.size} tiles): bank pays")
-        elif isinstance(e, BonusPaid | MarketBonus) and lines:
-            who = e.player if isinstance(e, BonusPaid) else "the market (stays in the bank, R9)"
-            lines[-1] += f"{',' if lines[-1].endswith(')') else ''} {who} {money(e.amount)} ({e.bonus})"
-        elif isinstance(e, NoBonus) and lines:
-            lines[-1] = lines[-1].replace(": bank pays", ": nobody holds it, no bonus")
+            chains.append((e, [], False))
+        elif isinstance(e, BonusPaid | MarketBonus) and chains:
+            who = e.player if isinstance(e, BonusPaid) else _("the market (stays in the bank, R9)")
+            chains[-1][1].append(_("{player} {amount} ({bonus})").format(player=who, amount=money(e.amount),
+                                                                          bonus=bonus(e.bonus)))
+        elif isinstance(e, NoBonus) and chains:
+            chains[-1] = (chains[-1][0], chains[-1][1], True)
+    lines = []
+    for chain, payees, nobody in chains:
+        text = (_("{chain} (defunct at {size} tiles): nobody holds it, no bonus") if nobody else
+                _("{chain} (defunct at {size} tiles): bank pays {payees}") if payees else
+                _("{chain} (defunct at {size} tiles): bank pays"))
+        lines.append(text.format(chain=chain.chain, size=chain.size, payees=_(", ").join(payees)))
     return lines
 
 
@@ -372,9 +379,8 @@ def last_move(game: Game, shown: bool = True) -> str | None:
     if not game.log:
         return None
     entry = game.log[-1]
-    hidden = not shown
     who = entry.player or ""
-    said: list[str] = []
+    said: list[tuple[str, str]] = []  # (kind, words): a founding or a merger joins the words before it with a comma
     bought: list[str] = []
     paid = 0
     disposed: list[str] = []
@@ -384,59 +390,72 @@ def last_move(game: Game, shown: bool = True) -> str | None:
         if happened:
             said.append(happened)
         elif isinstance(e, SharesBought):
-            bought.append(f"{e.count} {e.chain}")
+            bought.append(_("{count} {chain}").format(count=e.count, chain=e.chain))
             paid += e.amount
         elif isinstance(e, SharesSold | SharesTraded | SharesHeld):
             chain = e.chain
             disposed.append(_disposal(e))
     if bought:
-        said.append(f"{who} bought shares" if hidden else f"{who} bought {_and(bought)} for {money(paid)}")
+        said.append(("", _("{player} bought shares").format(player=who) if not shown else
+                     _("{player} bought {shares} for {amount}").format(player=who, shares=_and(bought), amount=money(paid))))
     elif isinstance(entry.move, Buy):
-        said.append(f"{who} bought no shares")
+        said.append(("", _("{player} bought no shares").format(player=who)))
     if disposed:
-        said[:0] = [f"{who} disposed of {chain} shares"] if hidden else disposed
+        said[:0] = [("", d) for d in ([_("{player} disposed of {chain} shares").format(player=who, chain=chain)]
+                                      if not shown else disposed)]
     if entry.player is None and said:
-        return "Start tiles: " + ", ".join(said)
-    if said and said[0].startswith("founding "):  # the chain chosen after the tile: say who founded it (R4.2)
-        said[0] = f"{who} founded {said[0].removeprefix('founding ')}"
+        return _("Start tiles: {tiles}").format(tiles=_(", ").join(words for _kind, words in said))
+    if said and said[0][0] == "founding":  # the chain chosen after the tile: say who founded it (R4.2)
+        said[0] = ("", _("{player} founded {chain}").format(player=who, chain=said[0][1]))
     if not said:
         words = str(entry.move).split(" ")
-        said.append(f"{who} chose {_and(words[1:])}" if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}")
-    return "; ".join(said).replace("; founding", ", founding").replace("; a merger", ", a merger")
+        said.append(("", _("{player} chose {chains}").format(player=who, chains=_and(words[1:]))
+                     if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}"))
+    text = said[0][1]
+    for kind, part in said[1:]:
+        text += ", " + _("founding {chain}").format(chain=part) if kind == "founding" else ", " + part if kind else "; " + part
+    return text
 
 
-def _happened(e: Event) -> str | None:
+def _happened(e: Event) -> tuple[str, str] | None:
     """The words of the last-move line for an event on the board or the turn (a tile, a chain,
-    a merger, a pass, dead tiles, the end declared); None for the others."""
-    if isinstance(e, StartTilePlaced):
-        return f"{e.player} {e.tile}"
-    if isinstance(e, TilePlaced):
-        return f"{e.player} placed {e.tile}"
+    a merger, a pass, dead tiles, the end declared), with their kind (``founding``, ``merger``:
+    joined to the words before with a comma, the chain's name alone for a founding; else
+    empty); None for the others."""
     if isinstance(e, ChainFounded):
-        return f"founding {e.chain}"
-    if isinstance(e, ChainGrew):
-        return f"{e.chain} grows to {e.size} tiles"
+        return "founding", e.chain
     if isinstance(e, MergerBegan):
-        return f"a merger: {e.survivor} takes over {_and([c for c in e.sizes if c != e.survivor])}"
-    if isinstance(e, Passed):
-        return f"{e.player} had no playable tile"
-    if isinstance(e, TilesDiscarded):
-        dead = "dead tile" if len(e.tiles) == 1 else "dead tiles"
-        return f"{e.player} put {dead} {' '.join(e.tiles)} out of the game"
-    if isinstance(e, EndDeclared):
-        return f"{e.player} declared the end of the game"
-    if isinstance(e, MergerCompleted):
-        return f"{e.survivor} now has {e.size} tiles"
-    return None
+        return "merger", _("a merger: {survivor} takes over {defunct}").format(
+            survivor=e.survivor, defunct=_and([c for c in e.sizes if c != e.survivor]))
+    if isinstance(e, StartTilePlaced):
+        text = f"{e.player} {e.tile}"
+    elif isinstance(e, TilePlaced):
+        text = _("{player} placed {tile}").format(player=e.player, tile=e.tile)
+    elif isinstance(e, ChainGrew):
+        text = _("{chain} grows to {size} tiles").format(chain=e.chain, size=e.size)
+    elif isinstance(e, Passed):
+        text = _("{player} had no playable tile").format(player=e.player)
+    elif isinstance(e, TilesDiscarded):
+        text = ngettext("{player} put dead tile {tiles} out of the game", "{player} put dead tiles {tiles} out of the game",
+                        len(e.tiles)).format(player=e.player, tiles=" ".join(e.tiles))
+    elif isinstance(e, EndDeclared):
+        text = _("{player} declared the end of the game").format(player=e.player)
+    elif isinstance(e, MergerCompleted):
+        text = _("{survivor} now has {size} tiles").format(survivor=e.survivor, size=e.size)
+    else:
+        return None
+    return "", text
 
 
 def _disposal(e: SharesSold | SharesTraded | SharesHeld) -> str:
     """One disposal of defunct shares in full, for the last-move line when the figures are shown (R5.3b)."""
     if isinstance(e, SharesSold):
-        return f"{e.player} sold {e.count} {e.chain} for {money(e.amount)}"
+        return _("{player} sold {count} {chain} for {amount}").format(player=e.player, count=e.count, chain=e.chain,
+                                                                     amount=money(e.amount))
     if isinstance(e, SharesTraded):
-        return f"{e.player} traded {e.count} {e.chain} for {e.received} {e.survivor}"
-    return f"{e.player} kept {e.count} {e.chain}"
+        return _("{player} traded {count} {chain} for {received} {survivor}").format(
+            player=e.player, count=e.count, chain=e.chain, received=e.received, survivor=e.survivor)
+    return _("{player} kept {count} {chain}").format(player=e.player, count=e.count, chain=e.chain)
 
 
 def recent_merger(game: Game) -> tuple[int, list[Event]] | None:
