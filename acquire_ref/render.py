@@ -21,8 +21,11 @@ from rich.text import Text
 
 from acquire_ref.engine.events import Event, money, plural
 from acquire_ref.engine.game import Game
+from acquire_ref.language import _, ngettext
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
+from acquire_ref.words.reasons import bonus as bonus_words
+from acquire_ref.words.reasons import reason as reason_words
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -103,22 +106,24 @@ def _big_board(game: Game, last: str | None) -> Text:
 
 def chain_table(game: Game) -> Table:
     """Chains on the board: size, price, bonuses, safe, shares left in the bank (R3)."""
-    t = Table(title="Chains", title_justify="left")
-    for col in ("chain", "size", "price", "majority", "minority", "safe", "bank"):
-        t.add_column(col, justify="left" if col == "chain" else "right")
+    t = Table(title=_("Chains"), title_justify="left")
+    t.add_column(_("chain"))
+    for col in (_("size"), _("price"), _("majority"), _("minority"), _("safe"), _("bank")):
+        t.add_column(col, justify="right")
     ed = game.edition
     defunct = game.defunct_chains()
     for c in game.chains_on_board():
         size = game.board.sizes[c]
         ch = ed.chain(c)
         t.add_row(
-            Text(f"{ch.letter} {c}" + (" (defunct)" if c in defunct else ""), style=chain_style(ch.colour)), str(size),
+            Text(_("{chain} (defunct)").format(chain=f"{ch.letter} {c}") if c in defunct else f"{ch.letter} {c}",
+                 style=chain_style(ch.colour)), str(size),
             money(game.price(c)), money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
-            "safe" if ed.is_safe(size) else "", str(game.bank[c]),
+            _("safe") if ed.is_safe(size) else "", str(game.bank[c]),
         )
     free = game.free_chains()
-    notes = ([f"defunct in the merger under way: {', '.join(defunct)} (R5.3)"] if defunct else []) + (
-        ["not on the board: " + ", ".join(free)] if free else [])
+    notes = ([_("defunct in the merger under way: {chains} (R5.3)").format(chains=_(", ").join(defunct))] if defunct
+             else []) + ([_("not on the board: {chains}").format(chains=_(", ").join(free))] if free else [])
     if notes:
         t.caption = "; ".join(notes)
         t.caption_justify = "left"
@@ -130,21 +135,21 @@ def player_table(game: Game, viewer: ViewerLike = None) -> Table:
     Only the figures ``viewer`` may see are shown (:func:`acquire_ref.viewers.views.sees`, R10.1)."""
     from acquire_ref.viewers.views import sees, withheld
 
-    t = Table(title="Players", title_justify="left")
+    t = Table(title=_("Players"), title_justify="left")
     t.add_column("")
-    t.add_column("player")
-    t.add_column("cash", justify="right")
-    t.add_column("shares")
-    t.add_column("rack", justify="right")
+    t.add_column(_("player"))
+    t.add_column(_("cash"), justify="right")
+    t.add_column(_("shares"))
+    t.add_column(_("rack"), justify="right")
     for i, p in enumerate(game.players):
         held = ", ".join(f"{c} {n}" for c, n in game.shares[p].items() if n) or "-"
         mark = ">" if i == game.current and game.pending.player is not None else ""
         if not sees(game, p, viewer):
-            t.add_row(mark, p, "hidden", "hidden", str(game.racks[p]))
+            t.add_row(mark, p, _("hidden"), _("hidden"), str(game.racks[p]))
         else:
             t.add_row(mark, p, money(game.cash[p]), held, str(game.racks[p]))
     if withheld(game, viewer):
-        t.caption = "holdings are hidden (R10.1); the bank's shares are in the chain table"
+        t.caption = _("holdings are hidden (R10.1); the bank's shares are in the chain table")
         t.caption_justify = "left"
     return t
 
@@ -156,42 +161,45 @@ def status_view(game: Game, viewer: ViewerLike = None) -> Group:
     from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
 
-    facts = Text(f"Turn {game.turn}. Tiles in the bag: {game.bag}.")
-    setup = [f"edition {visible(game.edition.name)}", f"{game.supply.mode} tiles", *game.options.changed()]
+    facts = Text(_("Turn {turn}. Tiles in the bag: {bag}.").format(turn=game.turn, bag=game.bag))
+    setup = [_("edition {edition}").format(edition=visible(game.edition.name)),
+             _("{mode} tiles").format(mode=game.supply.mode), *game.options.changed()]
     if game.market.on:
-        setup.append("two players with the market (R9)")
+        setup.append(_("two players with the market (R9)"))
     facts.append(" " + "; ".join(setup) + ".", style="dim")
     if game.discarded:
-        facts.append(f" Out of the game: {' '.join(map(str, game.discarded))}.")
+        facts.append(" " + _("Out of the game: {tiles}.").format(tiles=" ".join(map(str, game.discarded))))
     if game.end_declared and not game.over:
-        facts.append(" The end has been declared.", style="bold")
+        facts.append(" " + _("The end has been declared."), style="bold")
     elif game.end_available() and not game.over:
-        facts.append(f" End available: {end_condition(game.edition, game.board.sizes)} (R8.1).", style="bold")
-    pending = Text("Next: ", style="bold").append(with_program(pending_text(game, viewer)), style="")
-    chains = chain_table(game) if game.board.sizes else Text("No chain is on the board yet.")
+        facts.append(" " + _("End available: {condition} (R8.1).").format(
+            condition=end_condition(game.edition, game.board.sizes)), style="bold")
+    pending = Text(_("Next:") + " ", style="bold").append(with_program(pending_text(game, viewer)), style="")
+    chains = chain_table(game) if game.board.sizes else Text(_("No chain is on the board yet."))
     return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
 
 
 def _watch_side(game: Game) -> Text:
     """Beside the board in ``watch``: turn, tiles in the bag, each chain on one line (letter, name,
     size, price, shares left in the bank, safe) and whether the end is available (R3, R8.1)."""
-    out = Text(f"Turn {game.turn}, {plural(game.bag, 'tile')} in the bag\n", style="bold")
+    out = Text(ngettext("Turn {turn}, {count} tile in the bag", "Turn {turn}, {count} tiles in the bag",
+                        game.bag).format(turn=game.turn, count=game.bag) + "\n", style="bold")
     ed = game.edition
     if game.board.sizes:
-        out.append(f"{'chain':<13} {'size':>4} {'price':>6} bank\n", style="dim")
+        out.append(f"{_('chain'):<13} {_('size'):>4} {_('price'):>6} {_('bank')}\n", style="dim")
     else:
-        out.append("No chain is on the board yet.\n", style="dim")
+        out.append(_("No chain is on the board yet.") + "\n", style="dim")
     defunct = game.defunct_chains()
     for c in game.chains_on_board():
         ch, size = ed.chain(c), game.board.sizes[c]
         out.append(f"{ch.letter} ", style=chain_style(ch.colour, "bold "))
         out.append(f"{c:<11} {size:>4} {money(game.price(c)):>6} {game.bank[c]:>4}")
-        out.append(" defunct" if c in defunct else " safe" if ed.is_safe(size) else "", style="dim")
+        out.append(" " + _("defunct") if c in defunct else " " + _("safe") if ed.is_safe(size) else "", style="dim")
         out.append("\n")
     if game.end_declared:
-        out.append("The end has been declared.", style="bold")
+        out.append(_("The end has been declared."), style="bold")
     elif game.end_available():
-        out.append("End available (R8.1).", style="bold")
+        out.append(_("End available (R8.1)."), style="bold")
     out.rstrip()
     return out
 
@@ -210,7 +218,8 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
         mark = "> " if i == game.current and game.pending.player is not None else "  "
         line = Text(mark + f"{short[p]:<{names}} ", style="bold" if mark.strip() else "")
         if not sees(game, p, viewer):
-            line.append(f"holdings hidden, {plural(game.racks[p], 'tile')} in the rack")
+            line.append(ngettext("holdings hidden, {count} tile in the rack", "holdings hidden, {count} tiles in the rack",
+                                 game.racks[p]).format(count=game.racks[p]))
         else:
             line.append(f"{money(game.cash[p]):>8}  ")
             for c, n in game.shares[p].items():
@@ -218,7 +227,7 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
                     ch = game.edition.chain(c)
                     line.append(ch.letter, style=chain_style(ch.colour, "bold "))
                     line.append(f"{n} ")
-            extra = f" worth {money(worth[p])}"
+            extra = " " + _("worth {amount}").format(amount=money(worth[p]))
             if line.cell_len + len(extra) <= width:
                 line.append(extra, style="dim")
         out.append_text(line.append("\n"))
@@ -228,13 +237,14 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
 
 def _watch_standings(game: Game) -> Text:
     """``watch`` at the end: the final standings, each player's payout on one line (R8.3)."""
-    out = Text(f"Final standings: {game.end_reason}\n", style="bold")
+    out = Text(_("Final standings: {reason}").format(reason=reason_words(game.end_reason)) + "\n", style="bold")
     ranks = {p: r for p, _, r in game.standings()}
     short = _short(game)
     for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
         bonuses, sales = sum(b[1] for b in s.bonuses), sum(x[2] for x in s.sales)
         out.append(f"{ranks[s.player]}. {short[s.player]} {money(s.total)}", style="bold")
-        out.append(f"  (cash {money(s.before)} + bonuses {money(bonuses)} + shares sold {money(sales)})\n")
+        out.append("  " + _("(cash {cash} + bonuses {bonuses} + shares sold {sales})").format(
+            cash=money(s.before), bonuses=money(bonuses), sales=money(sales)) + "\n")
     out.rstrip()
     return out
 
@@ -263,7 +273,7 @@ def watch_view(game: Game, heading: str, width: int, viewer: ViewerLike = None) 
     said, short = pending_text(game, viewer), _short(game)
     for p in sorted(game.players, key=len, reverse=True):  # a name inside a longer one is not cut twice
         said = said.replace(p, short[p]) if len(p) > WATCH_NAME else said
-    pending = Text("Next: ", style="bold").append(with_program(said), style="")
+    pending = Text(_("Next:") + " ", style="bold").append(with_program(said), style="")
     return Group(Text(heading, style="dim"), top, _watch_players(game, width, viewer), *_watch_news(game, viewer), pending)
 
 
@@ -281,11 +291,12 @@ def watch_file(path: Path, width: int = 80, viewer: str | None = None) -> Render
     from acquire_ref.viewers.views import Viewer
 
     try:
-        game, _, _ = load_game(path)
+        game = load_game(path)[0]
         seen = Viewer.parse(game, viewer)
     except AcquireError as exc:
         return Text(f"acquire-ref watch: {exc}")
-    return watch_view(game, f"{path.name} at {time.strftime('%H:%M:%S')} (Ctrl-C stops)", width, seen)
+    return watch_view(game, _("{file} at {time} (Ctrl-C stops)").format(file=path.name, time=time.strftime("%H:%M:%S")),
+                      width, seen)
 
 def _watch_news(game: Game, viewer: ViewerLike = None) -> list[Text]:
     """``watch``'s lines on what just happened: the last move in words and, for a turn after a
@@ -303,8 +314,8 @@ def _watch_news(game: Game, viewer: ViewerLike = None) -> list[Text]:
     lines = []
     last = last_move(game, viewer)
     if last:
-        lines.append(Text("Last move: ", style="bold").append(short(last), style=""))
-    lines.extend(Text("Merger: ", style="bold").append(short(line), style="") for line in merger_payouts(game))
+        lines.append(Text(_("Last move:") + " ", style="bold").append(short(last), style=""))
+    lines.extend(Text(_("Merger:") + " ", style="bold").append(short(line), style="") for line in merger_payouts(game))
     return lines
 
 
@@ -322,15 +333,15 @@ def _short(game: Game) -> dict[str, str]:
 def score_view(title: str, doc: dict[str, Any]) -> Table:
     """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3)."""
     t = Table(title=title, title_justify="left", show_lines=True)
-    t.add_column("rank", justify="right", no_wrap=True)
-    t.add_column("player", no_wrap=True)
-    t.add_column("cash before", justify="right", no_wrap=True, min_width=7)
-    t.add_column("bonuses")
-    t.add_column("shares sold")
-    t.add_column("total", justify="right", style="bold", no_wrap=True, min_width=7)
+    t.add_column(_("rank"), justify="right", no_wrap=True)
+    t.add_column(_("player"), no_wrap=True)
+    t.add_column(_("cash before"), justify="right", no_wrap=True, min_width=7)
+    t.add_column(_("bonuses"))
+    t.add_column(_("shares sold"))
+    t.add_column(_("total"), justify="right", style="bold", no_wrap=True, min_width=7)
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     for row in doc["breakdown"]:
-        bonuses = "\n".join(f"{b['chain']} {b['kind']}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
+        bonuses = "\n".join(f"{b['chain']} {bonus_words(b['kind'])}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
         sales = "\n".join(f"{s['shares']} {s['chain']}: {money(s['amount'])}" for s in row["sales"]) or "-"
         t.add_row(str(ranks[row["player"]]), row["player"], money(row["before"]), bonuses, sales, money(row["total"]))
     return t
@@ -342,11 +353,13 @@ def chart_table(doc: dict[str, Any]) -> Table:
     80 columns (R3.2, R3.3)."""
     from rich import box
 
-    t = Table(title=f"Information card ({visible(doc['edition'])})", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    t.add_column("size", justify="right", no_wrap=True, min_width=5)
+    t = Table(title=_("Information card ({edition})").format(edition=visible(doc["edition"])), title_justify="left",
+              box=box.SIMPLE_HEAD, pad_edge=False)
+    t.add_column(_("size"), justify="right", no_wrap=True, min_width=5)
     prices = [p for b in doc["brackets"] for p in b["prices"].values()]
     places = len(doc.get("places", [10, 5]))
-    heads = ["price", *(("major", "minor") if places == 2 else ("1st", "2nd", "3rd", "4th", "5th", "6th")[:places])]
+    heads = [_("price"), *((_("major"), _("minor")) if places == 2 else
+                           (_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"), _("6th"))[:places])]
     w = [max(len(head), *(len(money(([p["price"], *p.get("bonuses", [p["majority"], p["minority"]])])[i])) for p in prices))
          for i, head in enumerate(heads)]
 
@@ -367,11 +380,11 @@ def chart_table(doc: dict[str, Any]) -> Table:
         t.add_row(size, *(cell(*map(money, [p["price"], *p.get("bonuses", [p["majority"], p["minority"]])]))
                           for p in b["prices"].values()))
     board = doc.get("board", {"columns": 12, "rows": 9})
-    t.caption = (("price: a share; major, minor: the majority and minority bonuses (R3.3)\n" if places == 2 else
-                  f"price: a share; 1st, 2nd...: the bonus of each of {places} places (R5.4a)\n")
-                 + f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1)"
+    t.caption = (_("price: a share; major, minor: the majority and minority bonuses (R3.3)") + "\n"
+                 + _("safe at {safe} tiles; the end may be declared at {end} (R3.5, R8.1)").format(
+                     safe=doc["safe_size"], end=doc["end_size"])
                  + ("" if (board["columns"], board["rows"]) == (12, 9) else
-                    f"\nboard: {board['columns']} x {board['rows']} (R1.1a)"))
+                    "\n" + _("board: {columns} x {rows} (R1.1a)").format(columns=board["columns"], rows=board["rows"])))
     t.caption_justify = "left"
     return t
 
@@ -425,15 +438,16 @@ def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
                 parts.append(Text(said[i]))
                 i += 1
                 continue
-            t = Table(title=said[i] + ": the bank pays", title_justify="left")
-            for col in ("shareholder", "shares", "bonus", "why (R5.4)"):
-                t.add_column(col, justify="right" if col in ("shares", "bonus") else "left")
+            t = Table(title=_("{defunct}: the bank pays").format(defunct=said[i]), title_justify="left")
+            for col, right in ((_("shareholder"), False), (_("shares"), True), (_("bonus"), True), (_("why (R5.4)"), False)):
+                t.add_column(col, justify="right" if right else "left")
             for player, shares in sorted(e.holders.items(), key=lambda kv: -kv[1]):
                 b = paid.get(player)
-                why = b.bonus if b else "neither largest nor second largest"
+                why = bonus_words(b.bonus) if b else _("neither largest nor second largest")
                 t.add_row(player, str(shares), money(b.amount) if b else "-", why)
             if market is not None:
-                t.add_row("the market (R9)", str(market.holding), money(market.amount), market.bonus + ", stays in the bank")
+                t.add_row(_("the market (R9)"), str(market.holding), money(market.amount),
+                          _("{bonus}, stays in the bank").format(bonus=bonus_words(market.bonus)))
             parts.append(t)
             i = j
             continue
@@ -455,24 +469,24 @@ def worth_chart(game: Game, width: int = 80) -> Table:
     history = [(0, dict(game.start_worth)), *game.worth_history]
     if game.over:  # the last bar is the money after the final payout
         history.append((game.turn, dict(game.cash)))
-        span = f"turns 0-{game.turn}, then the payout"
+        span = _("turns 0-{turn}, then the payout").format(turn=game.turn)
     else:  # the last bar is the worth at this moment, in the middle of the turn
         history.append((game.turn, game.net_worth()))
-        span = f"turns 0-{game.turn}, {game.turn} so far"
+        span = _("turns 0-{turn}, {turn} so far").format(turn=game.turn)
     values = [w[p] for _, w in history for p in game.players]
     low, high = min(values), max(values)
-    now = "now" if not game.over else "final"
+    now = _("now") if not game.over else _("final")
     money_width = max(len(now), *(len(money(v)) for v in values))
-    name_width = max(len("player"), *(len(p) for p in game.players))
+    name_width = max(len(_("player")), *(len(p) for p in game.players))
     room = max(8, width - name_width - 3 * money_width - 5 * 2 - 6)  # 5 columns: padding and borders
     step = max(1, -(-len(history) // room))
     sampled = history[::step]
     if sampled[-1] is not history[-1]:
         sampled = [*sampled[: room - 1], history[-1]]
-    t = Table(title=f"Net worth (cash + shares at current prices): {span}", title_justify="left")
-    t.add_column("player", no_wrap=True)
+    t = Table(title=_("Net worth (cash + shares at current prices): {span}").format(span=span), title_justify="left")
+    t.add_column(_("player"), no_wrap=True)
     t.add_column("", no_wrap=True, overflow="crop", max_width=room)
-    for col in ("low", "high", now):
+    for col in (_("low"), _("high"), now):
         t.add_column(col, justify="right", no_wrap=True, min_width=money_width)
     for p in game.players:
         series = [w[p] for _, w in sampled]

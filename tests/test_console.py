@@ -293,6 +293,27 @@ def test_the_console_fits_80_by_24_and_shows_the_decision(cli, tmp_path):
     asyncio.run(run())
 
 
+@pytest.mark.parametrize(("moves", "asked"), [
+    (2, "Ben: wähle die Kette, die du gründest (R4.2)"),  # Ben founds American (R4.2)
+    (60, "Dan: kauf bis zu 3 Aktien, oder Enter für keine"),  # Dan's buy step (R6.1)
+    (76, "Das Spiel ist vorbei"),  # after the final payout (R8.3)
+])
+def test_the_console_in_german_fits_80_by_24_too(cli, tmp_path, moves, asked):
+    """German is the longest language: the panels still fit 80 x 24, the decision in German."""
+    from acquire_ref.language import using
+
+    path = four_player_file(cli, tmp_path, moves)
+
+    async def run() -> None:
+        with using("de"):
+            app = TableApp(path)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                assert_panels_fit(app)
+                assert str(app.query_one("#decision").render()) == asked
+    asyncio.run(run())
+
+
 def test_a_failed_write_leaves_the_console_showing_the_file_not_the_move(cli, tmp_path, monkeypatch):
     import acquire_ref.files.storage as storage
     from acquire_ref.console.books import Books

@@ -4,8 +4,9 @@ browser asks for German (390 x 844) showing its seat in German, its script's wor
 no English word of the pages' own left. Screenshots are left in tests/artifacts/ (lang-*.png).
 
 The sentences the engine makes (the pending decision's headline, the last move, a merger's
-banner, the answers' labels and previews) are the phrasebook's messages: they are left out of the
-English-word check here, and join it once they are in the catalogue.
+banner, the answers' labels and previews) are the phrasebook's messages: the pages' own checks
+leave them out, and one test for the TV and the seats checks them too, with
+:data:`ENGINE_ENGLISH`, words only English has.
 """
 
 from __future__ import annotations
@@ -31,14 +32,15 @@ ENGINE_SENTENCES = (".headline, .lastmove, .brief, .banner, .ask h2, .answers, .
 """Where the pages show the engine's sentences (the phrasebook's messages) or the edition's names."""
 
 
-def left_in_english(page) -> list[str]:
-    """The words of :data:`ENGLISH` the page still shows, the engine's sentences left out."""
+def left_in_english(page, skip: str = ENGINE_SENTENCES) -> list[str]:
+    """The words of :data:`ENGLISH` the page still shows, the elements ``skip`` selects left out
+    (by default the engine's sentences)."""
     text = page.evaluate("""(skip) => {
         const copy = document.body.cloneNode(true);
         copy.querySelectorAll(skip + ', script, style').forEach(e => e.remove());
         return copy.innerText + ' ' + [...copy.querySelectorAll('[aria-label],[title],[placeholder]')].map(
             e => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('placeholder')].join(' ')).join(' ');
-    }""", ENGINE_SENTENCES)
+    }""", skip)
     return [word for word in ENGLISH if re.search(rf"\b{re.escape(word)}\b", text)]
 
 
@@ -136,3 +138,40 @@ def test_the_review_in_german_steps_through_the_game_in_german(browser, german_r
     assert re.search(r"\d\.\d{3}\u00a0\$", page.locator("#players").inner_text())  # 6.000 $
     page.screenshot(path=str(ARTIFACTS / "lang-review-de-1280x800.png"))
     page.context.close()
+
+
+ENGINE_ENGLISH = ["the", "and", "with", "is", "are", "of", "to", "for", "at", "would", "shares", "share", "tiles",
+                  "tile", "bank", "pays", "founds", "grows", "merges", "survives", "defunct", "majority",
+                  "minority", "holds", "sells", "trades", "cash", "price", "takes over", "placed", "bought", "merger"]
+"""Words only English has, for the engine's sentences (the last move, the merger's banner, the
+headline, the answers and their previews): none is a German or a French word."""
+
+
+def engine_english(page) -> list[str]:
+    """The words of :data:`ENGINE_ENGLISH` the page shows anywhere (its script and style left out)."""
+    text = page.evaluate("""() => {
+        const copy = document.body.cloneNode(true);
+        copy.querySelectorAll('script, style').forEach(e => e.remove());
+        return copy.innerText;
+    }""")
+    return [word for word in ENGINE_ENGLISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+
+
+def test_the_engine_s_sentences_on_the_tv_and_the_seats_are_german_too(browser, german_room):  # noqa: F811
+    """Just after the merger's disposals: the TV's last move and merger banner, Dan's buy step
+    (headline, answers, previews) and a waiting seat, with no English word left anywhere."""
+    url, kept = german_room
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="de-DE").new_page()
+    page.goto(url + "/")
+    page.wait_for_selector("[data-player]")
+    assert left_in_english(page, "#none") == []
+    assert engine_english(page) == []
+    assert "Fusion durch Dan: Continental überlebt" in page.locator(".banner").inner_text()
+    page.context.close()
+    for player in ("Dan", "Ann"):
+        page = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE").new_page()
+        page.goto(f"{url}/seat/{kept[player]}")
+        page.wait_for_selector(".me")
+        assert left_in_english(page, "#none") == [], player
+        assert engine_english(page) == [], player
+        page.context.close()

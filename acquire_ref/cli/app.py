@@ -33,6 +33,10 @@ The whole game is kept in one TOML game file (--game, else $ACQUIRE_GAME, else .
 Each command answers the pending decision; `status` says whose it is and what to type."""
 
 
+ARGS = "acquire_ref.args"
+"""Where the command group keeps the command's words in the context's ``meta`` (for :func:`_speak`)."""
+
+
 class Refereed(TyperGroup):
     """The command group that turns every :class:`AcquireError` a command raises into
     ``acquire-ref: MESSAGE`` on stderr and the error's exit code (DESIGN 2: 2 usage, 3 illegal
@@ -45,7 +49,10 @@ class Refereed(TyperGroup):
     """
 
     def invoke(self, ctx: ClickContext) -> Any:
-        """Run the command; an :class:`AcquireError` becomes its message and exit code."""
+        """Run the command; an :class:`AcquireError` becomes its message and exit code. The
+        command's words are kept in ``ctx.meta`` first, for :func:`_speak` (Click empties them
+        before the group's callback runs)."""
+        ctx.meta[ARGS] = [*getattr(ctx, "_protected_args", []), *ctx.args]
         try:
             return super().invoke(ctx)
         except NoSuchOption as exc:
@@ -152,7 +159,7 @@ def _speak(ctx: typer.Context, lang: str | None) -> None:
     from acquire_ref import language
 
     code = language.chosen(lang, os.environ)
-    if language.protocol([*getattr(ctx, "protected_args", []), *ctx.args]):
+    if language.protocol(ctx.meta.get(ARGS, [])):
         code = language.SOURCE
     ctx.with_resource(language.using(code))
 

@@ -16,6 +16,7 @@ from acquire_ref.cli.bot import BOT_OPTION, BOT_THINK_MS, announce_bots, bot_pla
 from acquire_ref.cli.options import EDITIONS, RULE_OPTIONS, edition_spec, rule_options
 from acquire_ref.cli.output import game_path, say, say_next
 from acquire_ref.engine.errors import GameFileError, NotationError
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from datetime import date
@@ -50,7 +51,8 @@ def _new_from_position(path: Path, position: Path, force: bool, played: date | N
     record.snapshot = None
     record.played = played or record.played or today()
     GameFile.create(path, record, game, force=force)
-    say(f"New game in {path} from the position in {position}: {', '.join(record.players)}.")
+    say(_("New game in {path} from the position in {position}: {players}.").format(
+        path=path, position=position, players=_(", ").join(record.players)))
     say_next(game)
 
 
@@ -162,13 +164,14 @@ def _announce_new(path: Path, game: Game, tiles: str, seed: int | None, bots: di
     from acquire_ref.engine.events import money
 
     players, ed = game.players, game.edition
-    say(
-        f"New game in {path}: {', '.join(players)} (seating order), {money(ed.starting_cash)} each (R2.1); "
-        f"edition {ed.name}, {tiles} tiles" + (f" (seed {seed})" if tiles == "dealt" else "") + "."
-    )
+    said = (_("New game in {path}: {players} (seating order), {cash} each (R2.1); edition {edition}, {tiles} tiles "
+              "(seed {seed}).") if tiles == "dealt" else
+            _("New game in {path}: {players} (seating order), {cash} each (R2.1); edition {edition}, {tiles} tiles."))
+    say(said.format(path=path, players=_(", ").join(players), cash=money(ed.starting_cash), edition=ed.name, tiles=tiles,
+                    seed=seed))
     if len(players) == 2:
-        say("Two players: the market is a third shareholder at every bonus payout (R9)." if game.market.on
-                   else "Two players without the market (option two-player-market=off).")
+        say(_("Two players: the market is a third shareholder at every bonus payout (R9).") if game.market.on
+            else _("Two players without the market (option two-player-market=off)."))
     announce_bots(bots or {}, tiles)
     say_next(game)
 

@@ -17,6 +17,7 @@ import typer
 
 from acquire_ref import quick
 from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError
+from acquire_ref.language import _, ngettext
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -98,7 +99,7 @@ def say_next(game: Game) -> None:
     from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
 
-    say(f"Next: {with_program(pending_text(game, command_viewer(game)))}")
+    say(_("Next: {pending}").format(pending=with_program(pending_text(game, command_viewer(game)))))
 
 
 def say_notices(notices: list[str]) -> None:
@@ -111,9 +112,7 @@ def say_notices(notices: list[str]) -> None:
 
 def moves_count(n: int) -> str:
     """``n`` moves in words: ``1 move``, ``3 moves``."""
-    from acquire_ref.engine.events import plural
-
-    return plural(n, "move")
+    return ngettext("{count} move", "{count} moves", n).format(count=n)
 
 
 def game_path() -> Path:
@@ -132,7 +131,7 @@ def open_game_file() -> GameFile:
 
     path = game_path()
     if not file_exists(path):
-        raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
+        raise GameFileError(_("{path}: no such game file (start one with `acquire-ref new PLAYER...`)").format(path=path))
     handle = GameFile.open(path, locked=True)
     say_notices(handle.notices)
     return handle
@@ -167,7 +166,7 @@ def show(renderable: RenderableType, svg: Path | None, html: Path | None, title:
     con.print(renderable)
     if svg is not None:
         write_export(svg, pages["svg"]() if "svg" in pages else con.export_svg(title=title, clear=False), inputs)
-        say(f"Wrote {svg}", err=True)
+        say(_("Wrote {file}").format(file=svg), err=True)
     if html is not None:
         write_export(html, pages["html"]() if "html" in pages else con.export_html(clear=False), inputs)
-        say(f"Wrote {html}", err=True)
+        say(_("Wrote {file}").format(file=html), err=True)

@@ -18,6 +18,7 @@ from acquire_ref.cli.completion import complete_player, complete_tile
 from acquire_ref.cli.options import BOARD_SVG, HTML, JSON, SVG
 from acquire_ref.cli.output import command_viewer, game_path, load, print_json, say, say_notices, show
 from acquire_ref.engine.errors import GameFileError
+from acquire_ref.language import _, ngettext
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -67,7 +68,7 @@ def status(
 
         return pages.status_svg(game, viewer) if kind == "svg" else pages.status_html(game, viewer)
 
-    show(status_view(game, viewer), svg, html, f"acquire-ref status: turn {game.turn}",
+    show(status_view(game, viewer), svg, html, _("acquire-ref status: turn {turn}").format(turn=game.turn),
           pages={"svg": lambda: page("svg"), "html": lambda: page("html")})
 
 
@@ -123,9 +124,12 @@ def _standings(position: Path | None) -> tuple[Game | None, dict[str, Any], str,
 
     game = load()
     doc = score_doc(game, command_viewer(game))
-    title = ("Final standings: " + game.end_reason) if game.over else "Projected standings if the game ended now"
-    if game.market.on and not game.over:
-        title += " (without the market, whose holdings are drawn at the payout, R9)"
+    from acquire_ref.words.reasons import reason
+
+    title = (_("Final standings: {reason}").format(reason=reason(game.end_reason)) if game.over
+             else _("Projected standings if the game ended now") if not game.market.on
+             else _("Projected standings if the game ended now (without the market, whose holdings are drawn at the "
+                    "payout, R9)"))
     return game, doc, title, ""
 
 
@@ -176,7 +180,7 @@ def log(
 
         points = turning_for(record) if turning else None
         write_export(html, review.page(review.document(record, turning=points)), {"game file": game_path()}, "--html")
-        say(f"Wrote {html}", err=True)
+        say(_("Wrote {file}").format(file=html), err=True)
     from acquire_ref.viewers.views import history, history_lines, log_line
 
     shown = history(game, player, turn)
@@ -185,7 +189,7 @@ def log(
         print_json(quick.log_document(game, viewer, shown))
         return
     if not shown:
-        say("No moves" + (" match." if turn is not None or player else " yet."))
+        say(_("No moves match.") if turn is not None or player else _("No moves yet."))
     for n, entry, events in shown:
         say(log_line(n, entry, game, viewer))
         for line in history_lines(game, entry, events, viewer):
@@ -202,7 +206,6 @@ def check(
 
     Example: acquire-ref check examples/four-players.toml
     """
-    from acquire_ref.engine.events import plural
     from acquire_ref.files.storage import inspect
 
     target = path or game_path()
@@ -213,7 +216,8 @@ def check(
     else:
         say_notices(found.notices)
         if found.problems:
-            say(f"{target}: {plural(len(found.problems), 'problem')}:")
+            say(ngettext("{file}: {count} problem:", "{file}: {count} problems:", len(found.problems)).format(
+                file=target, count=len(found.problems)))
             for prob in found.problems:
                 say(f"  - {prob}")
         else:
@@ -222,7 +226,8 @@ def check(
             from acquire_ref.viewers.views import pending_text
             from acquire_ref.words import with_program
 
-            replays = plural(len(g.moves), "move") + (" replays" if len(g.moves) == 1 else " replay")
-            say(f"{target} is sound: {replays}; {with_program(pending_text(g, command_viewer(g)))}.")
+            say(ngettext("{file} is sound: {count} move replays; {pending}.", "{file} is sound: {count} moves replay; {pending}.",
+                         len(g.moves)).format(file=target, count=len(g.moves),
+                                              pending=with_program(pending_text(g, command_viewer(g)))))
     if found.problems:
         raise GameFileError()  # the problems are listed above

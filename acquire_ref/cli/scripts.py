@@ -16,6 +16,7 @@ import typer
 from acquire_ref.cli.new import refuse_to_replace, today
 from acquire_ref.cli.output import command_viewer, game_path, moves_count, refusal, say, say_notices
 from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
+from acquire_ref.language import _, ngettext
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -67,7 +68,8 @@ def play(
     refuse_to_replace(path, force, {"script": None if source == "standard input" else script})
     record.played = record.played or today()
     GameFile.create(path, record, game, force=force)
-    _show_played(f"Played {moves_count(len(game.moves))} from {source} into {path}.", game)
+    _show_played(_("Played {moves} from {source} into {path}.").format(moves=moves_count(len(game.moves)), source=source,
+                                                                       path=path), game)
 
 
 def _script_text(script: Path) -> str:
@@ -82,13 +84,14 @@ def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
     ``--check --append`` would have added, in place of the count of the game's moves."""
     from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
+    from acquire_ref.words.reasons import reason as reason_words
 
     n = len(game.moves)
-    state = (f"the game is over: {game.end_reason}" if game.over
-             else f"it stops at: {with_program(pending_text(game, command_viewer(game)))}")
-    legal = (f"its moves are legal and {added}" if added
-             else f"{'the' if n == 1 else 'all'} {moves_count(n)} {'is' if n == 1 else 'are'} legal")
-    say(f"{source}: {legal}; {state}.")
+    state = (_("the game is over: {reason}").format(reason=reason_words(game.end_reason)) if game.over
+             else _("it stops at: {pending}").format(pending=with_program(pending_text(game, command_viewer(game)))))
+    legal = (_("its moves are legal and {added}").format(added=added) if added
+             else ngettext("the {count} move is legal", "all {count} moves are legal", n).format(count=n))
+    say(_("{source}: {legal}; {state}.").format(source=source, legal=legal, state=state))
 
 
 def _show_played(headline: str, game: Game) -> None:
@@ -99,7 +102,9 @@ def _show_played(headline: str, game: Game) -> None:
     con.print(headline)
     if game.over:
         doc = standings(True, game.end_reason, game.score_breakdown())
-        con.print(score_view(f"Final standings: {game.end_reason}", doc))
+        from acquire_ref.words.reasons import reason
+
+        con.print(score_view(_("Final standings: {reason}").format(reason=reason(game.end_reason)), doc))
     else:
         con.print(status_view(game, command_viewer(game)))
 
@@ -124,10 +129,12 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
     moves = appended_moves(text, handle.record, source)
     added, error = _try_moves(handle.game, moves) if check_only else handle.apply_all(moves, all_or_nothing)
     if error is None and check_only:
-        _say_where_it_stops(source, handle.game, f"would add {moves_count(added)} to {path} (nothing was written, --check)")
+        _say_where_it_stops(source, handle.game, _("would add {moves} to {path} (nothing was written, --check)").format(
+            moves=moves_count(added), path=path))
         return
     if error is None:
-        _show_played(f"Added {moves_count(added)} from {source} to {path}.", handle.game)
+        _show_played(_("Added {moves} from {source} to {path}.").format(moves=moves_count(added), source=source, path=path),
+                     handle.game)
         return
     lines = move_lines(text)
     where = f"line {lines[added]}" if added < len(lines) else f"move {added + 1}"

@@ -14,6 +14,7 @@ import typer
 
 from acquire_ref.cli.output import command_viewer, game_path, open_game_file, refusal, say, say_next
 from acquire_ref.engine.errors import IllegalMoveError
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -32,11 +33,13 @@ def _undo_question(game: Game, n: int) -> str | None:
     if n > len(game.log) or (n == 1 and not game.over):
         return None
     first = len(game.log) - n + 1
-    what = f"the last {n} moves (moves {first} to {len(game.log)}, back to turn {game.log[first - 1].turn})" if n > 1 \
-        else "the last move"
+    if n == 1:
+        return _("Take back the last move, and with it the final payout: the game is no longer over? [y/N] ")
+    what = _("Take back the last {count} moves (moves {first} to {last}, back to turn {turn})").format(
+        count=n, first=first, last=len(game.log), turn=game.log[first - 1].turn)
     if game.over:
-        what += ", and with it the final payout: the game is no longer over"
-    return f"Take back {what}? [y/N] "
+        return _("{question}, and with it the final payout: the game is no longer over? [y/N] ").format(question=what)
+    return _("{question}? [y/N] ").format(question=what)
 
 
 def undo(
@@ -57,7 +60,7 @@ def undo(
 
     asked_at = None
     if not yes and _asks():
-        before, _, _ = load_game(game_path())
+        before = load_game(game_path())[0]
         question = _undo_question(before, n)
         if question is not None:
             try:
@@ -65,13 +68,14 @@ def undo(
             except EOFError:
                 answer = ""
             if answer.strip().lower() not in ("y", "yes"):
-                say("Nothing was taken back.")
+                say(_("Nothing was taken back."))
                 return
             asked_at = len(before.log)
     handle = open_game_file()
     if asked_at is not None and len(handle.game.log) != asked_at:
-        raise IllegalMoveError(f"the game changed while you were asked (now {len(handle.game.log)} moves, not "
-                               f"{asked_at}): nothing was taken back; look at `acquire-ref status` and undo again")
+        raise IllegalMoveError(_("the game changed while you were asked (now {now} moves, not {then}): nothing was taken "
+                                 "back; look at `acquire-ref status` and undo again").format(now=len(handle.game.log),
+                                                                                             then=asked_at))
     try:
         taken = handle.undo(n)
     except IllegalMoveError as exc:
@@ -80,11 +84,12 @@ def undo(
     for i in reversed(range(count - n, count)):
         entry = taken[i - (count - n)]
         who = entry.player
-        say(f"Undid move {i + 1} (turn {entry.turn}{', ' + who if who else ''}): {entry.move}")
+        say((_("Undid move {number} (turn {turn}, {player}): {move}") if who else
+             _("Undid move {number} (turn {turn}): {move}")).format(number=i + 1, turn=entry.turn, player=who, move=entry.move))
         for k, line in enumerate(undo_lines(earlier, entry, command_viewer(earlier))):
             say(f"  {line}" if k == 0 else f"    {line}")
-    again = "`acquire-ref redo` puts it" if n == 1 else f"`acquire-ref redo {n}` puts them"
-    say(f"{again} back until another move is made.")
+    say(_("`acquire-ref redo` puts it back until another move is made.") if n == 1 else
+        _("`acquire-ref redo {count}` puts them back until another move is made.").format(count=n))
     say_next(earlier)
 
 
@@ -106,7 +111,9 @@ def redo(
         raise refusal(handle.game, exc) from None
     game = handle.game
     for i, entry in enumerate(back, len(game.log) - len(back)):
-        say(f"Redid move {i + 1} (turn {entry.turn}{', ' + entry.player if entry.player else ''}): {entry.move}")
+        say((_("Redid move {number} (turn {turn}, {player}): {move}") if entry.player else
+             _("Redid move {number} (turn {turn}): {move}")).format(number=i + 1, turn=entry.turn, player=entry.player,
+                                                                    move=entry.move))
         for line in moment(game, entry.events, command_viewer(game)):
             say(f"  {line}")
     say_next(game)

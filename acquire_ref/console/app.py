@@ -33,10 +33,12 @@ from acquire_ref.engine.events import money
 from acquire_ref.engine.game import Game
 from acquire_ref.engine.moves import Discard, End, Move, Pass
 from acquire_ref.engine.tiles import Tile, parse_tile
+from acquire_ref.language import _, ngettext
 from acquire_ref.render import board_text, chain_style
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.prompts import Prompt, prompt_for
+from acquire_ref.words.reasons import bonus, reason
 
 POLL_SECONDS = 0.3
 """How often the game file's stat is compared with the version shown."""
@@ -66,7 +68,8 @@ def _style(colour: str) -> str:
 
 def offers_line(offers: list[tuple[str, str]]) -> str:
     """The legal answers on one line: ``T: Tower $300 (21 left)  L: ...``; Enter for an empty entry."""
-    return "  ".join(f"{typed or 'Enter'}: {does}" if does else typed or "Enter" for typed, does in offers)
+    enter = _("Enter")
+    return "  ".join(f"{typed or enter}: {does}" if does else typed or enter for typed, does in offers)
 
 
 BIG = (120, 36)
@@ -151,10 +154,11 @@ def events_lines(game: Game, entries: int = 4) -> list[str]:
     from acquire_ref.viewers.views import history_lines, moment, move_text
 
     if game.over:
-        lines = [f"Final standings: {game.end_reason}"]
+        lines = [_("Final standings: {reason}").format(reason=reason(game.end_reason))]
         for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
             rank = next(r for p, _, r in game.standings() if p == s.player)
-            lines.append(f" {rank}. {visible(s.player)} {money(s.total)} (payout {money(s.total - s.before)})")
+            lines.append(" " + _("{rank}. {player} {total} (payout {payout})").format(
+                rank=rank, player=visible(s.player), total=money(s.total), payout=money(s.total - s.before)))
         return lines
     lines = []
     shown = game.log[-entries:]
@@ -217,8 +221,8 @@ class WhyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Text("Why: type a tile (Escape closes)"))
-            yield Input(id="why-tile", placeholder="tile, e.g. 3C")
+            yield Static(Text(_("Why: type a tile (Escape closes)")))
+            yield Input(id="why-tile", placeholder=_("tile, e.g. 3C"))
             yield Static(id="why-text")
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -290,7 +294,7 @@ class TableApp(App[None]):
         game = self.books.game
         self.put("#error", Text(f"✗ {self.books.error}") if self.books.error else Text())
         if game is None:
-            self.put("#decision", Text("The game file can't be read: fix it, or Ctrl+Q"))
+            self.put("#decision", Text(_("The game file can't be read: fix it, or Ctrl+Q")))
             return
         big = self.size.width >= BIG[0] and self.size.height >= BIG[1]
         rows = game.edition.grid.rows
@@ -380,8 +384,9 @@ class TableApp(App[None]):
         assert game is not None
         said = [" ".join(describe_tile(game, t)["text"]) for t in tiles]
         names = " ".join(map(str, tiles))
-        return "\n".join([*said, f"Put {names} out of the game and draw {'a replacement' if len(tiles) == 1 else 'replacements'}"
-                          " from the bag (R7.3)?", "y: discard   n: keep it in the rack"])
+        question = ngettext("Put {tiles} out of the game and draw a replacement from the bag (R7.3)?",
+                            "Put {tiles} out of the game and draw replacements from the bag (R7.3)?", len(tiles))
+        return "\n".join([*said, question.format(tiles=names), _("y: discard   n: keep it in the rack")])
 
     def confirm(self, question: str, moves: list[Move]) -> None:
         """Ask ``question``; on yes apply ``moves`` (and clear the answer line)."""
@@ -423,26 +428,29 @@ class TableApp(App[None]):
         try:
             game.verify(End())
         except AcquireError as exc:
-            self.books.error = f"F6: the end can't be declared now: {exc}"
+            self.books.error = _("F6: the end can't be declared now: {why}").format(why=exc)
             self.redraw()
             return
         why = end_condition(game.edition, game.board.sizes)
-        self.confirm(f"Declare the end of the game? {why}.\n{visible(game.player)} finishes this turn (may still buy), "
-                     "then the game ends and the final payout is made (R8.2).\ny: declare the end   n: play on", [End()])
+        self.confirm(_("Declare the end of the game? {why}.\n{player} finishes this turn (may still buy), then the game "
+                       "ends and the final payout is made (R8.2).\ny: declare the end   n: play on").format(
+            why=why, player=visible(game.player)), [End()])
 
     def action_undo(self) -> None:
         game = self.books.game
         if game is None or not game.log:
-            self.books.error = "nothing to undo: no move has been made in this game"
+            self.books.error = _("nothing to undo: no move has been made in this game")
             self.redraw()
             return
         entry = game.log[-1]
-        lines = [f"Undo move {len(game.log)} (turn {entry.turn}, {visible(entry.player or 'the table')}): {entry.move}?"]
+        lines = [(_("Undo move {number} (turn {turn}, {player}): {move}?") if entry.player else
+                  _("Undo move {number} (turn {turn}, the table): {move}?")).format(
+            number=len(game.log), turn=entry.turn, player=visible(entry.player or ""), move=entry.move)]
         from acquire_ref.viewers.views import undo_lines
 
         for k, text in enumerate(undo_lines(game, entry)):
             lines.append(text[0].upper() + text[1:] if k == 0 else f"  {visible(text)}")
-        lines.append("y: undo   n: keep it")
+        lines.append(_("y: undo   n: keep it"))
 
         def done(yes: bool | None) -> None:
             if yes:
@@ -496,23 +504,27 @@ class TableApp(App[None]):
         for i, entry in enumerate(game.log, 1):
             lines.append(visible(log_line(i, entry, game)))
             lines += [f"       {visible(text)}" for text in history_lines(game, entry)]
-        self.push_screen(InfoScreen("\n".join(lines) or "No move yet."))
+        self.push_screen(InfoScreen("\n".join(lines) or _("No move yet.")))
 
     def action_score(self) -> None:
         game = self.books.game
         if game is None:
             return
-        title = f"Final standings: {game.end_reason}" if game.over else "If the game ended now (projection, R8.5):"
+        title = (_("Final standings: {reason}").format(reason=reason(game.end_reason)) if game.over
+                 else _("If the game ended now (projection, R8.5):"))
         lines = [title]
         ranks = {p: r for p, _, r in game.standings()}
         for s in sorted(game.score_breakdown(projected=not game.over), key=lambda s: -s.total):
-            lines.append(f" {ranks[s.player]}. {visible(s.player)}: {money(s.total)} = cash {money(s.before)}")
-            lines += [f"      + {money(amount)} {kind} {chain}" for chain, amount, kind, _ in s.bonuses]
-            lines += [f"      + {money(dollars)} for {n} {chain}" for chain, n, dollars in s.sales]
+            lines.append(" " + _("{rank}. {player}: {total} = cash {cash}").format(
+                rank=ranks[s.player], player=visible(s.player), total=money(s.total), cash=money(s.before)))
+            lines += ["      + " + _("{amount} {bonus} {chain}").format(amount=money(b[1]), bonus=bonus(b[2]), chain=b[0])
+                      for b in s.bonuses]
+            lines += ["      + " + _("{amount} for {count} {chain}").format(amount=money(dollars), count=n, chain=chain)
+                      for chain, n, dollars in s.sales]
         from acquire_ref.viewers.views import withheld
 
         if withheld(game):
-            lines = [title, " Holdings are hidden until the end (R10.1)."]
+            lines = [title, " " + _("Holdings are hidden until the end (R10.1).")]
         self.push_screen(InfoScreen("\n".join(lines)))
 
 

@@ -38,6 +38,7 @@ from acquire_ref.engine.pending import (
     PlaceTile,
 )
 from acquire_ref.engine.tiles import Tile
+from acquire_ref.language import _
 from acquire_ref.viewers import describe
 from acquire_ref.words.events import told
 from acquire_ref.words.refusals import worded
@@ -379,8 +380,9 @@ def history_lines(game: Game, entry: LogEntry, events: list[Event] | None = None
 def log_line(n: int, entry: LogEntry, game: Game, viewer: ViewerLike = None) -> str:
     """The heading of move ``n`` (from 1) in the history, as ``log`` and the console's log show
     it: ``"  5. turn 3 Ben: place 5A --survivor American"`` (the move for ``viewer``, :func:`move_text`)."""
-    who = f" {entry.player}" if entry.player else ""
-    return f"{n:>3}. turn {entry.turn}{who}: {move_text(game, entry, viewer)}"
+    text = (_("turn {turn} {player}: {move}") if entry.player else _("turn {turn}: {move}")).format(
+        turn=entry.turn, player=entry.player, move=move_text(game, entry, viewer))
+    return f"{n:>3}. {text}"
 
 
 def undo_lines(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> list[str]:

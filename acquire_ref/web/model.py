@@ -32,9 +32,11 @@ from acquire_ref.engine.events import (
     TilePlaced,
     money,
 )
+from acquire_ref.language import _, ngettext
 from acquire_ref.viewers.describe import recent_merger
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.events import told
+from acquire_ref.words.reasons import bonus, reason
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -168,10 +170,21 @@ def players(game: Game, doc: dict[str, Any], lead: dict[str, list[str]], viewer:
     return out
 
 
-HEADLINES = {
-    "start": "draw the start tiles", "place": "place a tile", "dispose": "sell, trade or hold {chain}",
-    "buy": "buy shares", "market": "draw for the market", "over": "the game is over",
-}
+def _headline(what: str, choice: str, player: str | None, chain: str) -> str:
+    """The pending decision ``what`` in a few words for large type, with the ``player`` who
+    decides ("Olga: place a tile"), or capitalised when nobody in particular does (R10.2)."""
+    named = {
+        "start": _("{player}: draw the start tiles"), "place": _("{player}: place a tile"),
+        "dispose": _("{player}: sell, trade or hold {chain}"), "buy": _("{player}: buy shares"),
+        "market": _("{player}: draw for the market"), "over": _("{player}: the game is over"),
+        "found": _("{player}: choose the chain to found"), "survivor": _("{player}: choose the surviving chain"),
+        "order": _("{player}: choose which defunct chain goes first"),
+    }
+    alone = {"start": _("Draw the start tiles"), "over": _("The game is over"), "market": _("Draw for the market")}
+    key = ({"found": "found", "survivor": "survivor"}.get(choice, "order")) if what == "choose" else what
+    if player:
+        return named[key].format(player=player, chain=chain) if key in named else f"{player}: {what}"
+    return alone.get(key, what[:1].upper() + what[1:])
 
 
 def pending(doc: dict[str, Any], after: str | None = None, turn: str | None = None) -> dict[str, Any]:
@@ -184,12 +197,7 @@ def pending(doc: dict[str, Any], after: str | None = None, turn: str | None = No
 
     pend = doc["pending"]
     what = pend["decision"]
-    if what == "choose":
-        words = {"found": "choose the chain to found", "survivor": "choose the surviving chain"}.get(
-            pend.get("choice", ""), "choose which defunct chain goes first")
-    else:
-        words = HEADLINES.get(what, what).format(chain=pend.get("chain", ""))
-    headline = f"{pend['player']}: {words}" if pend["player"] else words[0].upper() + words[1:]
+    headline = _headline(what, pend.get("choice", ""), pend["player"], pend.get("chain", ""))
     return {"player": pend["player"], "decision": what, "headline": headline, "after": after, "turn": turn,
             "text": with_program(pend["text"])}
 
@@ -218,21 +226,23 @@ def banner(game: Game, viewer: ViewerLike = None) -> dict[str, Any] | None:
     hidden = withheld(game, viewer)
     began = events[0]
     assert isinstance(began, MergerBegan)
-    sizes = ", ".join(f"{c} {n}" for c, n in began.sizes.items())
+    sizes = _(", ").join(_("{chain} {size}").format(chain=c, size=n) for c, n in began.sizes.items())
     grid = game.edition.grid
     row = grid.letters.find(began_tile(game, move)[-1:] or "A")
     out: dict[str, Any] = {"move": move, "turn": game.log[move - 1].turn,
                            "where": "bottom" if row <= (grid.rows - 1) // 2 else "top",
                            "hidden": hidden, "defunct": [], "disposals": [], "result": None,
-                           "headline": f"Merger by {began.player}: {began.survivor} survives ({sizes})"}
+                           "headline": _("Merger by {player}: {survivor} survives ({sizes})").format(
+                               player=began.player, survivor=began.survivor, sizes=sizes)}
     for e in events[1:]:
         if isinstance(e, DefunctChain):
             out["defunct"].append({"chain": e.chain, "size": e.size, "price": money(e.price), "bonuses": [],
                                    "nobody": False})
         elif isinstance(e, BonusPaid | MarketBonus) and out["defunct"]:
-            who = e.player if isinstance(e, BonusPaid) else "the market (R9, stays in the bank)"
+            who = e.player if isinstance(e, BonusPaid) else _("the market (R9, stays in the bank)")
             shares = e.shares if isinstance(e, BonusPaid) else e.holding
-            why = e.bonus + ("" if hidden else f", {shares} {'share' if shares == 1 else 'shares'}")
+            why = bonus(e.bonus) if hidden else ngettext("{bonus}, {count} share", "{bonus}, {count} shares", shares).format(
+                bonus=bonus(e.bonus), count=shares)
             out["defunct"][-1]["bonuses"].append({"player": who, "amount": money(e.amount), "why": why})
         elif isinstance(e, NoBonus) and out["defunct"]:
             out["defunct"][-1]["nobody"] = True
@@ -258,7 +268,7 @@ def final(game: Game) -> dict[str, Any] | None:
         return None
     from acquire_ref.viewers.views import score
 
-    return standings(f"Final standings: {game.end_reason}", score(game))
+    return standings(_("Final standings: {reason}").format(reason=reason(game.end_reason)), score(game))
 
 
 def standings(title: str, doc: dict[str, Any]) -> dict[str, Any]:
@@ -267,7 +277,7 @@ def standings(title: str, doc: dict[str, Any]) -> dict[str, Any]:
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     rows = [{
         "rank": ranks[b["player"]], "player": b["player"], "before": money(b["before"]),
-        "bonuses": [f"{x['chain']} {x['kind']}: {money(x['amount'])}" for x in b["bonuses"]],
+        "bonuses": [f"{x['chain']} {bonus(x['kind'])}: {money(x['amount'])}" for x in b["bonuses"]],
         "sales": [f"{x['shares']} {x['chain']}: {money(x['amount'])}" for x in b["sales"]],
         "total": money(b["total"]),
     } for b in doc["breakdown"]]

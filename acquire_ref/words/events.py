@@ -28,6 +28,8 @@ from typing import Literal
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.events import money
 from acquire_ref.language import _, ngettext
+from acquire_ref.words.reasons import bonus
+from acquire_ref.words.reasons import reason as reason_words
 
 Form = Literal["full", "moment", "public"]
 """How much of an event a viewer is told (see the module's docstring)."""
@@ -125,7 +127,7 @@ def _bonus_paid(e: ev.BonusPaid) -> str:
     else:  # N places: "first", "second"...
         text = ngettext("bank pays {player} {amount} ({chain} {bonus}, {shares} share; R5.4a)",
                         "bank pays {player} {amount} ({chain} {bonus}, {shares} shares; R5.4a)", e.shares)
-    return text.format(player=e.player, amount=money(e.amount), chain=e.chain, bonus=e.bonus, shares=e.shares)
+    return text.format(player=e.player, amount=money(e.amount), chain=e.chain, bonus=bonus(e.bonus), shares=e.shares)
 
 
 def _market_draw(e: ev.MarketDraw) -> str:
@@ -143,7 +145,7 @@ def _market_draw(e: ev.MarketDraw) -> str:
 def _market_bonus(e: ev.MarketBonus) -> str:
     return ngettext("the market wins {amount} ({chain} {bonus}, {holding} share): it stays in the bank (R9)",
                     "the market wins {amount} ({chain} {bonus}, {holding} shares): it stays in the bank (R9)",
-                    e.holding).format(amount=money(e.amount), chain=e.chain, bonus=e.bonus, holding=e.holding)
+                    e.holding).format(amount=money(e.amount), chain=e.chain, bonus=bonus(e.bonus), holding=e.holding)
 
 
 def _no_bonus(e: ev.NoBonus) -> str:
@@ -197,7 +199,7 @@ def _end_declared(e: ev.EndDeclared) -> str:
 
 
 def _turn_finished(e: ev.TurnFinished, reason: str | None = None) -> str:
-    reason = e.reason if reason is None else reason
+    reason = reason_words(e.reason if reason is None else reason)
     if e.last:
         if reason:
             return _("{reason}; that was the last turn (R8)").format(reason=reason)
@@ -214,7 +216,7 @@ def _turn_finished(e: ev.TurnFinished, reason: str | None = None) -> str:
 
 
 def _game_over(e: ev.GameOver) -> str:
-    return _("the game ends: {reason}. Final payout (R8.3):").format(reason=e.reason)
+    return _("the game ends: {reason}. Final payout (R8.3):").format(reason=reason_words(e.reason))
 
 
 def _standing(e: ev.Standing) -> str:
@@ -225,7 +227,7 @@ def _bonus_public(e: ev.BonusPaid, form: Form) -> str | None:
     if form != "public":
         return None
     return _("the bank pays {player} {amount} ({chain} {bonus})").format(
-        player=e.player, amount=money(e.amount), chain=e.chain, bonus=e.bonus)
+        player=e.player, amount=money(e.amount), chain=e.chain, bonus=bonus(e.bonus))
 
 
 def _disposal_public(e: ev.SharesSold | ev.SharesTraded | ev.SharesHeld, form: Form) -> str | None:

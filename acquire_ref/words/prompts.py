@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
 from acquire_ref.engine.errors import AcquireError, IllegalMoveError, NotationError
-from acquire_ref.engine.events import money, plural
+from acquire_ref.engine.events import money
 from acquire_ref.engine.game import Game
 from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, Market, Move, Place, Start, parse_tokens
 from acquire_ref.engine.pending import (
@@ -46,6 +46,7 @@ from acquire_ref.engine.pending import (
     PlaceTile,
 )
 from acquire_ref.engine.tiles import Tile, parse_tile
+from acquire_ref.language import _
 from acquire_ref.words import decisions as asks
 from acquire_ref.words.decisions import Device
 from acquire_ref.words.tiles import would_do
@@ -92,7 +93,7 @@ class Prompt:
 
     def moves(self, text: str) -> list[Move]:
         """The moves the entry ``text`` stands for, each legal in turn; raises otherwise."""
-        raise IllegalMoveError("the game is over: nothing is asked any more")
+        raise IllegalMoveError(_("the game is over: nothing is asked any more"))
 
     def preview(self, text: str) -> str:
         """What sending ``text`` would do, or why it would be refused (with the rule)."""
@@ -100,7 +101,7 @@ class Prompt:
             moves = self.moves(text)
         except AcquireError as exc:
             return f"✗ {told(self.game, exc)}"
-        return "Enter: " + "; ".join(self.describe(m) for m in moves)
+        return _("Enter: {moves}").format(moves="; ".join(self.describe(m) for m in moves))
 
     def describe(self, move: Move) -> str:
         """One move in words."""
@@ -131,8 +132,8 @@ class StartPrompt(Prompt):
         if self.game.supply.knows_racks:
             return [self._legal(Start(()))]
         if len(tokens) != len(self.game.players):
-            raise NotationError(f"{plural(len(self.game.players), 'start tile')} are needed, one per player; "
-                                f"{len(tokens)} typed")
+            raise NotationError(_("{needed} start tiles are needed, one per player; {typed} typed").format(
+                needed=len(self.game.players), typed=len(tokens)))
         return [self._legal(parse_tokens(["start", *tokens]))]
 
 
@@ -162,7 +163,7 @@ class PlacePrompt(Prompt):
     def moves(self, text: str) -> list[Move]:
         tokens = text.split()
         if not tokens:
-            raise NotationError("type a tile, e.g. 6C")
+            raise NotationError(_("type a tile, e.g. 6C"))
         grid = self.game.edition.grid
         tile = parse_tile(tokens[0], grid)
         if tile in self.dead:
@@ -176,17 +177,18 @@ class PlacePrompt(Prompt):
 
     def _found(self, tile: Tile, rest: Sequence[str]) -> Move:
         if len(rest) != 1 or self.game.effect(tile).kind != "found":
-            raise NotationError(f"{tile} founds no chain: type the tile alone")
+            raise NotationError(_("{tile} founds no chain: type the tile alone").format(tile=tile))
         chain = resolve(self.game, rest[0], self.game.free_chains())
         return Choose((chain,))
 
     def describe(self, move: Move) -> str:
         if isinstance(move, Place):
-            return f"place {move.tile}: {would_do(self.game.effect(move.tile), self.game.board.sizes)}"
+            return _("place {tile}: {effect}").format(tile=move.tile,
+                                                      effect=would_do(self.game.effect(move.tile), self.game.board.sizes))
         if isinstance(move, Choose):
-            return f"found {move.chains[0]}"
+            return _("found {chain}").format(chain=move.chains[0])
         if isinstance(move, Discard):
-            return f"discard {' '.join(map(str, move.tiles))} (dead, R7.3): replaced from the bag"
+            return _("discard {tiles} (dead, R7.3): replaced from the bag").format(tiles=" ".join(map(str, move.tiles)))
         return str(move)
 
 
@@ -203,8 +205,9 @@ def resolve(game: Game, text: str, options: Sequence[str]) -> str:
         return hits[0]
     listed = ", ".join(f"{ed.chain(c).letter} {c}" for c in options)
     if hits:
-        raise NotationError(f"{text!r} could be {' or '.join(hits)}: type more letters")
-    raise NotationError(f"{text!r} is not one of {listed}")
+        raise NotationError(_("{typed} could be {chains}: type more letters").format(typed=repr(text),
+                                                                                     chains=_(" or ").join(hits)))
+    raise NotationError(_("{typed} is not one of {chains}").format(typed=repr(text), chains=listed))
 
 
 class ChoosePrompt(Prompt):
@@ -236,7 +239,7 @@ class ChoosePrompt(Prompt):
 
     def describe(self, move: Move) -> str:
         assert isinstance(move, Choose)
-        return f"choose {move.chains[0]}"
+        return _("choose {chain}").format(chain=move.chains[0])
 
 
 _DISPOSE_TOKEN = re.compile(r"^(?:(a)|(m)|([st])\s*(\d+))$")
@@ -277,7 +280,8 @@ class DisposePrompt(Prompt):
         for tok in re.findall(r"[a-z]\s*\d*", text.strip().lower().replace(",", " ")):
             m = _DISPOSE_TOKEN.match(tok.strip())
             if not m:
-                raise NotationError(f"{tok.strip()!r}: type a (sell all), s N (sell N), t N (trade N), m (trade the most)")
+                raise NotationError(_("{typed}: type a (sell all), s N (sell N), t N (trade N), m (trade the most)").format(
+                    typed=repr(tok.strip())))
             if m.group(1):
                 sell_all = True
             elif m.group(2):
@@ -287,7 +291,8 @@ class DisposePrompt(Prompt):
             else:
                 trade = int(m.group(4))
         if re.sub(r"[a-z]\s*\d*|[\s,]", "", text.strip().lower()):
-            raise NotationError(f"{text.strip()!r}: type a (sell all), s N (sell N), t N (trade N), m (trade the most)")
+            raise NotationError(_("{typed}: type a (sell all), s N (sell N), t N (trade N), m (trade the most)").format(
+                typed=repr(text.strip())))
         counted = Dispose(None, sell, trade, sell_all, trade_max).counted(self.held, self.cap)
         return counted.sell, counted.trade
 
@@ -299,11 +304,12 @@ class DisposePrompt(Prompt):
         assert isinstance(move, Dispose)
         parts = []
         if move.sell:
-            parts.append(f"sell {move.sell} for {money(move.sell * self.share_price)}")
+            parts.append(_("sell {count} for {amount}").format(count=move.sell, amount=money(move.sell * self.share_price)))
         if move.trade:
-            parts.append(f"trade {move.trade} for {move.trade // 2} {self.survivor}")
+            parts.append(_("trade {count} for {received} {survivor}").format(count=move.trade, received=move.trade // 2,
+                                                                             survivor=self.survivor))
         held = self.held - move.sell - move.trade
-        parts.append(f"hold {held}" if self.shown else "hold the rest")
+        parts.append(_("hold {count}").format(count=held) if self.shown else _("hold the rest"))
         return ", ".join(parts)
 
 
@@ -318,7 +324,7 @@ class BuyPrompt(Prompt):
 
     def offers(self) -> list[tuple[str, str]]:
         ed, g = self.game.edition, self.game
-        return [(ed.chain(c).letter, f"{c} {money(g.price(c))} ({g.bank[c]} left)")
+        return [(ed.chain(c).letter, _("{chain} {price} ({left} left)").format(chain=c, price=money(g.price(c)), left=g.bank[c]))
                 for c in g.chains_on_board() if g.is_legal(Buy(((c, 1),)))]
 
     def brief_offers(self) -> list[tuple[str, str]]:
@@ -337,7 +343,7 @@ class BuyPrompt(Prompt):
             chain = resolve(self.game, letter, self.game.chains_on_board())
             wanted[chain] = wanted.get(chain, 0) + (int(count) if count else 1)
         if re.sub(r"\D\d*", "", compact):
-            raise NotationError("type chain letters, e.g. c c a")
+            raise NotationError(_("type chain letters, e.g. c c a"))
         return tuple(wanted.items())
 
     def moves(self, text: str) -> list[Move]:
@@ -346,10 +352,13 @@ class BuyPrompt(Prompt):
     def describe(self, move: Move) -> str:
         assert isinstance(move, Buy)
         if not move.orders:
-            return "buy nothing and finish the turn"
+            return _("buy nothing and finish the turn")
         cost = sum(self.game.price(c) * n for c, n in move.orders)
-        left = f", {money(self.game.cash[self.player] - cost)} left" if self.shown else ""
-        return f"buy {', '.join(f'{n} {c}' for c, n in move.orders)}: {money(cost)}{left}"
+        shares = _(", ").join(_("{count} {chain}").format(count=n, chain=c) for c, n in move.orders)
+        if self.shown:
+            return _("buy {shares}: {cost}, {left} left").format(shares=shares, cost=money(cost),
+                                                                 left=money(self.game.cash[self.player] - cost))
+        return _("buy {shares}: {cost}").format(shares=shares, cost=money(cost))
 
 
 class MarketPrompt(Prompt):
@@ -365,7 +374,7 @@ class MarketPrompt(Prompt):
 
     def describe(self, move: Move) -> str:
         assert isinstance(move, Market)
-        return f"the market holds {move.column} (R9)"
+        return _("the market holds {column} (R9)").format(column=move.column)
 
 
 class OverPrompt(Prompt):

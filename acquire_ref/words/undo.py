@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.events import money
 from acquire_ref.language import _, ngettext
+from acquire_ref.words.reasons import bonus
 
 
 def heading() -> str:
@@ -70,7 +71,7 @@ def _chain_grew(e: ev.ChainGrew) -> str:
 
 def _bonus_paid(e: ev.BonusPaid) -> str:
     return _("{player} gives {amount} back to the bank ({chain} {bonus})").format(
-        player=e.player, amount=money(e.amount), chain=e.chain, bonus=e.bonus)
+        player=e.player, amount=money(e.amount), chain=e.chain, bonus=bonus(e.bonus))
 
 
 def _shares_sold(e: ev.SharesSold) -> str:

@@ -1,0 +1,89 @@
+"""A whole game through the command line in German and in French shows no English sentence
+(acquire_ref.language, the catalogues in acquire_ref/locale): every move of the four players'
+example typed as its own command with ``--lang``, then ``status``, ``score``, ``why``, ``log``
+and ``check``; and ``--json`` stays English (a protocol).
+
+What may stay English is the move notation (``place 6C``, the commands between backquotes),
+the chain names of the edition and the players' names (GLOSSARY.md, "Not translated"); the
+English words checked are ones that are no German or French word."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "examples" / "four-players.toml"
+
+ENGLISH = ["the", "and", "with", "is", "are", "of", "to", "for", "at", "no", "would", "shares", "share", "tiles",
+           "tile", "bank", "pays", "founds", "grows", "merges", "survives", "defunct", "majority", "minority",
+           "Next", "standings", "turn", "draws", "rack", "bag", "holds", "sells", "trades", "cash", "price", "safe",
+           "player", "chain", "Chains", "Players", "worth", "lone", "nobody", "Played", "into", "rank", "high", "low",
+           "merger", "declared", "payout", "sound"]
+"""Words that only English has (none is a German or a French word, nor a word of the notation)."""
+
+GERMAN = ["Plättchen", "Aktie", "Bank", "Kette", "Runde", "Als Nächstes", "Endstand", "Beutel"]
+FRENCH = ["tuile", "action", "banque", "chaîne", "tour", "Ensuite", "Classement final", "sac"]
+
+
+def english_words(text: str) -> list[str]:
+    """The words of :data:`ENGLISH` in ``text``, the notation between backquotes left out."""
+    text = re.sub(r"`[^`]*`", "", text)
+    return sorted({word for word in ENGLISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)})
+
+
+def moves() -> list[str]:
+    """The example's moves, in order."""
+    return tomllib.loads(SCRIPT.read_text(encoding="utf-8"))["moves"]
+
+
+@pytest.mark.parametrize(("code", "own"), [("de", GERMAN), ("fr", FRENCH)])
+def test_a_whole_game_move_by_move_speaks_no_english(cli, tmp_path, code, own):
+    path = tmp_path / "g.toml"
+    said = [cli("--lang", code, "new", "Ann", "Ben", "Cat", "Dan", game=path)]
+    for move in moves():
+        said.append(cli("--lang", code, *move.split(), game=path))
+    for command in (["status"], ["score"], ["why", "1A"], ["why", "5E"], ["log"], ["check"]):
+        said.append(cli("--lang", code, *command, game=path))
+    assert [r.exit_code for r in said] == [0] * len(said), [r.output for r in said if r.exit_code]
+    text = "\n".join(r.output for r in said).replace(str(tmp_path), "")
+    assert english_words(text) == []
+    for word in own:
+        assert word in text, word
+    money = "26.500\u00a0$" if code == "de" else "26\u202f500\u00a0$"
+    assert money in text  # Ann's $26,500 after the final payout (R8.3), written as the language writes it
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_a_merger_the_pending_decision_and_a_tile_s_outcome_are_translated(cli, tmp_path, code):
+    """Dan's 6E on turn 19 merges three chains (R5): the merger's table, its bonuses split
+    between Ann and Ben (R5.4), and what a tile would do, in the language asked for."""
+    path = tmp_path / "g.toml"
+    script = tmp_path / "script.toml"
+    text = SCRIPT.read_text(encoding="utf-8")
+    kept = moves()[: moves().index("place 6E")]
+    script.write_text(text[: text.index("moves = [")] + "moves = " + repr(kept).replace("'", '"') + "\n", encoding="utf-8")
+    assert cli("play", str(script), game=path).exit_code == 0
+    why = cli("--lang", code, "why", "6E", game=path).stdout
+    english = cli.json("--lang", code, "why", "6E", "--json", game=path)["text"]
+    assert english[0].startswith("6E would merge Continental (6), Tower (4), American (4) (R5)")  # JSON: a protocol
+    merged = cli("--lang", code, "place", "6E", game=path).output + cli("--lang", code, "choose", "Tower", game=path).output
+    assert english_words(why + merged) == []
+    # Tower defunct at 4 tiles: Cat's majority bonus $4,000, Dan's minority bonus $2,000 (R5.4)
+    four, two = ("4.000\u00a0$", "2.000\u00a0$") if code == "de" else ("4\u202f000\u00a0$", "2\u202f000\u00a0$")
+    majority, minority = ("Mehrheit", "Minderheit") if code == "de" else ("majorité", "minorité")
+    assert re.search(rf"Cat\s+│\s+4\s+│\s+{re.escape(four)}\s+│\s+{majority}", merged), merged
+    assert re.search(rf"Dan\s+│\s+2\s+│\s+{re.escape(two)}\s+│\s+{minority}", merged), merged
+
+
+def test_json_of_a_german_game_stays_english(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    assert cli("play", str(SCRIPT), game=path).exit_code == 0
+    doc = cli.json("--lang", "de", "log", "--json", game=path)
+    bonuses = [e for entry in doc for e in entry["events"] if e["event"] == "bonus_paid"]
+    assert {e["bonus"] for e in bonuses} >= {"majority", "minority"}  # the engine's words, not the catalogue's
+    assert cli.json("--lang", "fr", "status", "--json", game=path)["pending"]["text"].startswith("the game is over")
+    assert cli("--lang", "fr", "status", game=path).stdout.splitlines()[-1].startswith("Ensuite : la partie est finie")
