@@ -250,22 +250,29 @@ def test_sheets_of_tables_of_6_as_they_sat_keep_every_long_name_whole_on_a4_T5_3
     page.close()
 
 
-def test_the_tables_now_are_read_across_a_hall_and_turn_pages_T5_2(browser, tmp_path, cli):  # noqa: F811
-    """Issue 37: the current round's tables in 28 px letters at 1080 (they were 16 px), as many
-    rows of 4 as fit a page: a round of 14 tables of 6 as they sat, half with their results in and some names of 30
-    to 40 characters, is two pages, the tables still playing first, every name whole."""
-    rng = random.Random(14)
-    event = Tournament("Club night", "swiss", seed=14)
-    names = [f"Player {i:02d}" + (" Fitzgerald-Montgomery de la Tour" if i % 9 == 0 else "") for i in range(84)]
+def tables_of_six_on_the_hall(browser, tmp_path, cli, names, seed):  # noqa: F811
+    """The hall page, open at 1920 x 1080, of a swiss round whose ``names`` sat at tables of 6 as
+    they liked (``draw --table``), every other table with its sheet in."""
+    rng = random.Random(seed)
+    event = Tournament("Club night", "swiss", seed=seed)
     for name in names:
         event.add(name)
-    rnd = event.seat([names[i:i + 6] for i in range(0, 84, 6)], "club")
+    rnd = event.seat([names[i:i + 6] for i in range(0, len(names), 6)], "club")
     for t in rnd.tables[::2]:
         event.enter(rnd.number, t.number, sheet(t.seats, rng))
     (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
     tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     page.goto((tmp_path / "hall.html").as_uri())
+    return page
+
+
+def test_the_tables_now_are_read_across_a_hall_and_turn_pages_T5_2(browser, tmp_path, cli):  # noqa: F811
+    """Issue 37: the current round's tables in 28 px letters at 1080 (they were 16 px), as many
+    rows of 4 as fit a page: a round of 14 tables of 6 as they sat, half with their results in and some names of 30
+    to 40 characters, is two pages, the tables still playing first, every name whole."""
+    names = [f"Player {i:02d}" + (" Fitzgerald-Montgomery de la Tour" if i % 9 == 0 else "") for i in range(84)]
+    page = tables_of_six_on_the_hall(browser, tmp_path, cli, names, 14)
     now = page.locator("section.screen:has(.card)")
     assert now.count() == 2
     cards = []
@@ -290,18 +297,8 @@ def test_the_tables_now_are_read_across_a_hall_and_turn_pages_T5_2(browser, tmp_
 def test_the_tables_now_of_long_names_turn_pages_rather_than_run_off_the_screen_T5_2(browser, tmp_path, cli):  # noqa: F811
     """Issue 37: a page of tables holds as many rows of cards as fit the screen once their names
     are wrapped: 10 tables of 6 whose every name has 40 characters take two pages, each in view."""
-    rng = random.Random(10)
-    event = Tournament("Club night", "swiss", seed=10)
     names = [f"Maximiliana {i:02d} Hohenzollern-Sigmaringen" for i in range(60)]  # 40 characters
-    for name in names:
-        event.add(name)
-    rnd = event.seat([names[i:i + 6] for i in range(0, 60, 6)], "club")
-    for t in rnd.tables[::2]:
-        event.enter(rnd.number, t.number, sheet(t.seats, rng))
-    (tmp_path / "club.event.toml").write_text(event_file.dumps(event))
-    tournament_ok(cli, tmp_path, "standings", "--html", "hall.html")
-    page = browser.new_page(viewport={"width": 1920, "height": 1080})
-    page.goto((tmp_path / "hall.html").as_uri())
+    page = tables_of_six_on_the_hall(browser, tmp_path, cli, names, 10)
     now = page.locator("section.screen:has(.card)")
     counts = []
     for i in range(now.count()):
