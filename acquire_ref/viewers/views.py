@@ -42,7 +42,6 @@ from acquire_ref.language import _
 from acquire_ref.viewers import describe
 from acquire_ref.words.events import told
 from acquire_ref.words.refusals import worded
-from acquire_ref.words.undo import heading, take_back_lines
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -390,6 +389,8 @@ def undo_lines(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> list[s
     each event worded as a take-back, the last first ("Ann gets $400 back for 2 Tower",
     :mod:`acquire_ref.words.undo`); nothing for a move that moved no money, certificate or tile.
     Every figure named was public at the move's moment (R10.1), so every ``viewer`` is told the same."""
+    from acquire_ref.words.undo import heading, take_back_lines  # asked by undo alone: not on every read's path
+
     lines = take_back_lines(entry.events)
     return [heading(), *lines] if lines else []
 
