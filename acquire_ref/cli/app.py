@@ -75,12 +75,13 @@ def _where_to_read(exc: AcquireError) -> None:
     if not isinstance(exc, IllegalMoveError) or not exc.rule:
         return
     from acquire_ref import rulebook
+    from acquire_ref.language import _
 
     try:
         rulebook.rule(exc.rule)
     except rulebook.UnknownRule:
         return
-    say(f"acquire-ref: read {exc.rule} with `acquire-ref rule {exc.rule}`", err=True)
+    say("acquire-ref: " + _("read {rule} with `acquire-ref rule {rule}`").format(rule=exc.rule), err=True)
 
 
 OPTION_NOTES = {"dispose": "the shares not sold or traded are held"}
