@@ -103,6 +103,9 @@ def test_the_installed_command_ships_the_rule_book(tmp_path):
     result = subprocess.run([installed(), "rule", "R8.2"], capture_output=True, text=True, cwd=tmp_path, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("R8.2 (The end of the game)\n2. Only the player whose turn it is may declare")
+    german = subprocess.run([installed(), "--lang", "de", "rule", "R8.2"], capture_output=True, text=True, cwd=tmp_path,
+                            check=False)
+    assert german.stdout.startswith("R8.2 (Das Spielende)\n2. Nur der Spieler am Zug darf das Spielende ansagen")
 
 
 # ------------------------------------------------------------------ the book in German and in French
