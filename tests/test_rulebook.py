@@ -143,8 +143,8 @@ R6_3 = {
     "fr": ["R6.3 (Acheter des actions)",
            "3. Les actions coûtent le prix actuel de la chaîne. Un achat que les actions de la banque ou",
            "   l’argent du joueur ne peuvent pas couvrir est refusé en entier, avec la raison\u00a0; rien ne change",
-           "   et le joueur peut réessayer. Un argent égal au prix suffit. Il n’y a pas d’emprunt, et les",
-           "   actions ne se vendent que lors des fusions et à la fin."],
+           "   et le joueur peut réessayer. Avoir exactement le prix en argent suffit. Il n’y a pas d’emprunt,",
+           "   et les actions ne se vendent que lors des fusions et à la fin."],
 }
 """R6.3 as ``acquire-ref rule R6.3`` prints it from each translation, wrapped at 100 columns."""
 
