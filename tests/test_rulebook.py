@@ -134,6 +134,16 @@ def test_each_translated_rule_keeps_the_notation_rule_numbers_and_tiles_of_the_e
 
 
 
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_english_word_is_left_in_a_translated_book(code):
+    from tests.test_translations_cli import english_words
+
+    book = rulebook.book(code)
+    whole = "\n".join(f"{rule.section}\n{rule.text}" for number, rule in book.items() if "." not in number)
+    assert english_words(whole) == []
+    assert len(whole) > 10_000  # the whole book: every section with its preamble and rules
+
+
 R6_3 = {
     "de": ["R6.3 (Aktien kaufen)",
            "3. Aktien kosten den jetzigen Preis der Kette. Ein Kauf, den die Aktien der Bank oder das Bargeld",
