@@ -73,7 +73,16 @@ def book(code: str | None = None) -> dict[str, Rule]:
 @cache
 def _read(name: str) -> dict[str, Rule]:
     """The rules of the book in the package file ``name``, by number."""
-    text = resources.files("acquire_ref").joinpath(name).read_text(encoding="utf-8")
+    return parse(resources.files("acquire_ref").joinpath(name).read_text(encoding="utf-8"))
+
+
+def parse(text: str) -> dict[str, Rule]:
+    """Every rule of the book ``text`` (Markdown of the shape above) by number, sections and
+    items alike, in the book's order.
+
+    >>> list(parse("## R9 Two players\\n1. The market.\\n   a. Its tile.\\n"))
+    ['R9', 'R9.1', 'R9.1a']
+    """
     titles: dict[str, str] = {}
     lines: dict[str, list[str]] = {}
     section = item = sub = ""

@@ -116,12 +116,37 @@ KEPT = re.compile(r"`[^`]*`|\b[RT]\d+(?:\.\d+[a-z]?)?\b|\b\d{1,2}[A-J]\b")
 """What a translation keeps as the English writes it: the notation between backquotes, rule numbers, tile names."""
 
 
+def structure_differences(english: str, translated: str) -> list[str]:
+    """How the rule book ``translated`` differs in shape from ``english`` (both Markdown): the rule
+    numbers (sections, items, sub-items) missing, extra or out of order, and the headings."""
+    ours, theirs = list(rulebook.parse(english)), list(rulebook.parse(translated))
+    problems = [f"{n} is not translated" for n in ours if n not in theirs]
+    problems += [f"{n} is not in the English" for n in theirs if n not in ours]
+    if not problems and ours != theirs:
+        problems.append("the rules are in another order")
+    if HEADINGS.findall(translated) != HEADINGS.findall(english):
+        problems.append("the headings differ")
+    return problems
+
+
+def book_text(code: str) -> str:
+    """The Markdown of the rule book of ``code`` as shipped."""
+    return (ROOT / "acquire_ref" / rulebook.BOOKS[code]).read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_each_translation_has_every_rule_number_of_the_english_in_the_same_order(code):
-    assert list(rulebook.book(code)) == list(rulebook.book("en"))  # sections, items and sub-items alike
-    english = (ROOT / "acquire_ref" / "rulebook.md").read_text(encoding="utf-8")
-    translated = (ROOT / "acquire_ref" / rulebook.BOOKS[code]).read_text(encoding="utf-8")
-    assert HEADINGS.findall(translated) == HEADINGS.findall(english)
+    assert structure_differences(book_text("en"), book_text(code)) == []
+    assert list(rulebook.book(code)) == list(rulebook.book("en"))  # as the command reads them
+
+
+def test_a_rule_added_to_the_english_alone_or_moved_fails_the_translations_check():
+    english, german = book_text("en"), book_text("de")
+    added = english.replace("\n## R10 ", "\n2. A rule written in English only.\n   a. With a point.\n\n## R10 ")
+    assert structure_differences(added, german) == ["R9.2 is not translated", "R9.2a is not translated"]
+    section = english[english.index("## R9 "):english.index("## R10 ")]
+    moved = english.replace(section, "").replace("## R17 ", section + "## R17 ")
+    assert structure_differences(moved, german) == ["the rules are in another order", "the headings differ"]
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
