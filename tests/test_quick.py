@@ -27,11 +27,18 @@ import acquire_ref.quick
 if os.environ.get("QUICK_OFF"):
     acquire_ref.quick.answer = lambda args, environ: False
 from acquire_ref import main
+def report():
+    with open(os.environ["QUICK_REPORT"], "w") as fh:
+        json.dump(sorted(m for m in ("typer", "click", "rich") if m in sys.modules), fh)
+leave = os._exit
+def report_and_leave(code):  # main() leaves this way after the fast path, past any finally
+    report()
+    leave(code)
+os._exit = report_and_leave
 try:
     main()
 finally:
-    with open(os.environ["QUICK_REPORT"], "w") as fh:
-        json.dump(sorted(m for m in ("typer", "click", "rich") if m in sys.modules), fh)
+    report()
 """
 
 
