@@ -138,12 +138,18 @@ def main() -> None:
     except KeyboardInterrupt:
         code = 130
     code = _finish(code, out, err)
-    if answered and code == 0:
+    if answered and code == 0 and _the_program():
         # The fast path ran alone: its output is flushed, its file written and closed, its lock
         # let go, no thread or handler is left; tearing the interpreter down (freeing every
         # module and the replayed game) would cost about as much as the command's own work.
         os._exit(0)
     sys.exit(code)
+
+
+def _the_program() -> bool:
+    """True when this process is the installed ``acquire-ref`` command, which ends with
+    :func:`main`; a program that calls :func:`main` itself gets its ``SystemExit``."""
+    return os.path.basename(getattr(sys.modules.get("__main__"), "__file__", None) or "") == "acquire-ref"
 
 
 def _speak(args: list[str]) -> bool:
