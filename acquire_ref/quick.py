@@ -264,9 +264,9 @@ def _globals(args: list[str], asked: Asked) -> int | None:
 
 
 def parse(args: list[str], environ: Mapping[str, str]) -> Asked | None:
-    """``args`` (the words after the program's name) as one of :data:`FORMS`, or None when they
-    are anything else; the game file from ``--game``, else ``environ``'s ``$ACQUIRE_GAME``, else
-    ``./acquire.toml``."""
+    """``args`` (the words after the program's name) as one of :data:`FORMS` or :data:`MOVES`, or
+    None when they are anything else; the game file from ``--game``, else ``environ``'s
+    ``$ACQUIRE_GAME``, else ``./acquire.toml``."""
     asked = Asked()
     at = _globals(args, asked)
     if at is None or at == len(args):
@@ -330,12 +330,13 @@ def make_move(asked: Asked) -> tuple[list[Any], str]:
     move verified, applied and saved by :meth:`GameFile.apply`. Returns what to print on stdout
     (texts, and a merger's table drawn by :func:`acquire_ref.render.events_view`) and on stderr.
 
-    Raises, before anything is written, whatever the command would raise (no game file, a lock
-    held, a refusal, a name that is no player's), and :class:`LookupError` when the game has bot
-    seats (the Typer command answers for them)."""
+    Raises, before anything is written, whatever the command would raise (no game file, a
+    refusal, a name that is no player's), :class:`~acquire_ref.engine.errors.GameBusyError` at
+    once when another program holds the file's lock (the Typer command waits for it), and
+    :class:`LookupError` when the game has bot seats (the Typer command answers for them)."""
     from acquire_ref.engine.moves import parse_tokens
     from acquire_ref.files.session import GameFile
-    from acquire_ref.files.storage import file_exists, game_path
+    from acquire_ref.files.storage import file_exists, game_path, lock_timeout, locked
     from acquire_ref.viewers.views import Viewer, moment
     from acquire_ref.words import cut, visible
 
@@ -343,9 +344,12 @@ def make_move(asked: Asked) -> tuple[list[Any], str]:
     path = game_path(Path(asked.game))
     if not file_exists(path):
         raise LookupError(path)
-    handle = GameFile.open(path, locked=True)
+    lock_timeout()  # a $ACQUIRE_LOCK_TIMEOUT that is no number of seconds is the Typer command's to refuse
+    with locked(path, 0):  # a lock held by another program: the Typer command waits for it, once
+        handle = GameFile.open(path)
     if handle.record.bots:
         raise LookupError("bot seats")
+    handle.lock_wait = 0
     handle.viewer = Viewer.parse(handle.game, asked.viewer)  # --as NAME makes NAME's moves only (R10.3)
     events = handle.apply(parse_tokens(asked.tokens, handle.game.edition))
     err = "".join(visible(f"acquire-ref: {cut(n)}") + "\n" for n in handle.notices)

@@ -440,3 +440,43 @@ def test_the_installed_command_leaves_at_once_with_everything_said_and_saved(tmp
             said.append((done.stdout, done.stderr, done.returncode))
     assert said[0] == said[1] and said[0][2] == 0 and said[0][0]
     assert (tmp_path / "installed" / "acquire.toml").read_bytes() == (tmp_path / "typer" / "acquire.toml").read_bytes()
+
+
+def test_a_move_on_a_locked_game_waits_for_the_lock_only_in_the_typer_command(cli, tmp_path, monkeypatch):
+    from acquire_ref.files import locking, storage
+
+    text = prefix("four-players", 1)
+    path = tmp_path / "acquire.toml"
+    path.write_text(text, encoding="utf-8")
+    waits: list[float] = []
+    take = locking.take
+    with storage.locked(path):  # another program's lock, as far as the lock file can tell
+        monkeypatch.setattr(locking, "take", lambda fd, where, wait: (waits.append(wait), take(fd, where, wait))[1])
+        assert fast(["place", "6C"], tmp_path) is None
+        assert waits == [0]  # tried once, and handed on at once
+        out, err, code = typer_way(cli, ["place", "6C"], tmp_path, env={"ACQUIRE_LOCK_TIMEOUT": "0"})
+    assert (out, code) == ("", 5) and "is locked by another acquire-ref command" in err
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_lock_timeout_that_is_no_number_is_the_typer_commands_to_refuse(cli, tmp_path, monkeypatch):
+    text = prefix("four-players", 1)
+    (tmp_path / "acquire.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setenv("ACQUIRE_LOCK_TIMEOUT", "soon")
+    assert fast(["place", "6C"], tmp_path) is None
+    _, err, code = typer_way(cli, ["place", "6C"], tmp_path)
+    assert code == 2 and "ACQUIRE_LOCK_TIMEOUT" in err, err
+    assert (tmp_path / "acquire.toml").read_text(encoding="utf-8") == text
+
+
+def test_a_move_in_a_game_with_a_bot_seat_is_the_typer_commands(cli, tmp_path):
+    path = tmp_path / "acquire.toml"
+    assert cli("new", "Ann", "Ben", "Cat", "--bot", "Dan=greedy", game=path).exit_code == 0
+    before = path.read_bytes()
+    assert fast(["start", "1A", "5E", "9I", "12C"], tmp_path) is None  # start is not one of the fast moves
+    assert cli("start", "1A", "5E", "9I", "12C", game=path).exit_code == 0
+    started = path.read_bytes()
+    assert started != before
+    assert fast(["pass"], tmp_path) is None  # the bot would answer: the Typer command makes it
+    assert path.read_bytes() == started
+    assert cli("pass", game=path).exit_code == 0  # a legal move (table mode: on trust, R4.7), made there
