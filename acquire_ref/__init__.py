@@ -121,11 +121,13 @@ def main() -> None:
     out, err = _Forgiving(sys.stdout), _Forgiving(sys.stderr)
     sys.stdout, sys.stderr = out, err
     code: int | str | None = 0
+    answered = False
     try:
         try:
             from acquire_ref.quick import answer
 
-            if not _speak(sys.argv[1:]) or not answer(sys.argv[1:], os.environ):  # the read commands of a table
+            answered = _speak(sys.argv[1:]) and answer(sys.argv[1:], os.environ)  # the commands of a table
+            if not answered:
                 from acquire_ref.cli import run
 
                 run()
@@ -135,7 +137,19 @@ def main() -> None:
             code = exc.code
     except KeyboardInterrupt:
         code = 130
-    sys.exit(_finish(code, out, err))
+    code = _finish(code, out, err)
+    if answered and code == 0 and _the_program():
+        # The fast path ran alone: its output is flushed, its file written and closed, its lock
+        # let go, no thread or handler is left; tearing the interpreter down (freeing every
+        # module and the replayed game) would cost about as much as the command's own work.
+        os._exit(0)
+    sys.exit(code)
+
+
+def _the_program() -> bool:
+    """True when this process is the installed ``acquire-ref`` command, which ends with
+    :func:`main`; a program that calls :func:`main` itself gets its ``SystemExit``."""
+    return os.path.basename(getattr(sys.modules.get("__main__"), "__file__", None) or "") == "acquire-ref"
 
 
 def _speak(args: list[str]) -> bool:
@@ -156,11 +170,10 @@ def _speak(args: list[str]) -> bool:
 def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | str | None:
     """The last words of :func:`main`: the Ctrl-C line, a note on output that was lost, and
     quiet standard streams for the interpreter's own last flush. Returns the exit code."""
-    import os
-    import signal
+    import _signal  # type: ignore[import-not-found]  # signal's own module, loaded with the interpreter (no stub)
     from contextlib import suppress
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C can't interrupt the last words
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # a second Ctrl-C can't interrupt the last words
     storage = sys.modules.get("acquire_ref.files.storage")
     saved = getattr(storage, "SAVED", None) or []
     if code == 130:
