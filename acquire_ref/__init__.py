@@ -139,17 +139,16 @@ def main() -> None:
 
 
 def _speak(args: list[str]) -> bool:
-    """Speak the language of the locale or ``$ACQUIRE_LANG`` for the whole command
-    (:func:`acquire_ref.language.chosen`; ``--lang`` is the Typer app's), English for JSON and
-    ``pipe``. False when ``$ACQUIRE_LANG`` names a language the program does not speak: the Typer
-    app then says so."""
+    """Speak the language of the command line ``args`` for the whole command, as
+    :func:`acquire_ref.language.of_command` decides it (``--lang``, else ``$ACQUIRE_LANG``, else
+    the locale; English for JSON and ``pipe``). False when ``--lang`` or ``$ACQUIRE_LANG`` names a
+    language the program does not speak: the Typer app then says so."""
     from acquire_ref import language
 
     try:
-        code = language.chosen(None, os.environ)
+        language.speak(language.of_command(args, os.environ))
     except language.UnknownLanguage:
         return False
-    language.speak(language.SOURCE if language.protocol(args) else code)
     return True
 
 
