@@ -23,6 +23,8 @@ import os
 import sys
 from pathlib import Path
 
+from acquire_ref.language import N_
+
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -45,17 +47,17 @@ class Spec:
         self.help = help
 
 
-GAME = Spec(("--game", "-g"), "FILE", "The game file.")
+GAME = Spec(("--game", "-g"), "FILE", N_("The game file."))
 GAME_VARIABLE = "ACQUIRE_GAME"
 """The environment variable naming the game file when ``--game`` does not."""
 DEFAULT_GAME = "acquire.toml"
 """The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
 VIEWER = Spec(("--as",), "NAME|referee",
-              "With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
-              "or everything for the referee; the default is the public view.")
-JSON = Spec(("--json",), None, "One JSON document on stdout.")
-PLAYER = Spec(("PLAYER",), "PLAYER", "Whose rack (dealt mode), for that player's eyes only.")
-TILE = Spec(("TILE",), "TILE", "The tile to ask about.")
+              N_("With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
+                 "or everything for the referee; the default is the public view."))
+JSON = Spec(("--json",), None, N_("One JSON document on stdout."))
+PLAYER = Spec(("PLAYER",), "PLAYER", N_("Whose rack (dealt mode), for that player's eyes only."))
+TILE = Spec(("TILE",), "TILE", N_("The tile to ask about."))
 
 COMMAND_NAMES = (
     "new", "start", "market", "hand", "drew", "bot", "place", "choose", "dispose", "buy", "pass", "discard", "end", "status",

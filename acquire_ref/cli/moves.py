@@ -13,6 +13,7 @@ import typer
 from acquire_ref.cli.completion import complete_chain, complete_found, complete_player, complete_tile
 from acquire_ref.cli.output import command_viewer, echo_events, open_game_file, refusal, say_next
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
+from acquire_ref.language import N_
 
 
 def make_move(tokens: list[str]) -> None:
@@ -38,7 +39,7 @@ def make_move(tokens: list[str]) -> None:
 
 def start(
     tiles: list[str] | None = typer.Argument(
-        None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False,
+        None, metavar="TILE...", help=N_("One start tile per player, in seating order (table mode)."), show_default=False,
     ),
 ) -> None:
     """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
@@ -50,7 +51,7 @@ def start(
 
 def market(
     tile: str = typer.Argument(
-        ..., metavar="TILE", help="The tile drawn for the market (or just its column number).",
+        ..., metavar="TILE", help=N_("The tile drawn for the market (or just its column number)."),
     ),
 ) -> None:
     """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).
@@ -62,18 +63,19 @@ def market(
 
 def place(
     tile: str = typer.Argument(
-        ..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile,
+        ..., metavar="TILE", help=N_("The tile, e.g. 5C (c5 and 5-c are read too)."), autocompletion=complete_tile,
     ),
     found: list[str] | None = typer.Option(
-        None, "--found", metavar="CHAIN", autocompletion=complete_found, help="Chain to found, if the tile founds one.",
+        None, "--found", metavar="CHAIN", autocompletion=complete_found, help=N_("Chain to found, if the tile founds one."),
         show_default=False,
     ),
     survivor: list[str] | None = typer.Option(
-        None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.",
+        None, "--survivor", metavar="CHAIN", autocompletion=complete_chain,
+        help=N_("Surviving chain, if the largest chains tie."),
         show_default=False,
     ),
     order: list[str] | None = typer.Option(
-        None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False,
+        None, "--order", metavar="CHAIN,CHAIN", help=N_("Order of equal-sized defunct chains, first first."), show_default=False,
     ),
 ) -> None:
     """Place a tile from the current player's rack (R4).
@@ -89,7 +91,7 @@ def place(
 
 def choose(
     chains: list[str] = typer.Argument(
-        ..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain,
+        ..., metavar="CHAIN...", help=N_("Chain name(s); case-insensitive prefixes work."), autocompletion=complete_chain,
     ),
 ) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
@@ -101,16 +103,16 @@ def choose(
 
 def dispose(
     player: str | None = typer.Argument(
-        None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False,
+        None, metavar="PLAYER", help=N_("The shareholder whose decision it is (default: the pending one)."), show_default=False,
         autocompletion=complete_player,
     ),
     sell: list[str] | None = typer.Option(
-        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price; all: every share not traded.",
+        None, "--sell", metavar="N", help=N_("Shares to sell to the bank at the pre-merger price; all: every share not traded."),
         show_default=False,
     ),
     trade: list[str] | None = typer.Option(
-        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
-        "bank allows.", show_default=False,
+        None, "--trade", metavar="N", help=N_("Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
+        "bank allows."), show_default=False,
     ),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
@@ -126,7 +128,7 @@ def dispose(
 
 def buy(
     orders: list[str] | None = typer.Argument(
-        None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.",
+        None, metavar="[CHAIN[=N]]...", help=N_("Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn."),
         show_default=False, autocompletion=complete_chain,
     ),
 ) -> None:
@@ -147,7 +149,7 @@ def pass_() -> None:
 
 def discard(
     tiles: list[str] = typer.Argument(
-        ..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile,
+        ..., metavar="TILE...", help=N_("Dead tiles shown by the current player."), autocompletion=complete_tile,
     ),
 ) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
