@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 import typer
@@ -152,3 +153,14 @@ def test_the_installed_command_speaks_french_for_help():
     assert out.returncode == 0, out.stderr
     assert flat(out.stdout).startswith("Utilisation\u00a0: acquire-ref [OPTIONS] COMMANDE [ARGUMENTS]...")
     assert "Affiche cette aide et quitte." in out.stdout
+
+
+def test_output_that_can_t_be_written_is_said_in_german(tmp_path):
+    """The program's last words (main(), DESIGN 2) speak the command line's language too."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([installed(), "--lang", "de", "chart"], stdout=full, stderr=subprocess.PIPE, text=True,
+                                timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr == "acquire-ref: die Ausgabe ließ sich nicht schreiben (No space left on device)\n"
