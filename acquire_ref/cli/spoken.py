@@ -160,7 +160,8 @@ RICH_WORDS = {
 
 def rich_words() -> None:
     """Set Typer's words in :mod:`typer.rich_utils` (the panels' titles, the markers after an
-    option's help, the line that says where to read the help) in the language spoken, until
+    option's help, the line that says where to read the help, the usage line's prefix that its
+    highlighter colours) in the language spoken, until
     :func:`speaking_while` puts Typer's own back."""
     from typer import rich_utils
 
@@ -170,6 +171,9 @@ def rich_words() -> None:
     words["RICH_HELP"] = _("Try {command} for help.").format(command="[blue]'{command_path} {help_option}'[/]")
     for name, text in words.items():
         _put(rich_utils, name, text)
+    usage = f"(?P<usage>{re.escape(_('Usage:') + ' ')})"  # coloured on a terminal as Typer colours its own
+    kept = [h for h in rich_utils.highlighter.highlights if "?P<usage>" not in h]
+    _put(rich_utils.highlighter, "highlights", [*kept, usage])
 
 
 @contextmanager
