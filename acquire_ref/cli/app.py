@@ -152,10 +152,11 @@ def _name_the_options(exc: NoSuchOption) -> None:
         option=exc.option_name, command=command.name, options=listed)
     note = OPTION_NOTES.get(command.name or "")
     if note:
-        exc.message += f"; {said(note)}"
+        exc.message = _("{message}; {more}").format(message=exc.message, more=said(note))
     if exc.option_name in ("--as", "--game", "-g"):  # the program's own options, given after the command
         example = f"acquire-ref {exc.option_name} {'NAME' if exc.option_name == '--as' else 'FILE'} {command.name} ..."
-        exc.message += "; " + _("{option} goes before the command: {example}").format(option=exc.option_name, example=example)
+        more = _("{option} goes before the command: {example}").format(option=exc.option_name, example=example)
+        exc.message = _("{message}; {more}").format(message=exc.message, more=more)
 
 
 app = typer.Typer(
