@@ -347,11 +347,39 @@ def score_view(title: str, doc: dict[str, Any]) -> Table:
     return t
 
 
+CARD_WIDTH = 80
+"""The columns the information card is made to fit (R3.2, R3.3)."""
+
+
 def chart_table(doc: dict[str, Any]) -> Table:
     """The information card: one row per size bracket and, per tier, the share price and the
-    majority and minority bonuses in aligned figures, one line per bracket: the classic card fits
-    80 columns (R3.2, R3.3)."""
+    majority and minority bonuses in aligned figures, one line per bracket, in the language in
+    force. The figures are written as money (``$1,000``) when the card fits :data:`CARD_WIDTH`
+    columns so; otherwise (a language that writes ``1.000 $``, a ruleset's wide figures) as
+    numbers, and the caption says the amounts are dollars (R3.2, R3.3)."""
+    from rich.console import Console
+
+    from acquire_ref.language import number
+
+    card = _card(doc, money)
+    if Console(width=1000).measure(card).maximum <= CARD_WIDTH:
+        return card
+    card = _card(doc, number)
+    card.caption = f"{card.caption}\n" + _("all amounts in dollars ($)")
+    return card
+
+
+def _bracket(b: dict[str, Any]) -> str:
+    """A size bracket of the card as its first column shows it: ``5``, ``6-10``, ``41+``."""
+    return str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
+
+
+def _card(doc: dict[str, Any], figure: Any) -> Table:
+    """The card of :func:`chart_table` with every amount written by ``figure`` (``money`` or
+    ``number``)."""
     from rich import box
+
+    from acquire_ref.words.card import tier as tier_name
 
     t = Table(title=_("Information card ({edition})").format(edition=visible(doc["edition"])), title_justify="left",
               box=box.SIMPLE_HEAD, pad_edge=False)
@@ -360,25 +388,24 @@ def chart_table(doc: dict[str, Any]) -> Table:
     places = len(doc.get("places", [10, 5]))
     heads = [_("price"), *((_("major"), _("minor")) if places == 2 else
                            (_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"), _("6th"))[:places])]
-    w = [max(len(head), *(len(money(([p["price"], *p.get("bonuses", [p["majority"], p["minority"]])])[i])) for p in prices))
+    w = [max(len(head), *(len(figure(([p["price"], *p.get("bonuses", [p["majority"], p["minority"]])])[i])) for p in prices))
          for i, head in enumerate(heads)]
 
     def cell(*figures: str) -> str:
         return " ".join(f"{f:>{w[i]}}" for i, f in enumerate(figures))
 
     if places != 2:
-        return _chart_by_tier(doc, t, heads, cell)
+        return _chart_by_tier(doc, t, heads, cell, figure)
 
     import textwrap
 
     for tier, chains in doc["tiers"].items():
         # made visible before it is wrapped: wrapping would turn a carriage return into a space
-        head = textwrap.fill(visible(f"{tier}: {', '.join(chains)}"), sum(w) + 2)
+        head = textwrap.fill(visible(_("{tier}: {chains}").format(tier=tier_name(tier), chains=", ".join(chains))), sum(w) + 2)
         t.add_column(f"{head}\n{cell(*heads)}", justify="right", no_wrap=True)
     for b in doc["brackets"]:
-        size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
-        t.add_row(size, *(cell(*map(money, [p["price"], *p.get("bonuses", [p["majority"], p["minority"]])]))
-                          for p in b["prices"].values()))
+        t.add_row(_bracket(b), *(cell(*map(figure, [p["price"], *p.get("bonuses", [p["majority"], p["minority"]])]))
+                                 for p in b["prices"].values()))
     board = doc.get("board", {"columns": 12, "rows": 9})
     t.caption = (_("price: a share; major, minor: the majority and minority bonuses (R3.3)") + "\n"
                  + _("safe at {safe} tiles; the end may be declared at {end} (R3.5, R8.1)").format(
@@ -389,24 +416,41 @@ def chart_table(doc: dict[str, Any]) -> Table:
     return t
 
 
-def _chart_by_tier(doc: dict[str, Any], t: Table, heads: list[str], cell: Any) -> Table:
+def _chart_by_tier(doc: dict[str, Any], t: Table, heads: list[str], cell: Any, figure: Any) -> Table:
     """The card of an edition that pays other than two places (R5.4a): one block of brackets
     per tier, a line each, so that three places fit 80 columns as the classic card does."""
+    from acquire_ref.words.card import tier as tier_name
+
     t.add_column(cell(*heads), justify="right", no_wrap=True)
     for tier, chains in doc["tiers"].items():
-        t.add_row("", Text(visible(f"{tier}: {', '.join(chains)}"), style="bold", justify="left"))
+        label = visible(_("{tier}: {chains}").format(tier=tier_name(tier), chains=", ".join(chains)))
+        t.add_row("", Text(label, style="bold", justify="left"))
         for b in doc["brackets"]:
-            size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
-            p = b["prices"][tier]
-            t.add_row(size, cell(*map(money, [p["price"], *p["bonuses"]])))
+            t.add_row(_bracket(b), cell(*map(figure, [b["prices"][tier]["price"], *b["prices"][tier]["bonuses"]])))
         t.add_section()
     board = doc["board"]
-    places = ", ".join("the card's figure" if m is None else f"{m}x" for m in doc["places"])
-    t.caption = (f"price: a share; {', '.join(heads[1:])}: the bonus of each of {len(heads) - 1} places ({places}; R5.4a)\n"
-                 f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1); "
-                 f"board {board['columns']} x {board['rows']} (R1.1a)")
+    multiples = ", ".join(_("the card's figure") if m is None else _("{multiple}x").format(multiple=_decimal(m))
+                          for m in doc["places"])
+    t.caption = "\n".join([
+        ngettext("price: a share; {heads}: the bonus of {count} place ({multiples}; R5.4a)",
+                 "price: a share; {heads}: the bonus of each of {count} places ({multiples}; R5.4a)", len(heads) - 1).format(
+            heads=", ".join(heads[1:]), count=len(heads) - 1, multiples=multiples),
+        _("safe at {safe} tiles; the end may be declared at {end} (R3.5, R8.1)").format(
+            safe=doc["safe_size"], end=doc["end_size"]),
+        _("board: {columns} x {rows} (R1.1a)").format(columns=board["columns"], rows=board["rows"])])
     t.caption_justify = "left"
     return t
+
+
+def _decimal(n: float) -> str:
+    """A multiple of a bonus place (``10``, ``7.5``) as the language in force writes it (``7,5``)."""
+    from acquire_ref.language import current
+
+    if current() == "en" or float(n).is_integer():
+        return f"{n:g}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=current()))
 
 
 def events_view(events: list[Event], lines: list[str] | None = None) -> Group:

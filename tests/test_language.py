@@ -124,10 +124,10 @@ def test_the_cli_speaks_the_chosen_language_and_json_stays_english(cli, tmp_path
     path = tmp_path / "g.toml"
     assert cli("new", "Ann", "Ben", "Cat", game=path).exit_code == 0
     said = cli("--lang", "de", "price", "Tower", "5", game=path)
-    assert said.stdout == "Tower (cheap tier) at 5 tiles: 500\u00a0$ a share; majority bonus 5.000\u00a0$, " \
-                          "minority bonus 2.500\u00a0$.\n"
+    assert said.stdout == "Tower (Preisstufe günstig) bei 5 Plättchen: 500\u00a0$ je Aktie; Mehrheitsbonus 5.000\u00a0$, " \
+                          "Minderheitsbonus 2.500\u00a0$.\n"
     assert cli("price", "Tower", "5", game=path, env={"ACQUIRE_LANG": "fr"}).stdout.startswith(
-        "Tower (cheap tier) at 5 tiles: 500\u00a0$ a share; majority bonus 5\u202f000\u00a0$")
+        "Tower (catégorie économique) à 5 tuiles\u00a0: 500\u00a0$ l’action\u00a0; prime de majorité 5\u202f000\u00a0$")
     assert "$5,000" in cli("price", "Tower", "5", game=path).stdout  # the language ended with the command
     refused = cli("--lang", "xx", "status", game=path)
     assert refused.exit_code == 2
