@@ -153,17 +153,16 @@ def _the_program() -> bool:
 
 
 def _speak(args: list[str]) -> bool:
-    """Speak the language of the locale or ``$ACQUIRE_LANG`` for the whole command
-    (:func:`acquire_ref.language.chosen`; ``--lang`` is the Typer app's), English for JSON and
-    ``pipe``. False when ``$ACQUIRE_LANG`` names a language the program does not speak: the Typer
-    app then says so."""
+    """Speak the language of the command line ``args`` for the whole command, as
+    :func:`acquire_ref.language.of_command` decides it (``--lang``, else ``$ACQUIRE_LANG``, else
+    the locale; English for JSON and ``pipe``). False when ``--lang`` or ``$ACQUIRE_LANG`` names a
+    language the program does not speak: the Typer app then says so."""
     from acquire_ref import language
 
     try:
-        code = language.chosen(None, os.environ)
+        language.speak(language.of_command(args, os.environ))
     except language.UnknownLanguage:
         return False
-    language.speak(language.SOURCE if language.protocol(args) else code)
     return True
 
 
@@ -177,15 +176,20 @@ def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | s
     storage = sys.modules.get("acquire_ref.files.storage")
     saved = getattr(storage, "SAVED", None) or []
     if code == 130:
+        from acquire_ref.language import _
         from acquire_ref.words import visible
 
-        said = f"{visible(str(saved[-1]))} was written before it, so the move is saved" if saved else "nothing was saved"
-        err.write(f"acquire-ref: interrupted (Ctrl-C); {said}\n")
+        said = (_("interrupted (Ctrl-C); {file} was written before it, so the move is saved").format(
+            file=visible(str(saved[-1]))) if saved else _("interrupted (Ctrl-C); nothing was saved"))
+        err.write(f"acquire-ref: {said}\n")
     out.flush()
     if out.error is not None and not isinstance(out.error, BrokenPipeError):
+        from acquire_ref.language import _
+
         reason = getattr(out.error, "strerror", None) or str(out.error)
-        kept = "; the game file was written, so the move is saved" if saved else ""
-        err.write(f"acquire-ref: the output could not be written ({reason}){kept}\n")
+        lost = (_("the output could not be written ({reason}); the game file was written, so the move is saved") if saved
+                else _("the output could not be written ({reason})")).format(reason=reason)
+        err.write(f"acquire-ref: {lost}\n")
     err.flush()
     for stream in (out, err):
         if stream.error is not None:  # what is still buffered goes nowhere, quietly

@@ -29,6 +29,8 @@ import os
 import sys
 from pathlib import Path
 
+from acquire_ref.language import N_
+
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -51,17 +53,17 @@ class Spec:
         self.help = help
 
 
-GAME = Spec(("--game", "-g"), "FILE", "The game file.")
+GAME = Spec(("--game", "-g"), "FILE", N_("The game file."))
 GAME_VARIABLE = "ACQUIRE_GAME"
 """The environment variable naming the game file when ``--game`` does not."""
 DEFAULT_GAME = "acquire.toml"
 """The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
 VIEWER = Spec(("--as",), "NAME|referee",
-              "With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
-              "or everything for the referee; the default is the public view.")
-JSON = Spec(("--json",), None, "One JSON document on stdout.")
-PLAYER = Spec(("PLAYER",), "PLAYER", "Whose rack (dealt mode), for that player's eyes only.")
-TILE = Spec(("TILE",), "TILE", "The tile to ask about.")
+              N_("With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
+                 "or everything for the referee; the default is the public view."))
+JSON = Spec(("--json",), None, N_("One JSON document on stdout."))
+PLAYER = Spec(("PLAYER",), "PLAYER", N_("Whose rack (dealt mode), for that player's eyes only."))
+TILE = Spec(("TILE",), "TILE", N_("The tile to ask about."))
 
 COMMAND_NAMES = (
     "new", "start", "market", "hand", "drew", "bot", "place", "choose", "dispose", "buy", "pass", "discard", "end", "status",
@@ -81,18 +83,18 @@ FORMS: dict[str, tuple[Spec | None, bool]] = {
 """The commands answered here: name -> (the one argument it takes, or None; whether ``--json`` is
 required). ``--json`` is the only option after the command."""
 
-PLACED = Spec(("TILE",), "TILE", "The tile, e.g. 5C (c5 and 5-c are read too).")
-FOUND = Spec(("--found",), "CHAIN", "Chain to found, if the tile founds one.")
-SURVIVOR = Spec(("--survivor",), "CHAIN", "Surviving chain, if the largest chains tie.")
-ORDER = Spec(("--order",), "CHAIN,CHAIN", "Order of equal-sized defunct chains, first first.")
-CHAINS = Spec(("CHAIN...",), "CHAIN...", "Chain name(s); case-insensitive prefixes work.")
-SHAREHOLDER = Spec(("PLAYER",), "PLAYER", "The shareholder whose decision it is (default: the pending one).")
-SELL = Spec(("--sell",), "N", "Shares to sell to the bank at the pre-merger price; all: every share not traded.")
-TRADE = Spec(("--trade",), "N", "Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
-             "bank allows.")
+PLACED = Spec(("TILE",), "TILE", N_("The tile, e.g. 5C (c5 and 5-c are read too)."))
+FOUND = Spec(("--found",), "CHAIN", N_("Chain to found, if the tile founds one."))
+SURVIVOR = Spec(("--survivor",), "CHAIN", N_("Surviving chain, if the largest chains tie."))
+ORDER = Spec(("--order",), "CHAIN,CHAIN", N_("Order of equal-sized defunct chains, first first."))
+CHAINS = Spec(("CHAIN...",), "CHAIN...", N_("Chain name(s); case-insensitive prefixes work."))
+SHAREHOLDER = Spec(("PLAYER",), "PLAYER", N_("The shareholder whose decision it is (default: the pending one)."))
+SELL = Spec(("--sell",), "N", N_("Shares to sell to the bank at the pre-merger price; all: every share not traded."))
+TRADE = Spec(("--trade",), "N", N_("Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
+                "bank allows."))
 ORDERS = Spec(("[CHAIN[=N]]...",), "[CHAIN[=N]]...",
-              "Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.")
-DEAD = Spec(("TILE...",), "TILE...", "Dead tiles shown by the current player.")
+              N_("Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn."))
+DEAD = Spec(("TILE...",), "TILE...", N_("Dead tiles shown by the current player."))
 
 MOVES: dict[str, tuple[Spec | None, int, int | None, tuple[Spec, ...]]] = {
     "place": (PLACED, 1, 1, (FOUND, SURVIVOR, ORDER)),

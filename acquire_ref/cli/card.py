@@ -12,12 +12,12 @@ import typer
 from acquire_ref.cli.completion import complete_chain
 from acquire_ref.cli.options import EDITION, JSON, edition_spec
 from acquire_ref.cli.output import print_json, say
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import N_, _, ngettext
 
 
 def price(
-    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
-    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain (2 to 108)."),
+    chain: str = typer.Argument(..., metavar="CHAIN", help=N_("Chain name (prefixes work)."), autocompletion=complete_chain),
+    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help=N_("Tiles in the chain (2 to 108).")),
     as_json: bool = JSON,
     edition: str = EDITION,
 ) -> None:
@@ -69,11 +69,11 @@ def chart(
 
 
 def bonus(
-    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
+    chain: str = typer.Argument(..., metavar="CHAIN", help=N_("Chain name (prefixes work)."), autocompletion=complete_chain),
     size: int = typer.Argument(
-        ..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108).",
+        ..., min=2, max=108, metavar="SIZE", help=N_("Tiles in the chain when the bonuses are paid (2 to 108)."),
     ),
-    holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
+    holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help=N_("Each shareholder and the shares held.")),
     as_json: bool = JSON,
     edition: str = EDITION,
 ) -> None:
@@ -118,7 +118,7 @@ def bonus(
 
 def rule(
     number: str | None = typer.Argument(
-        None, metavar="[NUMBER]", help="A rule (R6.3, R5.3b), a whole section (R6, T4), or none for the list."
+        None, metavar="[NUMBER]", help=N_("A rule (R6.3, R5.3b), a whole section (R6, T4), or none for the list.")
     ),
     as_json: bool = JSON,
 ) -> None:

@@ -15,6 +15,7 @@ from acquire_ref import quick
 from acquire_ref.cli.completion import complete_chain, complete_found, complete_player, complete_tile
 from acquire_ref.cli.output import command_viewer, echo_events, open_game_file, refusal, say_next
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
+from acquire_ref.language import N_
 
 
 def make_move(tokens: list[str]) -> None:
@@ -40,7 +41,7 @@ def make_move(tokens: list[str]) -> None:
 
 def start(
     tiles: list[str] | None = typer.Argument(
-        None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False,
+        None, metavar="TILE...", help=N_("One start tile per player, in seating order (table mode)."), show_default=False,
     ),
 ) -> None:
     """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
@@ -52,7 +53,7 @@ def start(
 
 def market(
     tile: str = typer.Argument(
-        ..., metavar="TILE", help="The tile drawn for the market (or just its column number).",
+        ..., metavar="TILE", help=N_("The tile drawn for the market (or just its column number)."),
     ),
 ) -> None:
     """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).

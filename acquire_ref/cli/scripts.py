@@ -16,7 +16,7 @@ import typer
 from acquire_ref.cli.new import refuse_to_replace, today
 from acquire_ref.cli.output import command_viewer, game_path, moves_count, refusal, say, say_notices
 from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -24,18 +24,18 @@ if TYPE_CHECKING:
 
 def play(
     script: Path = typer.Argument(
-        ..., metavar="SCRIPT", help="A game script: a game file without the snapshot; - reads it from standard input.",
+        ..., metavar="SCRIPT", help=N_("A game script: a game file without the snapshot; - reads it from standard input."),
     ),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+    force: bool = typer.Option(False, "--force", help=N_("Overwrite an existing game file.")),
     check_only: bool = typer.Option(
         False, "--check",
-        help="Play the script without writing anything; say where it stops (with --append: after the game's moves).",
+        help=N_("Play the script without writing anything; say where it stops (with --append: after the game's moves)."),
     ),
     append: bool = typer.Option(
-        False, "--append", help="Add the script's moves to the existing game file (only its moves are read).",
+        False, "--append", help=N_("Add the script's moves to the existing game file (only its moves are read)."),
     ),
     all_or_nothing: bool = typer.Option(
-        False, "--all-or-nothing", help="With --append: when a move is refused, add none of the script's moves.",
+        False, "--all-or-nothing", help=N_("With --append: when a move is refused, add none of the script's moves."),
     ),
 ) -> None:
     """Play a whole game script into the game file and show the standings (or the status).
