@@ -363,3 +363,17 @@ def test_the_room_listens_on_every_address_so_a_tv_on_this_computer_opens_it_too
     said.clear()
     _tell_room(path, "0.0.0.0", ["http://127.0.0.1:8765/"], said.append)
     assert any(line.startswith("This computer has no address on a local network: phones can't join") for line in said)
+
+
+def test_every_page_a_phone_or_the_tv_opens_declares_its_icon_so_none_is_asked_for(cli, tmp_path):
+    """The join page, a seat's page, the TV's board and the review say ``<link rel="icon"
+    href="data:,">`` (an empty icon, allowed by their policy's ``img-src``): a browser asks for no
+    ``/favicon.ico``, which the server does not have (404)."""
+    _path, kept, client = made(cli, tmp_path, 1)
+    for page in ("/join", f"/seat/{kept['Ann']}", "/", "/review"):
+        answer = client.get(page, headers={"Accept-Language": "de"})
+        assert answer.status_code == 200, page
+        head = answer.text.split("</head>")[0]
+        assert '<link rel="icon" href="data:,">' in head, page
+        assert "data:" in answer.headers["Content-Security-Policy"].split("img-src")[1].split(";")[0], page
+    assert client.get("/favicon.ico").status_code == 404
