@@ -87,3 +87,43 @@ def test_json_of_a_german_game_stays_english(cli, tmp_path):
     assert {e["bonus"] for e in bonuses} >= {"majority", "minority"}  # the engine's words, not the catalogue's
     assert cli.json("--lang", "fr", "status", "--json", game=path)["pending"]["text"].startswith("the game is over")
     assert cli("--lang", "fr", "status", game=path).stdout.splitlines()[-1].startswith("Ensuite : la partie est finie")
+
+
+AMOUNT = {"de": r"\d{1,3}(?:\.\d{3})*\u00a0\$", "fr": r"\d{1,3}(?:\u202f\d{3})*\u00a0\$"}
+"""An amount as the language writes it, whole: its digits, the no-break space and the sign."""
+
+
+def broken_amounts(text: str) -> list[str]:
+    """The lines of ``text`` where an amount is cut (``26.50…``) or its sign went to the next line
+    (a line of a cell that starts with the ``$``, which German and French write after the digits)."""
+    return [line for line in text.splitlines() if re.search(r"\d…|(?:│|^)\s*\$", line)]
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_an_amount_stays_whole_in_a_narrow_table(cli, tmp_path, code, columns):
+    """rich breaks a line at any space, the no-break space of ``26.500 $`` too: in ``status``'s
+    chains and players, ``score``'s payout (R8.3) and a merger's bonuses (R5.4) at 60 and 80
+    columns each amount keeps its digits and its sign on one line."""
+    path = tmp_path / "g.toml"
+    script = tmp_path / "script.toml"
+    text = SCRIPT.read_text(encoding="utf-8")
+    kept = moves()[: moves().index("place 6E")]
+    script.write_text(text[: text.index("moves = [")] + "moves = " + repr(kept).replace("'", '"') + "\n", encoding="utf-8")
+    assert cli("play", str(script), game=path).exit_code == 0
+    env = {"COLUMNS": str(columns), "NO_COLOR": "1"}
+    merger = cli("--lang", code, "place", "6E", game=path, env=env).stdout
+    merger += cli("--lang", code, "choose", "Tower", game=path, env=env).stdout
+    assert cli("play", str(SCRIPT), "--force", game=path).exit_code == 0
+    status = cli("--lang", code, "status", game=path, env=env).stdout
+    score = cli("--lang", code, "score", game=path, env=env).stdout
+    for said in (merger, status, score):
+        assert broken_amounts(said) == []
+        assert max(len(line) for line in said.splitlines() if "│" in line) <= columns
+    money = re.compile(AMOUNT[code])
+    four, two = ("4.000\u00a0$", "2.000\u00a0$") if code == "de" else ("4\u202f000\u00a0$", "2\u202f000\u00a0$")
+    assert {four, two} <= set(money.findall(merger))  # Cat's majority and Dan's minority bonus for Tower (R5.4)
+    finals = {"26.500\u00a0$", "25.600\u00a0$", "18.500\u00a0$", "18.200\u00a0$"}
+    if code == "fr":
+        finals = {amount.replace(".", "\u202f") for amount in finals}
+    assert finals <= set(money.findall(status)) and finals <= set(money.findall(score))  # each player's cash (R8.3)
