@@ -47,6 +47,32 @@ def fields(text: str) -> set[str]:
     return set(FIELD.findall(text))
 
 
+FRENCH_SPACE = {":": "\u00a0", ";": "\u202f", "?": "\u202f", "!": "\u202f"}
+"""The space French puts before each of its high marks (GLOSSARY.md, Style): a no-break space
+before the colon, a narrow no-break space before the semicolon and the question and exclamation
+marks."""
+
+
+def test_french_puts_its_no_break_space_before_a_colon_semicolon_question_and_exclamation_mark():
+    """Never a plain space, nor none, before ``:`` ``;`` ``?`` ``!`` in a French sentence (nor inside
+    its ``« »``); a
+    ``{field}`` (``{seconds:.1f}``), the notation between backquotes and an address are not French."""
+    wrong = []
+    checked = 0
+    for m in catalogue("fr"):
+        if not m.id:
+            continue
+        for form in [m.string] if isinstance(m.string, str) else list(m.string):
+            french = re.sub(r"\{[^{}]*\}|`[^`]*`|https?://\S+", "", form)
+            for found in re.finditer(r"(.?)([:;?!])", french):
+                checked += 1
+                if found.group(1) != FRENCH_SPACE[found.group(2)]:
+                    wrong.append(french[max(0, found.start() - 20):found.end() + 10])
+            wrong += re.findall(r"«[^\u202f]|[^\u202f]»", french)  # « dealt », a narrow space inside
+    assert wrong == []
+    assert checked > 400  # the catalogue's sentences do use them
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_is_translated_with_the_same_fields_and_none_is_fuzzy(code):
     source = {m.id for m in template() if m.id}

@@ -86,7 +86,7 @@ def test_json_of_a_german_game_stays_english(cli, tmp_path):
     bonuses = [e for entry in doc for e in entry["events"] if e["event"] == "bonus_paid"]
     assert {e["bonus"] for e in bonuses} >= {"majority", "minority"}  # the engine's words, not the catalogue's
     assert cli.json("--lang", "fr", "status", "--json", game=path)["pending"]["text"].startswith("the game is over")
-    assert cli("--lang", "fr", "status", game=path).stdout.splitlines()[-1].startswith("Ensuite : la partie est finie")
+    assert cli("--lang", "fr", "status", game=path).stdout.splitlines()[-1].startswith("Ensuite\u00a0: la partie est finie")
 
 
 AMOUNT = {"de": r"\d{1,3}(?:\.\d{3})*\u00a0\$", "fr": r"\d{1,3}(?:\u202f\d{3})*\u00a0\$"}
