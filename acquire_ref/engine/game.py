@@ -228,8 +228,7 @@ class Game(GameState):
     def _verify(self, move: Move) -> Plan:
         """The plan of ``move`` once each rule it meets has accepted it; raises the first refusal."""
         if len(self.log) >= MAX_MOVES:
-            raise IllegalMoveError(f"the game has {len(self.log):,} moves, the most a game holds "
-                                   "(a real game has a few hundred): it takes no more")
+            raise IllegalMoveError(reason="move_cap", moves=len(self.log))
         match move:  # the most frequent first
             case Place():
                 return self._verify_place(move)
