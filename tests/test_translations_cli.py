@@ -131,13 +131,14 @@ def test_an_amount_stays_whole_in_a_narrow_table(cli, tmp_path, code, columns):
 
 @pytest.mark.parametrize("code", ["de", "fr"])
 def test_a_hostile_session_of_typos_a_locked_file_and_broken_files_speaks_no_english(cli, tmp_path, code):
-    """Typo'd and illegal moves (R1.1, R6.1), take-backs that can't be made, another command
+    """Players that can't sit (R2.1), typo'd and illegal moves (R1.1), take-backs that can't be made, another command
     holding the lock (exit 5), a missing, a corrupt and a hand-edited game file (exit 4): every
     refusal is in the language asked for, and changes nothing."""
     import fcntl
 
     path = tmp_path / "g.toml"
     said = [cli("--lang", code, "redo", game=path)]  # no game file yet
+    said += [cli("--lang", code, "new", *players, game=path) for players in (["Ann"], ["Ann", "ann"], ["Ann", "B=n"])]
     assert cli("--lang", code, "new", "Ann", "Ben", "Cat", "Dan", game=path).exit_code == 0
     said.append(cli("--lang", code, "undo", game=path))
     assert cli("--lang", code, "start", "6D", "9A", "1C", "12I", game=path).exit_code == 0
@@ -154,7 +155,7 @@ def test_a_hostile_session_of_typos_a_locked_file_and_broken_files_speaks_no_eng
     corrupt.write_text(kept.decode() + "\nmoves = [\n", encoding="utf-8")
     edited.write_text(kept.decode().replace('"start 6D 9A 1C 12I"', '"start 6D 9A 1C 12Q"'), encoding="utf-8")
     broken = [cli("--lang", code, "status", game=file) for file in (corrupt, edited, tmp_path / "missing.toml")]
-    assert [r.exit_code for r in said] == [4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 3, 3]
+    assert [r.exit_code for r in said] == [4, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 3, 3]
     assert [r.exit_code for r in broken] == [4, 4, 4]
     text = "\n".join(r.output for r in [*said, busy, *broken]).replace(str(tmp_path), "")
     assert english_words(text) == [], text
