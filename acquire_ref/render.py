@@ -27,7 +27,7 @@ from acquire_ref.language import _, ngettext
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.reasons import bonus as bonus_words
-from acquire_ref.words.reasons import reason as reason_words
+from acquire_ref.words.reasons import ended
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -239,7 +239,7 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
 
 def _watch_standings(game: Game) -> Text:
     """``watch`` at the end: the final standings, each player's payout on one line (R8.3)."""
-    out = Text(_("Final standings: {reason}").format(reason=reason_words(game.end_reason)) + "\n", style="bold")
+    out = Text(_("Final standings: {reason}").format(reason=ended(game)) + "\n", style="bold")
     ranks = {p: r for p, _, r in game.standings()}
     short = _short(game)
     for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
