@@ -204,7 +204,11 @@ def chosen(option: str | None, environ: Mapping[str, str]) -> str:
     ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), else English.
 
     Raises :class:`UnknownLanguage` when ``option`` or ``ACQUIRE_LANG`` names a language it does
-    not speak (a locale it does not speak falls back to English silently, as gettext's do)."""
+    not speak, or ``option`` is given empty (``--lang ""`` names none; an empty ``ACQUIRE_LANG`` is
+    unset, as an environment's empty variable is); a locale it does not speak falls back to English
+    silently, as gettext's do."""
+    if option is not None and not option.strip():
+        raise UnknownLanguage(option, "--lang")
     for asked, where in ((option, "--lang"), (environ.get(VARIABLE), VARIABLE)):
         if asked:
             code = known(asked)

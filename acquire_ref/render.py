@@ -11,10 +11,12 @@ name with an escape sequence, is shown exactly as typed, on a terminal and in an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.containers import Lines
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -25,7 +27,7 @@ from acquire_ref.language import _, ngettext
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.reasons import bonus as bonus_words
-from acquire_ref.words.reasons import reason as reason_words
+from acquire_ref.words.reasons import ended
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -109,7 +111,7 @@ def chain_table(game: Game) -> Table:
     t = Table(title=_("Chains"), title_justify="left")
     t.add_column(_("chain"))
     for col in (_("size"), _("price"), _("majority"), _("minority"), _("safe"), _("bank")):
-        t.add_column(col, justify="right")
+        t.add_column(col, justify="right", no_wrap=col in (_("price"), _("majority"), _("minority")))  # amounts whole
     ed = game.edition
     defunct = game.defunct_chains()
     for c in game.chains_on_board():
@@ -138,7 +140,7 @@ def player_table(game: Game, viewer: ViewerLike = None) -> Table:
     t = Table(title=_("Players"), title_justify="left")
     t.add_column("")
     t.add_column(_("player"))
-    t.add_column(_("cash"), justify="right")
+    t.add_column(_("cash"), justify="right", no_wrap=True)
     t.add_column(_("shares"))
     t.add_column(_("rack"), justify="right")
     for i, p in enumerate(game.players):
@@ -237,7 +239,7 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
 
 def _watch_standings(game: Game) -> Text:
     """``watch`` at the end: the final standings, each player's payout on one line (R8.3)."""
-    out = Text(_("Final standings: {reason}").format(reason=reason_words(game.end_reason)) + "\n", style="bold")
+    out = Text(_("Final standings: {reason}").format(reason=ended(game)) + "\n", style="bold")
     ranks = {p: r for p, _, r in game.standings()}
     short = _short(game)
     for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
@@ -330,15 +332,26 @@ def _short(game: Game) -> dict[str, str]:
     return short_names(list(game.players), WATCH_NAME, "...")
 
 
-def score_view(title: str, doc: dict[str, Any]) -> Table:
-    """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3)."""
-    t = Table(title=title, title_justify="left", show_lines=True)
-    t.add_column(_("rank"), justify="right", no_wrap=True)
-    t.add_column(_("player"), no_wrap=True)
-    t.add_column(_("cash before"), justify="right", no_wrap=True, min_width=7)
-    t.add_column(_("bonuses"))
-    t.add_column(_("shares sold"))
-    t.add_column(_("total"), justify="right", style="bold", no_wrap=True, min_width=7)
+def score_view(title: str, doc: dict[str, Any]) -> RenderableType:
+    """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3).
+    No amount is ever cut: on a terminal too narrow for the table with its headings on one line,
+    the amounts' headings go on two lines and the edges lose their padding."""
+    return _AtWidth(lambda width: _score_table(title, doc, width))
+
+
+def _score_table(title: str, doc: dict[str, Any], width: int) -> Table:
+    amounts = [money(x["amount"]) for row in doc["breakdown"] for x in (*row["bonuses"], *row["sales"])]
+    widest = max([7, *map(len, amounts)])
+    headings = (_("rank"), _("player"), _("cash before"), _("bonuses"), _("shares sold"), _("total"))
+    fixed = [len(headings[0]), max([len(headings[1]), *(len(row["player"]) for row in doc["breakdown"])]),
+             max(7, len(headings[2])), widest, widest, max(7, len(headings[5]))]
+    narrow = sum(fixed) + 3 * len(fixed) + 1 > width
+    t = Table(title=title, title_justify="left", show_lines=True, pad_edge=not narrow)
+    for i, heading in enumerate(headings):
+        money_only = i in (2, 5)
+        t.add_column("\n".join(heading.split()) if narrow and money_only else heading, no_wrap=money_only or i < 2,
+                     justify="right" if money_only or i == 0 else "left", style="bold" if i == 5 else "",
+                     min_width=7 if money_only else widest if i in (3, 4) else None)
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     for row in doc["breakdown"]:
         bonuses = "\n".join(f"{b['chain']} {bonus_words(b['kind'])}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
@@ -349,6 +362,16 @@ def score_view(title: str, doc: dict[str, Any]) -> Table:
 
 CARD_WIDTH = 80
 """The columns the information card is made to fit (R3.2, R3.3)."""
+
+
+class _AtWidth:
+    """A table made at render time for the width it is given (``make(width)``)."""
+
+    def __init__(self, make: Callable[[int], Table]) -> None:
+        self.make = make
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
+        yield self.make(options.max_width)
 
 
 def chart_table(doc: dict[str, Any]) -> Table:
@@ -484,7 +507,7 @@ def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
                 continue
             t = Table(title=_("{defunct}: the bank pays").format(defunct=said[i]), title_justify="left")
             for col, right in ((_("shareholder"), False), (_("shares"), True), (_("bonus"), True), (_("why (R5.4)"), False)):
-                t.add_column(col, justify="right" if right else "left")
+                t.add_column(col, justify="right" if right else "left", no_wrap=col == _("bonus"))
             for player, shares in sorted(e.holders.items(), key=lambda kv: -kv[1]):
                 b = paid.get(player)
                 why = bonus_words(b.bonus) if b else _("neither largest nor second largest")
@@ -539,6 +562,33 @@ def worth_chart(game: Game, width: int = 80) -> Table:
     return t
 
 
+_HELD = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
+_RELEASED = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
+
+
+class KeptText(Text):
+    """Text that rich breaks only at a plain space, never at a no-break space (U+00A0, U+202F),
+    which rich counts as any space (its ``\\s``): a German amount ``26.500 $`` or a French
+    ``Ensuite :`` stays whole in a narrow table column, and a column is never measured narrower
+    than its longest unbreakable run. Each no-break space is held as a private character of the
+    same width while rich measures and wraps, and given back in the lines it returns."""
+
+    __slots__ = ()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """Rich's measurement of the text with its no-break spaces held (its minimum: the longest run)."""
+        return Text(self.plain.translate(_HELD)).__rich_measure__(console, options)
+
+    def wrap(self, console: Console, width: int, **options: Any) -> Lines:
+        """Rich's wrapping at ``width`` cells, breaking at plain spaces only."""
+        held = self.copy()
+        held.plain = self.plain.translate(_HELD)
+        lines = Text.wrap(held, console, width, **options)
+        for line in lines:
+            line.plain = line.plain.translate(_RELEASED)
+        return lines
+
+
 class PlainConsole(Console):
     """A rich console for untrusted text: strings are never read as markup or emoji codes, and
     control characters in any text are written visibly (``\\x1b``), so nothing reaches the
@@ -546,9 +596,11 @@ class PlainConsole(Console):
     cursor moves of a live view) pass unchanged."""
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
-        """A string as plain :class:`Text`: no markup, no emoji codes, control characters visible."""
+        """A string as plain :class:`KeptText`: no markup, no emoji codes, control characters visible."""
         kwargs.update(markup=False, emoji=False)
-        return super().render_str(visible(text), **kwargs)
+        made = super().render_str(visible(text), **kwargs)
+        made.__class__ = KeptText
+        return made
 
     def render(self, renderable: Any, options: ConsoleOptions | None = None) -> Iterable[Segment]:
         """Rich's rendering, with control characters in every text segment made visible."""

@@ -177,7 +177,7 @@ R6_3 = {
            "   Aktien werden nur bei Fusionen und am Spielende verkauft."],
     "fr": ["R6.3 (Acheter des actions)",
            "3. Les actions coûtent le prix actuel de la chaîne. Un achat que les actions de la banque ou",
-           "   l’argent du joueur ne peuvent pas couvrir est refusé en entier, avec la raison\u00a0; rien ne change",
+           "   l’argent du joueur ne peuvent pas couvrir est refusé en entier, avec la raison\u202f; rien ne change",
            "   et le joueur peut réessayer. Avoir exactement le prix en argent suffit. Il n’y a pas d’emprunt,",
            "   et les actions ne se vendent que lors des fusions et à la fin."],
 }

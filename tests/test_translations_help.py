@@ -83,7 +83,7 @@ def test_a_missing_argument_in_german_from_acquire_lang(cli, tmp_path):
 
 @pytest.mark.parametrize(("code", "said_"), [
     ("de", "Kein solcher Befehl 'plac'. Meintest du 'place', 'play'?"),
-    ("fr", "Pas de commande 'plac'. Vouliez-vous dire 'place', 'play'\u00a0?"),
+    ("fr", "Pas de commande 'plac'. Vouliez-vous dire 'place', 'play'\u202f?"),
 ])
 def test_an_unknown_command_in_german_and_french(cli, code, said_):
     result = cli("--lang", code, "plac")

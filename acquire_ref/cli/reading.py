@@ -124,9 +124,9 @@ def _standings(position: Path | None) -> tuple[Game | None, dict[str, Any], str,
 
     game = load()
     doc = score_doc(game, command_viewer(game))
-    from acquire_ref.words.reasons import reason
+    from acquire_ref.words.reasons import ended
 
-    title = (_("Final standings: {reason}").format(reason=reason(game.end_reason)) if game.over
+    title = (_("Final standings: {reason}").format(reason=ended(game)) if game.over
              else _("Projected standings if the game ended now") if not game.market.on
              else _("Projected standings if the game ended now (without the market, whose holdings are drawn at the "
                     "payout, R9)"))

@@ -70,7 +70,7 @@ def room(
     """
     from acquire_ref.language import chosen, using
 
-    with using(chosen(lang, {}) if lang else None):
+    with using(chosen(lang, {}) if lang is not None else None):
         _room(players, option, edition, tiles, seed, host, port, palette_of(palette), release, (bot, bot_think_ms))
 
 

@@ -84,10 +84,10 @@ def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
     ``--check --append`` would have added, in place of the count of the game's moves."""
     from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
-    from acquire_ref.words.reasons import reason as reason_words
+    from acquire_ref.words.reasons import ended
 
     n = len(game.moves)
-    state = (_("the game is over: {reason}").format(reason=reason_words(game.end_reason)) if game.over
+    state = (_("the game is over: {reason}").format(reason=ended(game)) if game.over
              else _("it stops at: {pending}").format(pending=with_program(pending_text(game, command_viewer(game)))))
     legal = (_("its moves are legal and {added}").format(added=added) if added
              else ngettext("the {count} move is legal", "all {count} moves are legal", n).format(count=n))
@@ -102,9 +102,9 @@ def _show_played(headline: str, game: Game) -> None:
     con.print(headline)
     if game.over:
         doc = standings(True, game.end_reason, game.score_breakdown())
-        from acquire_ref.words.reasons import reason
+        from acquire_ref.words.reasons import ended
 
-        con.print(score_view(_("Final standings: {reason}").format(reason=reason(game.end_reason)), doc))
+        con.print(score_view(_("Final standings: {reason}").format(reason=ended(game)), doc))
     else:
         con.print(status_view(game, command_viewer(game)))
 

@@ -340,9 +340,9 @@ def move_text(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> str:
     if sees(game, entry.player, viewer):
         return str(move)
     if isinstance(move, Buy):
-        return "buy (shares hidden, R10.1)" if move.orders else "buy"
+        return _("buy (shares hidden, R10.1)") if move.orders else "buy"
     if isinstance(move, Dispose):
-        return f"dispose {entry.player} (hidden, R10.1)"
+        return _("dispose {player} (hidden, R10.1)").format(player=entry.player)
     return str(move)
 
 
