@@ -19,13 +19,14 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from acquire_ref.engine.events import Event, money, plural
+from acquire_ref.engine.events import Event, money
 from acquire_ref.engine.game import Game
 from acquire_ref.language import _, ngettext
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.reasons import bonus as bonus_words
 from acquire_ref.words.reasons import reason as reason_words
+from acquire_ref.words.refusals import N_
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -522,25 +523,60 @@ def console(stderr: bool = False, record: bool = False) -> Console:
     return PlainConsole(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=not record, record=record)
 
 
+ENDINGS = {"declared": N_("declared"), "stalled": N_("stalled"), "tiles ran out": N_("tiles ran out"),
+           "stopped by a bot fault": N_("stopped by a bot fault")}
+"""How a simulated game ended (the report's JSON keys, English) in words to translate."""
+
+FAULT_KINDS = {"garbage": N_("garbage"), "illegal": N_("illegal"), "timeout": N_("timeout"), "exited": N_("exited")}
+"""An outside bot's kinds of fault (the report's JSON keys, English) in words to translate."""
+
+
 def summary_table(doc: dict[str, Any], strategy: str, players: int) -> Table:
     """The report of ``simulate``: length, margins, mergers, end reasons, wins by seat, and each
-    outside bot's decisions, the moves the referee played for it, and its faults by kind."""
+    outside bot's decisions, the moves the referee played for it, and its faults by kind, in the
+    language in force (``doc`` is the English JSON document)."""
+    from acquire_ref.language import decimal, number
+
     bots = doc.get("bots", {})
-    built_in = plural(players - len(bots), f"{strategy} player")
-    seats = f"{built_in} and {plural(len(bots), 'outside bot')}" if bots else built_in
-    t = Table(title=f"{plural(doc['games'], 'simulated game')}, {seats}", title_justify="left")
-    t.add_column("measure")
-    t.add_column("value", justify="right")
+    t = Table(title=summary_title(doc["games"], strategy, players - len(bots), len(bots)), title_justify="left")
+    t.add_column(_("measure"))
+    t.add_column(_("value"), justify="right")
     turns, margin = doc["turns"], doc["winning_margin"]
-    t.add_row("turns per game (mean, min-max)", f"{turns['mean']:.1f} ({turns['min']}-{turns['max']})")
-    t.add_row("winner's margin (mean, max)", f"{money(round(margin['mean'] / 100) * 100)} ({money(margin['max'])})")
-    t.add_row("mergers per game", f"{doc['mergers_per_game']:.2f}")
-    for reason, n in sorted(doc["end_reasons"].items()):
-        t.add_row(f"ended: {reason}", str(n))
+    t.add_row(_("turns per game (mean, min-max)"), _("{mean} ({low}-{high})").format(
+        mean=decimal(turns["mean"], 1), low=number(turns["min"]), high=number(turns["max"])))
+    t.add_row(_("winner's margin (mean, max)"), _("{mean} ({high})").format(
+        mean=money(round(margin["mean"] / 100) * 100), high=money(margin["max"])))
+    t.add_row(_("mergers per game"), decimal(doc["mergers_per_game"], 2))
+    for ending, n in sorted(doc["end_reasons"].items()):
+        t.add_row(_("ended: {reason}").format(reason=_(ENDINGS.get(ending, ending))), number(n))
     for seat, wins in sorted(doc["wins_by_seat"].items()):
-        t.add_row(Text(visible(f"wins by {seat}")), f"{wins:g}")
+        t.add_row(Text(visible(_("wins by {player}").format(player=seat))), wins_text(wins))
     for name, bot in bots.items():
-        faults = ", ".join(f"{n} {kind}" for kind, n in bot["faults"].items()) or "none"
-        t.add_row(Text(visible(f"bot {name}: decisions, fallback moves")), f"{bot['decisions']}, {bot['fallback_moves']}")
-        t.add_row(Text(visible(f"bot {name}: faults")), faults)
+        faults = ", ".join(_("{count} {kind}").format(count=number(n), kind=_(FAULT_KINDS.get(kind, kind)))
+                           for kind, n in bot["faults"].items()) or _("none")
+        t.add_row(Text(visible(_("bot {name}: decisions, fallback moves").format(name=name))),
+                  f"{number(bot['decisions'])}, {number(bot['fallback_moves'])}")
+        t.add_row(Text(visible(_("bot {name}: faults").format(name=name))), faults)
     return t
+
+
+def summary_title(games: int, strategy: str, built_in: int, outside: int) -> str:
+    """``3 simulated games, 4 random players`` (and the outside bots), in the language in force."""
+    from acquire_ref.language import number
+
+    seats = ngettext("{count} {strategy} player", "{count} {strategy} players", built_in).format(
+        count=number(built_in), strategy=strategy)
+    if outside:
+        seats = _("{players} and {bots}").format(players=seats, bots=ngettext(
+            "{count} outside bot", "{count} outside bots", outside).format(count=number(outside)))
+    return ngettext("{count} simulated game, {seats}", "{count} simulated games, {seats}", games).format(
+        count=number(games), seats=seats)
+
+
+def wins_text(wins: float) -> str:
+    """A count of wins, a shared win counted as its share (``2.5``), as the language writes it."""
+    from acquire_ref.language import decimal, number
+
+    if float(wins).is_integer():
+        return number(int(wins))
+    return decimal(wins, 3).rstrip("0")
