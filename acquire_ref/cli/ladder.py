@@ -185,7 +185,7 @@ def _study_table(doc: dict[str, Any]) -> Any:
     def shown(part: dict[str, Any], unit: str) -> str:
         if not part["ci95"]:
             return figure(part["mean"], unit)
-        return _("{mean} ({low} to {high})").format(mean=figure(part["mean"], unit), low=figure(part["ci95"][0], unit),
+        return _("{mean}\n({low} to {high})").format(mean=figure(part["mean"], unit), low=figure(part["ci95"][0], unit),
                                                     high=figure(part["ci95"][1], unit))
 
     t = Table(title=ngettext("{deals} deal under each rule set, {players} {strategy} players (means, intervals at 95%)",

@@ -28,7 +28,7 @@ class DrawPrompt(Prompt):
     def __init__(self, game: Game, seat: BotSeat, why: str) -> None:
         super().__init__(game)
         self.seat = seat
-        self.title = why.split(":")[0]
+        self.title = why.split(":")[0].rstrip()  # French puts a space before its colon
         self.hint = _("Type the tiles drawn for {player} (bot), e.g. 5C 7A; Enter enters them").format(player=seat.name)
 
     def tiles(self, text: str) -> list[str]:
