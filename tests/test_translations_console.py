@@ -14,10 +14,11 @@ import html
 import re
 from pathlib import Path
 
-from acquire_ref.console.app import TableApp
+from acquire_ref.console.app import TableApp, offers_line
 from acquire_ref.files.record import parse_record, replay, to_toml
-from acquire_ref.files.storage import write_atomic
+from acquire_ref.files.storage import load_game, write_atomic
 from acquire_ref.language import using
+from acquire_ref.words.prompts import prompt_for
 from tests.helpers import EXAMPLES
 from tests.test_translations_cli import ENGLISH
 
@@ -111,6 +112,9 @@ def test_a_merger_the_end_and_a_bot_seat_in_german(cli, tmp_path):
     payout (R8.3); a bot seat of a table game whose tiles are to be entered."""
     merger = screens(example_cut(tmp_path / "m.toml", 44))[0]
     assert " T Tower        4  400 $ aufgelöst   18" in merger  # the name column gives way to the note
+    with using("de"):  # Dan's answers when the line is wide enough for them (160 columns): 2 Tower at $400 (R5.3b)
+        offers = offers_line(prompt_for(load_game(tmp_path / "m.toml")[0]).offers()).replace("\u00a0", " ")
+    assert offers == "Enter: alle 2 behalten  a: alle verkaufen: 800 $  m: 2 gegen 1 Continental tauschen"
     end = tmp_path / "e.toml"
     assert cli("play", EXAMPLES / "four-players.toml", game=end).exit_code == 0
     final, scored = screens(end, ["f3"])

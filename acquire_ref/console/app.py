@@ -82,8 +82,8 @@ def _style(colour: str) -> str:
 
 def offers_line(offers: list[tuple[str, str]]) -> str:
     """The legal answers on one line: ``T: Tower $300 (21 left)  L: ...``; Enter for an empty entry."""
-    enter = _("Enter")
-    return "  ".join(f"{typed or enter}: {does}" if does else typed or enter for typed, does in offers)
+    enter, said = _("Enter"), _("{key}: {does}")
+    return "  ".join(said.format(key=typed or enter, does=does) if does else typed or enter for typed, does in offers)
 
 
 BIG = (120, 36)
