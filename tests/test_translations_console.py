@@ -104,6 +104,7 @@ def test_the_console_s_screens_in_german_show_no_english_word(cli, tmp_path):
     assert "Die Tischkonsole beantwortet die anstehende Entscheidung" in helped
     assert "Wenn das Spiel jetzt endete (Hochrechnung, R8.5):" in scored
     assert "Zug 25 zurücknehmen (Runde 10, Cat): choose Luxor?" in undo
+    assert "✗ F6: das Spielende kann nicht angesagt werden: keine Kette hat 41 Plättchen" in end  # R8.1
     assert "Der eigene Bildschirm von Cat: mit dem eigenen Handy scannen" in seat
 
 

@@ -93,3 +93,20 @@ def test_a_game_s_turning_points_are_written_in_the_language(cli, tmp_path, code
     section = section.replace(NBSP, " ").replace("\u202f", " ")
     assert title in section and first in section, section
     assert [w for w in ENGLISH if re.search(rf"(?<![\w-]){w}(?![\w-])", section)] == []
+
+
+@pytest.mark.parametrize(("args", "de", "fr"), [
+    (["simulate", "--strategy", "clever"], "--strategy 'clever': random oder greedy", "--strategy 'clever' : random ou greedy"),
+    (["simulate", "--option", "stall=continue"], "simulate braucht Partien, die enden",
+     "simulate a besoin de parties qui finissent"),
+    (["table", "--bot", "Dan=search"], "table --bot macht einen Platz eines neuen Spiels zum Bot",
+     "table --bot fait d’une place d’une nouvelle partie un bot"),
+    (["table", "Ann", "Ben", "--bot", "Cy"], "--bot 'Cy': schreib NAME=STRATEGIE", "--bot 'Cy' : écrivez NOM=STRATÉGIE"),
+])
+def test_the_programs_refusals_are_written_in_the_language(cli, tmp_path, args, de, fr):
+    """A usage error (exit 2), nothing written: the strategy, the rules under which a game may
+    never end (R8.4), a bot seat without players, a bot seat without its strategy."""
+    for code, expected in (("de", de), ("fr", fr)):
+        result = cli("--lang", code, *args, game=tmp_path / "g.toml")
+        assert result.exit_code == 2 and expected in result.stderr, result.output
+        assert english_words(result.stderr) == [] and not (tmp_path / "g.toml").exists()
