@@ -14,6 +14,8 @@ import html
 import re
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from acquire_ref.console.app import TableApp, offers_line
 from acquire_ref.files.record import parse_record, replay, to_toml
 from acquire_ref.files.storage import load_game, write_atomic
@@ -64,6 +66,20 @@ def example_cut(path: Path, moves: int) -> Path:
     return path
 
 
+async def settled(pilot: Pilot[None], app: TableApp) -> str:
+    """The screen once it stops changing: the console redraws after its first layout and the
+    footer lays out its keys after the bindings change, each a message later (at most 20 rounds
+    of the app's messages, however fast the machine)."""
+    shown = screen(app)
+    for _ in range(20):
+        await pilot.pause()
+        again = screen(app)
+        if again == shown and again.endswith("QR"):
+            break
+        shown = again
+    return shown
+
+
 def screens(path: Path, *presses: list[str]) -> list[str]:
     """The German console's screen on the game file at ``path``, then after each group of key
     ``presses`` (each group closed with Escape unless it leaves the table showing)."""
@@ -71,12 +87,10 @@ def screens(path: Path, *presses: list[str]) -> list[str]:
         with using("de"):
             app = TableApp(path)
             async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause()
-                shown = [screen(app)]
+                shown = [await settled(pilot, app)]
                 for keys in presses:
                     await pilot.press(*keys)
-                    await pilot.pause()
-                    shown.append(screen(app))
+                    shown.append(await settled(pilot, app))
                     if app.screen is not app.screen_stack[0]:
                         await pilot.press("escape")
                         await pilot.pause()
