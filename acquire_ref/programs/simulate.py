@@ -31,7 +31,7 @@ from acquire_ref.engine.pending import (
     PlaceTile,
 )
 from acquire_ref.viewers.describe import tile as describe_tile
-from acquire_ref.viewers.seat_view import seat_game
+from acquire_ref.viewers.seat_view import SeatGames
 
 if TYPE_CHECKING:
     from acquire_ref.programs.bots import BotSpec
@@ -200,13 +200,13 @@ def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_mov
     """Play ``g`` to its end: the decisions of the players in ``seats`` by their seat, the rest
     (and the start tiles and the market's draws, R2.2, R9) by ``bot``. A seat's decision is
     given to a built-in :class:`Bot` (``bot``, or one in ``seats``) on that seat's game
-    (:func:`acquire_ref.viewers.seat_view.seat_game`), never on ``g``: it reads its own rack, and with
+    (:class:`acquire_ref.viewers.seat_view.SeatGames`), never on ``g``: it reads its own rack, and with
     hidden holdings no rival's cash or shares (R10); any other seat (the search bot, an outside
     bot) takes its seat's view itself. The start tiles and the market's draws are the
     referee's, on ``g``. Raises
     :class:`RuntimeError` if the game has not ended after ``max_moves`` moves, and whatever a
     seat raises (the game then stays as it was before that decision)."""
-    seats = seats or {}
+    seats, seat_games = seats or {}, SeatGames(g)
     for _ in range(max_moves):
         if g.over:
             return
@@ -215,7 +215,7 @@ def play_out(g: Game, bot: Bot, seats: Mapping[str, Seat] | None = None, max_mov
             g.apply(bot.move(g))
             continue
         seat = seats.get(pend.player, bot)
-        g.apply(seat.move(seat_game(g, pend.player)) if isinstance(seat, Bot) else seat.move(g))
+        g.apply(seat.move(seat_games.of(pend.player)) if isinstance(seat, Bot) else seat.move(g))
     raise RuntimeError(f"no end after {max_moves} moves")
 
 
