@@ -9,6 +9,7 @@ testing the referee under random play. The built-in bots are engine code without
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, assert_never
@@ -90,9 +91,12 @@ class Bot:
 
     def buy(self, g: Game) -> Move:
         """Shares to buy (R6)."""
-        cash, orders = g.cash[g.player], dict[str, int]()
-        prices = {c: g.price(c) for c in sorted(g.board.sizes)}
-        for _ in range(self.rng.randint(0, g.edition.buy_limit)):
+        cash, orders, shares = g.cash[g.player], dict[str, int](), self.rng.randint(0, g.edition.buy_limit)
+        if not shares:
+            return Buy(())
+        price = g.edition.price
+        prices = {c: price(c, size) for c, size in sorted(g.board.sizes.items())}
+        for _ in range(shares):
             options = [c for c, price in prices.items() if g.bank[c] > orders.get(c, 0) and price <= cash]
             if not options:
                 break
@@ -362,13 +366,24 @@ def run_batch(batch: Batch, seeds: range, jobs: int = 1) -> Iterator[GameResult]
     same for any number of jobs.
     """
     if jobs <= 1 or len(seeds) <= 1:
-        yield from map(batch.play, seeds)
+        before = gc.get_threshold()
+        gc.set_threshold(*GC_THRESHOLD)
+        try:
+            yield from map(batch.play, seeds)
+        finally:
+            gc.set_threshold(*before)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, min(50, len(seeds) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=gc.set_threshold, initargs=GC_THRESHOLD) as pool:
         yield from pool.map(batch.play, seeds, chunksize=chunk)
+
+
+GC_THRESHOLD = (20_000, 20, 20)
+"""The garbage collector's thresholds while a batch plays (Python's are 700, 10, 10): a game makes
+and drops many small objects, nearly all freed as soon as they are dropped, and collecting less
+often makes a batch about a tenth faster."""
 
 
 FIRST_FAULTS = 20

@@ -142,18 +142,19 @@ class SeatGames:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.worlds: dict[str, Game] = {}
+        self.worlds: dict[str, tuple[Game, views.Viewer]] = {}
 
     def of(self, seat: str) -> Game:
         """``seat``'s game (see :func:`seat_game`, which says what it holds and raises) as the
         referee's game stands now."""
         game = self.game
-        world = self.worlds.get(seat)
-        if world is None:
+        made = self.worlds.get(seat)
+        if made is None:
             if seat not in game.players:
                 raise ValueError(f"{seat!r} is not a player of this game")
             empty = DealtSupply(game.players, [], game.edition.grid.tiles)
-            world = self.worlds[seat] = type(game)(game.players, game.edition, game.options, empty)
+            made = self.worlds[seat] = (type(game)(game.players, game.edition, game.options, empty), views.Viewer.of(seat))
+        world, viewer = made
         supply = world.supply
         assert isinstance(supply, DealtSupply)
         supply.rack_tiles[seat] = list(game.supply.rack(seat))
@@ -161,7 +162,7 @@ class SeatGames:
         supply.bag = game.supply.bag
         world.follow(game)  # the board, bank and merger shared: a bot only reads them
         world.market = game.market.copy(0)
-        if views.withheld(game, views.Viewer.of(seat)):
+        if views.withheld(game, viewer):
             world.cash = dict(game.cash)
             world.shares = {p: dict(s) for p, s in game.shares.items()}
             _guess_holdings(world, seat)
