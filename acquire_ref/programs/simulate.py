@@ -50,21 +50,21 @@ class Bot:
         """A legal answer to ``g.pending``; raises :class:`~acquire_ref.engine.errors.IllegalMoveError`
         once the game is over (nothing is asked)."""
         pend = g.pending
-        if isinstance(pend, PlaceTile | BuyShares) and g.end_available() and not g.end_declared and self.declare(g):
+        if isinstance(pend, (PlaceTile, BuyShares)) and not g.end_declared and g.end_available() and self.declare(g):
             return End()
-        match pend:
+        match pend:  # the most frequent first
+            case PlaceTile():
+                return self.place(g)
+            case BuyShares():
+                return self.buy(g)
+            case DisposeShares():
+                return self.dispose(g, pend)
+            case FoundChain() | ChooseSurvivor() | OrderDefunct():
+                return self.choose(g, pend)
             case DrawStartTiles():
                 return Start(())
             case DrawForMarket():
                 return Market(self.rng.randint(1, 12))
-            case PlaceTile():
-                return self.place(g)
-            case FoundChain() | ChooseSurvivor() | OrderDefunct():
-                return self.choose(g, pend)
-            case DisposeShares():
-                return self.dispose(g, pend)
-            case BuyShares():
-                return self.buy(g)
             case GameEnded():
                 raise IllegalMoveError("the game is over: nothing is asked any more")
             case _:
