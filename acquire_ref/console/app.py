@@ -39,7 +39,7 @@ from acquire_ref.render import board_text, chain_style
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.prompts import Prompt, prompt_for
-from acquire_ref.words.reasons import bonus, reason
+from acquire_ref.words.reasons import bonus, ended
 from acquire_ref.words.refusals import N_
 
 POLL_SECONDS = 0.3
@@ -184,7 +184,7 @@ def events_lines(game: Game, entries: int = 4) -> list[str]:
     from acquire_ref.viewers.views import history_lines, moment, move_text
 
     if game.over:
-        lines = [_("Final standings: {reason}").format(reason=reason(game.end_reason))]
+        lines = [_("Final standings: {reason}").format(reason=ended(game))]
         for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
             rank = next(r for p, _, r in game.standings() if p == s.player)
             lines.append(" " + _("{rank}. {player} {total} (payout {payout})").format(
@@ -543,7 +543,7 @@ class TableApp(App[None]):
         game = self.books.game
         if game is None:
             return
-        title = (_("Final standings: {reason}").format(reason=reason(game.end_reason)) if game.over
+        title = (_("Final standings: {reason}").format(reason=ended(game)) if game.over
                  else _("If the game ended now (projection, R8.5):"))
         lines = [title]
         ranks = {p: r for p, _, r in game.standings()}

@@ -152,7 +152,8 @@ def pay(ledger: Ledger, player: str, plan: BuyPlan, out: list[ev.Event]) -> None
 
 def why_nothing(ledger: Ledger, player: str) -> tuple[str, str]:
     """Why ``player`` can buy nothing (R6.2), in words, and the figure that goes with it (their
-    cash, theirs alone while holdings are hidden, R10.1; empty when the reason names none)."""
+    cash, theirs alone while holdings are hidden, R10.1; empty when the reason names none), in
+    English whatever the language in force: the event's JSON text (the phrasebook words the key)."""
     kind = nothing_to_buy(ledger, player)
     if kind == "board":
         return "no chain is on the board", ""
@@ -160,4 +161,4 @@ def why_nothing(ledger: Ledger, player: str) -> tuple[str, str]:
         return "this ruleset's buy limit is 0", ""
     if kind == "bank":
         return "the bank has no share of any chain on the board", ""
-    return f"{player} can't afford any share", f" ({money(ledger.cash[player])})"
+    return f"{player} can't afford any share", f" (${ledger.cash[player]:,})"

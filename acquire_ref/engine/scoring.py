@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from acquire_ref.engine.values import Value
+from acquire_ref.engine.values import Phrase, Value
 
 if TYPE_CHECKING:
     from acquire_ref.engine.events import Event
@@ -107,16 +107,28 @@ def place_bonuses(bonuses: tuple[int, ...], holdings: dict[str, int]) -> list[Bo
         last = i + 1 == len(groups) or place + len(group) >= len(bonuses)
         covered = range(place, len(bonuses) if last else place + len(group))
         part = split_bonus(sum(bonuses[k] for k in covered), len(group))
-        kind = " + ".join(names[k] for k in covered)
-        if len(held) == 1 and len(covered) > 1:
-            kind += " (sole shareholder)"
-        elif len(group) > 1:
-            kind += f" (tie for the largest holding, split {len(group)} ways)" if place == 0 else f" (split {len(group)} ways)"
-        elif len(covered) > 1:
-            kind += f" (no {names[place + 1]} holder)" if len(bonuses) > 2 else ""
+        kind = _kind(tuple(names[k] for k in covered), len(held), len(group), place, names, len(bonuses))
         out.extend(BonusShare(p, part, kind, held[p]) for p in group)
         place += len(group)
     return out
+
+
+def _kind(places: tuple[str, ...], holders: int, ways: int, place: int, names: tuple[str, ...], paid: int) -> Phrase:
+    """The kind of a bonus share (R5.4, R5.4a): the English of :func:`place_bonuses` (``"second +
+    third (no third holder)"``) as a :class:`~acquire_ref.engine.values.Phrase` keyed ``"bonus"``,
+    whose fields the phrasebook words: ``places`` (the place names covered), ``note`` (``""``,
+    ``"sole"``, ``"tie"``, ``"split"`` or ``"empty"``), ``ways`` (holders sharing) and ``empty``
+    (the first place nobody holds, with ``"empty"``)."""
+    text, note, empty = " + ".join(places), "", ""
+    if holders == 1 and len(places) > 1:
+        text, note = text + " (sole shareholder)", "sole"
+    elif ways > 1:
+        note = "tie" if place == 0 else "split"
+        text += f" (tie for the largest holding, split {ways} ways)" if place == 0 else f" (split {ways} ways)"
+    elif len(places) > 1 and paid > 2:
+        note, empty = "empty", names[place + 1]
+        text += f" (no {empty} holder)"
+    return Phrase(text, "bonus", places=places, note=note, ways=ways, empty=empty)
 
 
 def bonus_words(bonuses: tuple[int, ...]) -> str:

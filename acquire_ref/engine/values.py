@@ -303,3 +303,33 @@ def _rebuild(cls: type[Value], values: tuple[object, ...]) -> Value:
     for name, value in zip(cls._slots, values, strict=True):
         _set(obj, name, value)
     return obj
+
+
+class Phrase(str):
+    """English text the engine says (the JSON's, byte for byte) that keeps the ``key`` and
+    ``fields`` the phrasebook words it from in another language: it is the string itself
+    everywhere a string goes (compared, hashed, written as JSON or TOML), and ``key`` says which
+    sentence it is. Defined here, in a module mypyc leaves as Python, as a compiled class may not
+    extend ``str``.
+
+    >>> kind = Phrase("minority (split 2 ways)", "bonus", places=("minority",), note="split", ways=2)
+    >>> kind == "minority (split 2 ways)", kind.key, kind.fields["ways"], f"{kind}"
+    (True, 'bonus', 2, 'minority (split 2 ways)')
+    """
+
+    key: str
+    fields: dict[str, Any]
+
+    def __new__(cls, text: str, key: str, **fields: Any) -> Phrase:
+        self = super().__new__(cls, text)
+        self.key = key
+        self.fields = fields
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_phrase, (str(self), self.key, self.fields))
+
+
+def _phrase(text: str, key: str, fields: dict[str, Any]) -> Phrase:
+    """A :class:`Phrase` again (for pickling: a batch's worker processes send their events back)."""
+    return Phrase(text, key, **fields)

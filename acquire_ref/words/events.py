@@ -29,7 +29,6 @@ from acquire_ref.engine import events as ev
 from acquire_ref.engine.events import money
 from acquire_ref.language import _, ngettext
 from acquire_ref.words.reasons import bonus, game_end, turn_end
-from acquire_ref.words.reasons import reason as reason_words
 
 Form = Literal["full", "moment", "public"]
 """How much of an event a viewer is told (see the module's docstring)."""
@@ -217,7 +216,7 @@ def _turn_finished(e: ev.TurnFinished, public: bool = False) -> str:
 
 def _game_over(e: ev.GameOver) -> str:
     return _("the game ends: {reason}. Final payout (R8.3):").format(
-        reason=game_end(e.ending, e.by) if e.ending else reason_words(e.reason))
+        reason=game_end(e.ending, e.by) if e.ending else e.reason)
 
 
 def _standing(e: ev.Standing) -> str:

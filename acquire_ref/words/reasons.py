@@ -2,27 +2,28 @@
 paid (R5.4, R5.4a), in the language in force.
 
 The engine keeps these in its events as English text, the JSON's (``log --json``), and beside it
-the key of why a turn or the game ended (``TurnFinished.nothing``, ``GameOver.ending`` and
-``Game.ending``): :func:`turn_end`, :func:`game_end` and :func:`ended` word those keys. A bonus's
-kind has no key: :func:`bonus` recognises each phrase the engine makes whole and gives it as one
-message with named fields, as :func:`reason` does for an ending's English (the older way, for a
-caller that holds only the text); a phrase they do not know is shown as written.
+their keys: why a turn or the game ended (``TurnFinished.nothing``, ``GameOver.ending`` and
+``Game.ending``), worded by :func:`turn_end`, :func:`game_end` and :func:`ended`; a bonus's kind
+is a :class:`~acquire_ref.engine.values.Phrase` keyed ``"bonus"`` (its places and why they were
+shared), worded by :func:`bonus`.
 
+>>> from acquire_ref.engine.scoring import place_bonuses
 >>> from acquire_ref.language import using
+>>> kind = place_bonuses((3000, 1500), {"Ann": 4})[0].kind
+>>> kind, bonus(kind)
+('majority + minority (sole shareholder)', 'majority + minority (sole shareholder)')
 >>> with using("de"):
-...     bonus("majority + minority (sole shareholder)")
+...     bonus(kind)
 'Mehrheit + Minderheit (einziger Aktionär)'
->>> reason("Ann declared the end (R8.2)")
-'Ann declared the end (R8.2)'
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.events import money
 from acquire_ref.engine.pending import EndReason
+from acquire_ref.engine.values import Phrase
 from acquire_ref.language import _, current
 from acquire_ref.words.refusals import N_
 
@@ -36,32 +37,26 @@ _PLACES = {
 }
 """The names of the bonus places (``scoring.PLACE_NAMES``, majority and minority), as messages."""
 
-_KIND = re.compile(r"(?P<places>[a-z]+(?: \+ [a-z]+)*)(?: \((?P<note>.*)\))?")
-_DOLLARS = re.compile(r"\$(\d[\d,]*)")
 
 
 def bonus(kind: str) -> str:
-    """A bonus's kind as the engine names it (``"majority"``, ``"minority (split 2 ways)"``,
-    ``"second + third (no third holder)"``: :func:`acquire_ref.engine.scoring.place_bonuses`) in the
-    language in force (R5.4, R5.4a); an unknown kind as written."""
-    if current() == "en":
+    """A bonus's kind as the engine gives it (``"minority (split 2 ways)"``, a
+    :class:`~acquire_ref.engine.values.Phrase` keyed ``"bonus"``: :func:`acquire_ref.engine.scoring.place_bonuses`)
+    in the language in force (R5.4, R5.4a); a text without the key (read back from JSON) as written."""
+    if current() == "en" or not isinstance(kind, Phrase) or kind.key != "bonus":
         return kind
-    found = _KIND.fullmatch(kind)
-    if found is None or any(p not in _PLACES for p in found["places"].split(" + ")):
-        return kind
-    places = " + ".join(_(_PLACES[p]) for p in found["places"].split(" + "))
-    note = found["note"]
-    if note is None:
-        return places
-    if note == "sole shareholder":
+    fields = kind.fields
+    places = " + ".join(_(_PLACES[p]) for p in fields["places"])
+    note = fields["note"]
+    if note == "sole":
         return _("{places} (sole shareholder)").format(places=places)
-    if split := re.fullmatch(r"tie for the largest holding, split (\d+) ways", note):
-        return _("{places} (tie for the largest holding, split {ways} ways)").format(places=places, ways=split[1])
-    if split := re.fullmatch(r"split (\d+) ways", note):
-        return _("{places} (split {ways} ways)").format(places=places, ways=split[1])
-    if (empty := re.fullmatch(r"no ([a-z]+) holder", note)) and empty[1] in _PLACES:
-        return _("{places} (no {place} holder)").format(places=places, place=_(_PLACES[empty[1]]))
-    return kind
+    if note == "tie":
+        return _("{places} (tie for the largest holding, split {ways} ways)").format(places=places, ways=fields["ways"])
+    if note == "split":
+        return _("{places} (split {ways} ways)").format(places=places, ways=fields["ways"])
+    if note == "empty":
+        return _("{places} (no {place} holder)").format(places=places, place=_(_PLACES[fields["empty"]]))
+    return places
 
 
 _NOTHING = {"board": N_("no chain is on the board"), "limit": N_("this ruleset's buy limit is 0"),
@@ -81,7 +76,7 @@ def turn_end(e: TurnFinished, public: bool = False) -> str:
     elif e.nothing == "cash":
         why = _("{player} can't afford any share").format(player=e.player)
     else:
-        return reason(e.public_reason if public and e.public_reason is not None else e.reason)
+        return e.public_reason if public and e.public_reason is not None else e.reason
     return _("nothing can be bought: {why} (R6.2)").format(why=why)
 
 
@@ -97,40 +92,3 @@ def game_end(ending: str, by: str | None) -> str:
 def ended(game: GameState) -> str:
     """Why ``game`` ended (R8.2, R8.4), empty while it goes on."""
     return game_end(game.ending.value, game.ended_by) if game.ending is not None else ""
-
-
-def reason(text: str) -> str:
-    """Why a turn or the game ended, as the engine says it (``TurnFinished.reason``,
-    ``GameOver.reason``, ``Game.end_reason``), in the language in force (R6.2, R8.2, R8.4); an
-    unknown phrase as written."""
-    if current() == "en" or not text:
-        return text
-    fixed = {
-        "nothing can be bought (R6.2)": N_("nothing can be bought (R6.2)"),
-        "a whole round passed with no tile placed (R8.4)": N_("a whole round passed with no tile placed (R8.4)"),
-        "every rack and the tile bag are empty (R8.4)": N_("every rack and the tile bag are empty (R8.4)"),
-    }
-    if text in fixed:
-        return _(fixed[text])
-    if declared := re.fullmatch(r"(.+) declared the end \(R8\.2\)", text, flags=re.S):
-        return _("{player} declared the end (R8.2)").format(player=declared[1])
-    if nothing := re.fullmatch(r"nothing can be bought: (.+) \(R6\.2\)", text, flags=re.S):
-        return _("nothing can be bought: {why} (R6.2)").format(why=_why_nothing(nothing[1]))
-    return text
-
-
-def _why_nothing(why: str) -> str:
-    """The ``why`` of ``buying.why_nothing`` (with the player's cash, when it is named)."""
-    fixed = {
-        "no chain is on the board": N_("no chain is on the board"),
-        "this ruleset's buy limit is 0": N_("this ruleset's buy limit is 0"),
-        "the bank has no share of any chain on the board": N_("the bank has no share of any chain on the board"),
-    }
-    if why in fixed:
-        return _(fixed[why])
-    if poor := re.fullmatch(r"(.+) can't afford any share(?: \((\$[\d,]+)\))?", why, flags=re.S):
-        if poor[2] is None:
-            return _("{player} can't afford any share").format(player=poor[1])
-        cash = int(_DOLLARS.fullmatch(poor[2])[1].replace(",", ""))  # type: ignore[index]
-        return _("{player} can't afford any share ({cash})").format(player=poor[1], cash=money(cash))
-    return why
