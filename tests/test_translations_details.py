@@ -5,6 +5,7 @@ outside bot's fault as ``simulate`` tells it. The JSON of each stays English (a 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,36 @@ def test_r8_2_the_console_s_final_standings_say_why_the_game_ended_in_the_langua
     with using(code):
         game, _, _ = load_game(TWO)
         assert events_lines(game)[0] == ENDED[code]
+
+
+NOT_A_MOVE = {
+    "de": "hat \"place 5Z\" geantwortet, was kein Zug ist ('5Z' liegt außerhalb des Spielplans: die Spalten gehen von "
+          "1-12 und die Reihen von A-I (R1.1)); die Partie wird abgebrochen (--bot-faults stop)",
+    "fr": "a répondu \"place 5Z\", qui n’est pas un coup ('5Z' est hors du plateau\u00a0: les colonnes vont de 1 à 12 et "
+          "les rangées de A à I (R1.1))\u202f; la partie est arrêtée (--bot-faults stop)",
+}
+
+
+def garbage_bot(tmp_path: Path) -> str:
+    """The command of a bot that answers every decision with a tile off the board."""
+    import shlex
+    import sys
+
+    script = tmp_path / "garbage.py"
+    script.write_text("import sys\nfor line in sys.stdin:\n    if '\"decide\"' in line:\n        print('place 5Z', flush=True)\n")
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_an_outside_bot_s_fault_is_told_in_the_language_spoken_and_kept_english_in_json(cli, tmp_path, code):
+    args = ("simulate", "--jobs", "1", "--games", "1", "--seed", "2", "--players", "2",
+            "--bot", f"G={garbage_bot(tmp_path)}", "--bot-faults", "stop")
+    said = cli("--lang", code, *args)
+    assert said.exit_code == 3
+    told = [line for line in said.stderr.splitlines() if line.startswith("acquire-ref: ") and "(place)" in line]
+    assert len(told) == 1 and told[0].endswith(NOT_A_MOVE[code]), said.stderr
+    assert english_words(said.stderr) == []
+    doc = cli("--lang", code, *args, "--json")
+    fault = json.loads(doc.stdout)["first_faults"][0]
+    assert fault["text"] == ("answered \"place 5Z\", which is not a move ('5Z' is off the board: columns run 1-12 and "
+                             "rows A-I (R1.1)); the game is stopped (--bot-faults stop)")

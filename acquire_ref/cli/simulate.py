@@ -207,4 +207,36 @@ def fault_line(fault: dict[str, Any]) -> Text:
     from acquire_ref.words import visible
 
     return Text(visible("acquire-ref: " + _("bot {bot}, game {seed}, move {move} ({decision}): {text}").format(
-        bot=fault["bot"], seed=fault["seed"], move=fault["move"], decision=fault["decision"], text=fault["text"])))
+        bot=fault["bot"], seed=fault["seed"], move=fault["move"], decision=fault["decision"], text=fault_words(fault["text"]))))
+
+
+_FAULTS = {
+    "not_utf8": N_("answered a line that is not UTF-8 text (byte {byte})"),
+    "overflow": N_("answered more than {limit} bytes without a line end, and is stopped"),
+    "not_move": N_("answered {answer}, which is not a move ({error})"),
+    "illegal": N_("answered the illegal move `{move}` ({error})"),
+    "timeout": N_("gave no answer within {seconds} s, and is stopped"),
+    "not_started": N_("could not be started ({error})"),
+    "exited": N_("exited with status {status}"),
+    "closed": N_("closed its output"),
+}
+"""What an outside bot did, by its fault's key (:data:`acquire_ref.programs.bots.FAULT_KEYS`)."""
+
+
+def fault_words(text: str) -> str:
+    """A fault's text (English, a :class:`~acquire_ref.engine.values.Phrase` keyed by
+    :data:`~acquire_ref.programs.bots.FAULT_KEYS`) in the language in force: what the bot did,
+    then what the referee does about it; a text without a key as written."""
+    from acquire_ref.engine.values import Phrase
+    from acquire_ref.language import number
+
+    if not isinstance(text, Phrase) or text.key not in _FAULTS:
+        return text
+    fields = dict(text.fields)
+    fields["error"] = fields.get("error_said") or fields.get("error")
+    if "limit" in fields:
+        fields["limit"] = number(fields["limit"])
+    did = _(_FAULTS[text.key]).format(**fields)
+    if fields.get("then") == "stopped":
+        return _("{did}; the game is stopped (--bot-faults stop)").format(did=did)
+    return _("{did}; the referee plays `{move}` for it").format(did=did, move=fields.get("fallback"))

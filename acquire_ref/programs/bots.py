@@ -31,6 +31,11 @@ it (the first legal move of the list it was sent) and counts the fault. The faul
 (no answer within the timeout) and ``exited`` (the bot ended or closed its output). After a
 timeout or an exit the bot is stopped and the referee plays the rest of its game for it. With
 ``stop`` as the fault rule, the first fault stops the game instead (:class:`BotStopped`).
+
+A fault's ``text`` is English (the JSON's, as the protocol is), a
+:class:`~acquire_ref.engine.values.Phrase` whose key (:data:`FAULT_KEYS`) and fields let a
+front end word it in the language spoken; the error a bot's answer met (``error``) is given in
+the batch's language too, as ``error_said``.
 """
 
 from __future__ import annotations
@@ -43,11 +48,13 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from acquire_ref.engine.errors import AcquireError, NotationError
+from acquire_ref.engine.values import Phrase
+from acquire_ref.language import using
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -58,6 +65,14 @@ PROTOCOL = 1
 
 FAULTS = ("garbage", "illegal", "timeout", "exited")
 """The kinds of fault, in the order reports list them."""
+
+FAULT_KEYS = ("not_utf8", "overflow", "not_move", "illegal", "timeout", "not_started", "exited", "closed")
+"""What a fault's text says, as the key of its :class:`~acquire_ref.engine.values.Phrase`: a line
+not UTF-8 (``byte``), an answer over ``limit`` bytes, an answer that is not a move (``answer``,
+``error``), an illegal move (``move``, ``error``), no answer within ``seconds``, a program that
+could not be started (``error``), exited with a ``status`` or closed its output; ``then`` is
+``"stopped"`` (the game is, ``--bot-faults stop``) or ``"fallback"`` (``fallback``, the move the
+referee plays for it)."""
 
 RULES = ("fallback", "stop")
 """What a fault does: the referee plays the fallback move for the seat, or the game is stopped."""
@@ -148,7 +163,7 @@ class _Process:
         """The next line of the bot's output: ``("line", text)``, or a fault and what happened."""
         while b"\n" not in self.buffer:
             if len(self.buffer) > MAX_ANSWER:
-                return "overflow", f"answered more than {MAX_ANSWER:,} bytes without a line end, and is stopped"
+                return "overflow", ""
             left = deadline - time.monotonic()
             if left <= 0:
                 return "timeout", ""
@@ -166,7 +181,7 @@ class _Process:
         try:
             return "line", raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return "garbage", f"answered a line that is not UTF-8 text (byte {exc.start})"
+            return "not_utf8", str(exc.start)
 
     def stop(self, grace: float) -> int | None:
         """Close the bot's input, give it ``grace`` seconds to exit, then kill its process group.
@@ -294,12 +309,15 @@ def kill_tree(root: int) -> None:
 class OutsideBot:
     """The seat of ``spec.name`` in one game, played by the bot's program (module documentation).
 
-    ``timeout`` is in seconds, for each answer; ``rule`` is one of :data:`RULES`. The counts
+    ``timeout`` is in seconds, for each answer; ``rule`` is one of :data:`RULES`; ``language``
+    the code of the language the batch's people read (the protocol is English). The counts
     (``decisions``, ``fallbacks``) and ``faults`` (plain dicts) are what :meth:`report` gives.
     """
 
-    def __init__(self, spec: BotSpec, seed: int, timeout: float, rule: str) -> None:
+    def __init__(self, spec: BotSpec, seed: int, timeout: float, rule: str, language: str = "en") -> None:
         self.spec = spec
+        self.language = language
+        """The language the batch's people read (a fault's ``error_said``)."""
         self.seed = seed
         self.timeout = timeout
         self.rule = rule
@@ -318,7 +336,7 @@ class OutsideBot:
         try:
             self.process = _Process(self.spec.argv)
         except OSError as exc:
-            self.why_not = f"could not be started ({exc.strerror or exc})"
+            self.why_not = str(exc.strerror or exc)
             return
         # never the seed: it rebuilds the dealt bag, every rack and every draw
         hello = {"hello": "acquire-ref", "protocol": PROTOCOL, "seat": self.spec.name, "players": list(game.players),
@@ -350,22 +368,38 @@ class OutsideBot:
                "rack": hand(game, self.spec.name), "legal": [str(m) for m in legal]}
         fault = self._send(doc)
         if fault is not None:
-            return self._fault(game, fault, "")
+            return self._fault(game, fault, fault)
         assert self.process is not None
         kind, text = self.process.receive(time.monotonic() + self.timeout)
         if kind == "overflow":
-            return self._fault(game, "garbage", text, fatal=True)
+            return self._fault(game, "garbage", "overflow", fatal=True, limit=MAX_ANSWER)
+        if kind == "not_utf8":
+            return self._fault(game, "garbage", "not_utf8", byte=int(text))
         if kind != "line":
-            return self._fault(game, kind, text)
+            return self._fault(game, kind, kind)
         try:
             move = self._read(text, game)
-        except NotationError as exc:
-            return self._fault(game, "garbage", f"answered {_quote(text)}, which is not a move ({exc})")
+        except NotationError:
+            error, said = self._errors(lambda: self._read(text, game))
+            return self._fault(game, "garbage", "not_move", answer=_quote(text), error=error, error_said=said)
         try:
             game.verify(move)
-        except AcquireError as exc:
-            return self._fault(game, "illegal", f"answered the illegal move `{move}` ({exc})")
+        except AcquireError:
+            error, said = self._errors(lambda: game.verify(move))
+            return self._fault(game, "illegal", "illegal", move=str(move), error=error, error_said=said)
         return move
+
+    def _errors(self, check: Callable[[], object]) -> tuple[str, str]:
+        """The error ``check`` raises (it raised it once already), in English (the JSON's) and in
+        the batch's language: the engine words an error in the language in force as it raises it."""
+        said = []
+        for code in ("en", self.language):
+            with using(code):
+                try:
+                    check()
+                except AcquireError as exc:
+                    said.append(str(exc))
+        return said[0], said[-1]
 
     @staticmethod
     def _read(text: str, game: Game) -> Move:
@@ -385,26 +419,31 @@ class OutsideBot:
             raise NotationError("an empty answer")
         return parse_move(line, game.edition)
 
-    def _fault(self, game: Game, kind: str, detail: str, fatal: bool = False) -> Move:
-        """Count a fault of ``kind`` and play the fallback (or stop the game); after a ``fatal``
-        fault, a timeout or an exit, the program is stopped for the rest of the game."""
+    def _fault(self, game: Game, kind: str, key: str, fatal: bool = False, **fields: Any) -> Move:
+        """Count a fault of ``kind`` and play the fallback (or stop the game); its text is said by
+        ``key`` (:data:`FAULT_KEYS`) and ``fields``. After a ``fatal`` fault, a timeout or an
+        exit, the program is stopped for the rest of the game."""
         if fatal or kind in ("timeout", "exited"):
             grace = 0 if kind == "timeout" else min(self.timeout, 1.0)
             status = self.process.stop(grace) if self.process is not None else None
             if kind == "timeout":
-                detail = f"gave no answer within {self.timeout:g} s, and is stopped"
+                fields["seconds"] = f"{self.timeout:g}"
+            elif kind == "exited" and self.why_not:
+                key, fields["error"] = "not_started", self.why_not
             elif kind == "exited":
-                detail = self.why_not or (f"exited with status {status}" if status is not None else "closed its output")
+                key, fields["status"] = ("exited", status) if status is not None else ("closed", None)
             self.process = None
-            self.gone = detail
+            self.gone = _FAULT_TEXT[key].format(**fields)
         fault: dict[str, Any] = {"bot": self.spec.name, "seed": self.seed, "turn": game.turn, "move": len(game.log) + 1,
-                                 "decision": game.pending.decision, "kind": kind, "text": detail}
+                                 "decision": game.pending.decision, "kind": kind}
+        detail = _FAULT_TEXT[key].format(**fields)
         if self.rule == "stop":
-            fault["text"] += "; the game is stopped (--bot-faults stop)"
+            fault["text"] = Phrase(detail + "; the game is stopped (--bot-faults stop)", key, then="stopped", **fields)
             self.faults.append(fault)
             raise BotStopped(fault)
         move = fallback(game)
-        fault["text"] += f"; the referee plays `{move}` for it"
+        fault["text"] = Phrase(f"{detail}; the referee plays `{move}` for it", key, then="fallback",
+                               fallback=str(move), **fields)
         self.faults.append(fault)
         self.fallbacks += 1
         return move
@@ -440,6 +479,19 @@ class OutsideBot:
         """``{"decisions", "fallback_moves", "faults": {kind: n}}`` for this game."""
         counts = {k: n for k in FAULTS if (n := sum(1 for f in self.faults if f["kind"] == k))}
         return {"decisions": self.decisions, "fallback_moves": self.fallbacks, "faults": counts}
+
+
+_FAULT_TEXT = {
+    "not_utf8": "answered a line that is not UTF-8 text (byte {byte})",
+    "overflow": "answered more than {limit:,} bytes without a line end, and is stopped",
+    "not_move": "answered {answer}, which is not a move ({error})",
+    "illegal": "answered the illegal move `{move}` ({error})",
+    "timeout": "gave no answer within {seconds} s, and is stopped",
+    "not_started": "could not be started ({error})",
+    "exited": "exited with status {status}",
+    "closed": "closed its output",
+}
+"""A fault's English text by its key (:data:`FAULT_KEYS`), the JSON's."""
 
 
 def _quote(text: str, limit: int = 80) -> str:

@@ -31,6 +31,7 @@ from acquire_ref.engine.pending import (
     OrderDefunct,
     PlaceTile,
 )
+from acquire_ref.language import current, using
 from acquire_ref.viewers.describe import tile as describe_tile
 from acquire_ref.viewers.seat_view import SeatGames
 
@@ -277,8 +278,8 @@ class Batch:
     depend on the number of jobs. Without outside bots a game is dealt from its number, and a
     ``--seed`` gives the same games every time."""
 
-    __slots__ = ("bot_faults", "bot_timeout", "bots", "deal_key", "edition", "edition_value", "files", "options",
-                 "players", "strategy")
+    __slots__ = ("bot_faults", "bot_timeout", "bots", "deal_key", "edition", "edition_value", "files", "language",
+                 "options", "players", "strategy")
 
     def __init__(self, players: list[str], strategy: str, edition: Edition, edition_value: str | dict[str, Any],
                  options: dict[str, str], files: bool, bots: list[BotSpec] | None = None, bot_timeout: float = 5.0,
@@ -292,6 +293,8 @@ class Batch:
         self.bots = bots or []
         self.bot_timeout = bot_timeout
         self.bot_faults = bot_faults
+        self.language = current()
+        """The language in force where the batch was made: the people's (the bots' protocol is English)."""
         if deal_key is None and self.bots:
             import secrets
 
@@ -308,11 +311,16 @@ class Batch:
         if not self.bots:
             game = play_game(self.players, seed, self.strategy, self.edition, self.options)
             return GameResult.of(game, seed, self.text(game, seed))
+        with using("en"):  # the bot protocol is English, whatever the people read
+            return self._play_with_bots(seed)
+
+    def _play_with_bots(self, seed: int) -> GameResult:
+        """The game of ``seed`` with the outside bots in their seats, and their reports and faults."""
         from acquire_ref.programs.bots import BotStopped, OutsideBot, reaping
 
         dealt = self.deal(seed)
         game = Game.dealt(self.players, shuffled_bag(dealt, self.edition.grid), dealt, self.edition, self.options)
-        seats = {b.name: OutsideBot(b, seed, self.bot_timeout, self.bot_faults) for b in self.bots}
+        seats = {b.name: OutsideBot(b, seed, self.bot_timeout, self.bot_faults, self.language) for b in self.bots}
         ended = "over"
         with reaping():
             try:
