@@ -6,6 +6,7 @@ outside bot's fault as ``simulate`` tells it. The JSON of each stays English (a 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,114 @@ def test_an_outside_bot_s_fault_is_told_in_the_language_spoken_and_kept_english_
     fault = json.loads(doc.stdout)["first_faults"][0]
     assert fault["text"] == ("answered \"place 5Z\", which is not a move ('5Z' is off the board: columns run 1-12 and "
                              "rows A-I (R1.1)); the game is stopped (--bot-faults stop)")
+
+
+def hand_edited(tmp_path: Path, cli, edit) -> Path:
+    """A three players' game file (Ann founded Tower, her buy taken back by ``undo``) edited by ``edit``."""
+    path = tmp_path / "g.toml"
+    for args in (["new", "Ann", "Ben", "Cat"], ["start", "1A", "5E", "9I"], ["place", "2A"], ["choose", "Tower"],
+                 ["buy", "Tower=2"], ["undo"]):
+        assert cli(*args, game=path).exit_code == 0
+    edited = tmp_path / "edited.toml"
+    edited.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return edited
+
+
+def wrong_keys(text: str) -> str:
+    return text.replace("format = 1", 'format = "1"').replace('tiles = "table"', "tiles = 5").replace(
+        'stall = "end"', "stall = 3").replace("edition = ", 'colour = "red"\nedition = ')
+
+
+def wrong_figures(text: str) -> str:
+    return text.replace("Ann = 6000", "Ann = 6050").replace("Ben = 6000", "Ben = -100").replace("bag = 87", "bag = 80")
+
+
+KEYS = {
+    "de": ["edited.toml: 5 Probleme:",
+           "  - edited.toml: unbekannter Schlüssel 'colour'; eine Spieldatei hat format, edition, options, tiles, seed, "
+           "bag, players, position, moves, undone, snapshot, played, bots",
+           "  - edited.toml: format muss vom Typ int sein, nicht str ('1')",
+           "  - edited.toml: tiles muss vom Typ str sein, nicht int (5)",
+           "  - edited.toml: options.stall muss ein Text (string) sein, nicht int",
+           '  - edited.toml: tiles = 5; erlaubt sind "table" (Plättchen aus dem echten Beutel) oder "dealt"'],
+    "fr": ["edited.toml\u00a0: 5 problèmes\u00a0:",
+           "  - edited.toml\u00a0: clé inconnue 'colour'\u202f; un fichier de partie a format, edition, options, tiles, "
+           "seed, bag, players, position, moves, undone, snapshot, played, bots",
+           "  - edited.toml\u00a0: format doit être de type int, pas str ('1')",
+           "  - edited.toml\u00a0: tiles doit être de type str, pas int (5)",
+           "  - edited.toml\u00a0: options.stall doit être un texte (string), pas int",
+           '  - edited.toml\u00a0: tiles = 5\u202f; il vaut "table" (tuiles du vrai sac) ou "dealt"'],
+}
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_a_hand_edited_file_s_wrong_key_types_are_listed_in_the_language_spoken(cli, tmp_path, code):
+    edited = hand_edited(tmp_path, cli, wrong_keys)
+    said = cli("--lang", code, "check", edited)
+    assert said.exit_code == 4
+    assert said.output.replace(str(tmp_path) + "/", "").splitlines() == KEYS[code]
+    english = cli("check", edited).output.replace(str(tmp_path) + "/", "").splitlines()
+    assert english[0] == "edited.toml: 5 problems:"
+    assert english[4] == "  - edited.toml: options.stall should be a string, not int"
+
+
+FIGURES = {
+    "de": ["  - snapshot.cash.Ann ist 6050: Geld gibt es nur in Vielfachen von 100\u00a0$ (R2.1)",
+           "  - snapshot.cash.Ben ist -100: Bargeld ist nie negativ (keine Kredite, R6.3)",
+           "  - snapshot: 4 Plättchen auf dem Spielplan + 80 im Beutel + 17 in den Ablagen + 0 aus dem Spiel = 101, nicht 108",
+           "  - edited.toml: snapshot.bag ist 80 in der Datei; die Züge ergeben 87"],
+    "fr": ["  - snapshot.cash.Ann vaut 6050\u00a0: l’argent va par multiples de 100\u00a0$ (R2.1)",
+           "  - snapshot.cash.Ben vaut -100\u00a0: l’argent n’est jamais négatif (pas d’emprunt, R6.3)",
+           "  - snapshot\u00a0: 4 tuiles sur le plateau + 80 dans le sac + 17 sur les chevalets + 0 hors jeu = 101, pas 108",
+           "  - edited.toml\u00a0: snapshot.bag vaut 80 dans le fichier\u202f; les coups donnent 87"],
+}
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_r2_1_r6_3_a_snapshot_s_wrong_figures_are_listed_in_the_language_spoken(cli, tmp_path, code):
+    edited = hand_edited(tmp_path, cli, wrong_figures)
+    said = cli("--lang", code, "check", edited)
+    assert said.exit_code == 4
+    lines = said.output.replace(str(tmp_path) + "/", "").splitlines()
+    assert lines[1:4] == FIGURES[code][:3] and FIGURES[code][3] in lines
+    assert english_words(re.sub(r"snapshot\.[\w.]+", "", said.output.replace(str(tmp_path), ""))) == []  # keys kept
+
+
+REDO = {
+    "de": "  - edited.toml: der zurückgenommene Zug 1 `buy Tower=99` lässt sich nicht wiederherstellen: Ann möchte 99 "
+          "Aktien: höchstens 3 pro Zug (R6.1) (lösche die Liste `undone`, um die zurückgenommenen Züge zu verwerfen)",
+    "fr": "  - edited.toml\u00a0: le coup annulé 1 `buy Tower=99` ne peut pas être rétabli\u00a0: Ann demande 99 "
+          "actions\u00a0: au plus 3 par tour (R6.1) (supprimez la liste `undone` pour abandonner les coups annulés)",
+}
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_an_undone_move_that_can_no_longer_be_redone_is_told_in_the_language_spoken(cli, tmp_path, code):
+    edited = hand_edited(tmp_path, cli, lambda text: text.replace('"buy Tower=2"', '"buy Tower=99"'))
+    said = cli("--lang", code, "check", edited)
+    assert said.exit_code == 4
+    assert said.output.replace(str(tmp_path) + "/", "").splitlines()[1] == REDO[code]
+
+
+EXPORTS = {
+    "de": ["acquire-ref: --html link.html ist ein symbolischer Link: ein Export wird nie über einen Link geschrieben (er "
+           "könnte auf die Datei von irgendwem zeigen); nenne die Datei selbst oder entferne den Link",
+           "acquire-ref: missing/x.html: Schreiben nicht möglich (Export): der Ordner missing existiert nicht",
+           "acquire-ref: --html g.toml.lock ist die Spieldatei: nenne eine andere Datei für die Ausgabe"],
+    "fr": ["acquire-ref: --html link.html est un lien symbolique\u00a0: un export n’est jamais écrit à travers un lien (il "
+           "pourrait pointer vers le fichier de n’importe qui)\u202f; indiquez le fichier lui-même, ou supprimez le lien",
+           "acquire-ref: missing/x.html\u00a0: écriture impossible (export)\u00a0: le dossier missing n’existe pas",
+           "acquire-ref: --html g.toml.lock est le fichier de partie\u00a0: indiquez un autre fichier pour la sortie"],
+}
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_an_export_refused_or_unwritable_is_told_in_the_language_spoken_and_nothing_is_written(cli, tmp_path, code):
+    game = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", game=game).exit_code == 0
+    (tmp_path / "link.html").symlink_to(tmp_path / "elsewhere.html")
+    said = [cli("--lang", code, "log", "--html", target, game=game, cwd=tmp_path)
+            for target in ("link.html", "missing/x.html", "g.toml.lock")]
+    assert [r.exit_code for r in said] == [4, 4, 2]
+    assert [r.stderr.strip() for r in said] == EXPORTS[code]
+    assert not (tmp_path / "elsewhere.html").exists() and not (tmp_path / "missing").exists()

@@ -24,6 +24,8 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, TypeGuard
 
+from acquire_ref.language import _, money, number
+
 if TYPE_CHECKING:
     import json
 
@@ -173,9 +175,11 @@ def shown(value: object, limit: int = 60) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1,002 characters)"
     """
     if is_whole(value) and value.bit_length() > 200:  # no str() of a number past Python's digit limit
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+        return _("a number of about {digits} digits").format(digits=number(int(value.bit_length() * 0.30103) + 1))
     text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    if len(text) <= limit:
+        return text
+    return _("{start}... ({count} characters)").format(start=text[:limit], count=number(len(text)))
 
 
 class Problems(list[str]):
@@ -197,12 +201,12 @@ class Problems(list[str]):
         the message given for it in place of that one (a key that is refused for a reason).
         """
         allowed = tuple(allowed)
-        prefix = f"{where}: " if where else ""
         for key in table:
             if instead and key in instead:
                 self.append(instead[key])
             elif key not in allowed:
-                self.append(f"{prefix}unknown key {key!r}; {what} has {', '.join(allowed)}")
+                said = _("{where}: unknown key {key}; {what} has {keys}") if where else _("unknown key {key}; {what} has {keys}")
+                self.append(said.format(where=where, key=repr(key), what=what, keys=", ".join(allowed)))
 
     def whole(
         self, value: object, where: str, minimum: int | None = 0, maximum: int | None = None,
@@ -215,13 +219,15 @@ class Problems(list[str]):
         ``WHERE is X; it can't be below MINIMUM`` or ``WHERE is X; it can't be above MAXIMUM``.
         """
         if not is_whole(value):
-            self.append(problem or f"{where} should be a whole number, not {shown(value)}")
+            self.append(problem or _("{where} should be a whole number, not {value}").format(where=where, value=shown(value)))
             return None
         if minimum is not None and value < minimum:
-            self.append(problem or f"{where} is {value}; it can't be below {minimum}")
+            self.append(problem or _("{where} is {value}; it can't be below {minimum}").format(
+                where=where, value=value, minimum=minimum))
             return None
         if maximum is not None and value > maximum:
-            self.append(problem or f"{where} is {value}; it can't be above {maximum}")
+            self.append(problem or _("{where} is {value}; it can't be above {maximum}").format(
+                where=where, value=value, maximum=maximum))
             return None
         return value
 
@@ -229,5 +235,6 @@ class Problems(list[str]):
         """Note ``dollars`` that are not a multiple of $100 (R2.1):
         ``WHERE is X: money comes in multiples of $100 (RULE)``, without the rule when ``rule`` is empty."""
         if dollars % 100:
-            suffix = f" ({rule})" if rule else ""
-            self.append(f"{where} is {dollars}: money comes in multiples of $100{suffix}")
+            text = (_("{where} is {dollars}: money comes in multiples of {hundred} ({rule})") if rule
+                    else _("{where} is {dollars}: money comes in multiples of {hundred}"))
+            self.append(text.format(where=where, dollars=dollars, hundred=money(100), rule=rule))

@@ -285,7 +285,7 @@ def read_position(
     position is only meaningful when ``problems`` is empty.
     """
     problems = Problems()
-    problems.unknown_keys(data, POSITION_KEYS, where, "a position")
+    problems.unknown_keys(data, POSITION_KEYS, where, _("a position"))
     nxt = data.get("next")
     if nxt not in players:
         problems.add(f"{where}.next is {nxt!r}: name the player whose turn it is ({', '.join(players)})")
@@ -420,7 +420,7 @@ def read_scoring_position(
     a size below 2, shares over 25 in a chain, cash that is negative or not whole hundreds.
     """
     problems = Problems()
-    problems.unknown_keys(data, SCORING_KEYS, "", "a scoring position")
+    problems.unknown_keys(data, SCORING_KEYS, "", _("a scoring position"))
     sizes: dict[str, int] = {}
     chains_in = data.get("chains", {})
     if not isinstance(chains_in, dict):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from acquire_ref.engine.problems import Problems, is_whole
+from acquire_ref.language import _
 
 TomlTable = dict[str, Any]
 
@@ -27,7 +28,7 @@ def bot_problems(data: TomlTable, source: str, problems: Problems) -> None:
         if not isinstance(seat, dict):
             problems.add(f"{where} should be a table (strategy, think_ms, drawn)")
             continue
-        problems.unknown_keys(seat, ("strategy", "think_ms", "drawn"), where, "a bot seat")
+        problems.unknown_keys(seat, ("strategy", "think_ms", "drawn"), where, _("a bot seat"))
         if seat.get("strategy") not in BOT_STRATEGIES:
             problems.add(f"{where}.strategy is {seat.get('strategy')!r}: {' or '.join(BOT_STRATEGIES)}")
         think = seat.get("think_ms", 1000)

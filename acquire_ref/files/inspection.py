@@ -55,7 +55,8 @@ def snapshot_problems(record: Record, game: Game) -> list[str]:
         if key.startswith("shares.") and (a == "(missing)" or b == "(missing)"):
             a, b = (0 if a == "(missing)" else a), (0 if b == "(missing)" else b)
         if not _same(a, b):
-            problems.append(f"snapshot.{key} is {a!r} in the file; the moves give {b!r}")
+            problems.append(_("snapshot.{key} is {file} in the file; the moves give {moves}").format(
+                key=key, file=_missing(a), moves=_missing(b)))
     return problems
 
 
@@ -76,19 +77,25 @@ def conservation_problems(snap: TomlTable, players: list[str], edition_name: str
     return list(problems)
 
 
+def _missing(value: object) -> str:
+    """A snapshot's figure for a message: ``repr`` of it, or that it is missing."""
+    return _("(missing)") if value == "(missing)" else repr(value)
+
+
 def _cash_problems(cash: object, players: list[str], problems: Problems) -> None:
     """Known players, whole dollars in hundreds, never negative (R2.1, R6.3)."""
     for p, dollars in cash.items() if isinstance(cash, dict) else []:
         if p not in players:
-            problems.add(f"snapshot.cash: no player {p!r} ({', '.join(players)})")
+            problems.add(_("snapshot.cash: no player {player} ({players})").format(player=repr(p), players=", ".join(players)))
             continue
         where = f"snapshot.cash.{p}"
-        money = problems.whole(dollars, where, None, problem=f"{where} should be whole dollars, not {shown(dollars)}")
+        money = problems.whole(dollars, where, None, problem=_("{where} should be whole dollars, not {value}").format(
+            where=where, value=shown(dollars)))
         if money is not None and money > MAX_MONEY:
-            problems.add(f"{where} is {money}; it can't be above {MAX_MONEY}")
+            problems.add(_("{where} is {value}; it can't be above {maximum}").format(where=where, value=money, maximum=MAX_MONEY))
             continue
         if money is not None and money < 0:
-            problems.add(f"{where} is {money}: cash is never negative (no loans, R6.3)")
+            problems.add(_("{where} is {value}: cash is never negative (no loans, R6.3)").format(where=where, value=money))
         elif money is not None:
             problems.hundreds(money, where)
 
@@ -100,29 +107,30 @@ def _share_problems(snap: TomlTable, players: list[str], edition: Edition, probl
     shares = snap.get("shares", {})
     for p, table in shares.items() if isinstance(shares, dict) else []:
         if p not in players:
-            problems.add(f"snapshot.shares: no player {p!r} ({', '.join(players)})")
+            problems.add(_("snapshot.shares: no player {player} ({players})").format(player=repr(p), players=", ".join(players)))
         for c, n in table.items() if isinstance(table, dict) else []:
             if c not in held:
-                problems.add(f"snapshot.shares.{p}: unknown chain {c!r} ({', '.join(chains)})")
+                problems.add(_("snapshot.shares.{player}: unknown chain {chain} ({chains})").format(
+                    player=p, chain=repr(c), chains=", ".join(chains)))
                 continue
             where = f"snapshot.shares.{p}.{c}"
-            count = problems.whole(n, where, problem=f"{where} is {n!r}: a count of shares is a whole number, 0 or more")
+            said = _("{where} is {value}: a count of shares is a whole number, 0 or more").format(where=where, value=repr(n))
+            count = problems.whole(n, where, problem=said)
             held[c] += count or 0
     bank = snap.get("bank", {})
     for c in chains:
         in_bank = problems.whole(bank.get(c, 0) if isinstance(bank, dict) else 0, f"snapshot.bank.{c}", None)
         if in_bank is not None and held[c] + in_bank != edition.shares_per_chain:
-            problems.add(
-                f"snapshot: players hold {held[c]} {c} and the bank {in_bank}: that is {held[c] + in_bank}, "
-                f"not {edition.shares_per_chain} (R3.4)"
-            )
+            problems.add(_("snapshot: players hold {held} {chain} and the bank {bank}: that is {total}, not {shares} "
+                           "(R3.4)").format(held=held[c], chain=c, bank=in_bank, total=held[c] + in_bank,
+                                            shares=edition.shares_per_chain))
     for c in bank if isinstance(bank, dict) else {}:
         if c not in chains:
-            problems.add(f"snapshot.bank: unknown chain {c!r}")
+            problems.add(_("snapshot.bank: unknown chain {chain}").format(chain=repr(c)))
     on_board = snap.get("chains")
     for c in on_board if isinstance(on_board, dict) else {}:
         if c not in chains:
-            problems.add(f"snapshot.chains: unknown chain {c!r}")
+            problems.add(_("snapshot.chains: unknown chain {chain}").format(chain=repr(c)))
 
 
 def _tile_problems(snap: TomlTable, problems: Problems, tiles: int = 108) -> None:
@@ -134,10 +142,9 @@ def _tile_problems(snap: TomlTable, problems: Problems, tiles: int = 108) -> Non
         in_racks = sum(n for n in racks.values() if isinstance(n, int))
         total = placed + bag + in_racks + len(out)
         if total != tiles:
-            problems.add(
-                f"snapshot: {placed} tiles on the board + {bag} in the bag + {in_racks} in racks + "
-                f"{len(out)} out of the game = {total}, not {tiles}"
-            )
+            problems.add(_("snapshot: {placed} tiles on the board + {bag} in the bag + {racks} in racks + {out} out of "
+                           "the game = {total}, not {tiles}").format(placed=placed, bag=bag, racks=in_racks, out=len(out),
+                                                                     total=total, tiles=tiles))
 
 
 class Inspection:
@@ -177,7 +184,7 @@ def examine(text: str, source: str = "game file", game_file: bool = False, data:
     except AcquireError as exc:
         problems.append(str(exc))
     if game is not None:
-        problems += [f"{source}: the books do not balance: {p}" for p in audit(game)]
+        problems += [_("{source}: the books do not balance: {problem}").format(source=source, problem=p) for p in audit(game)]
         problems += record.undone_problems(game, source)
     snap = record.snapshot
     if snap is None and game_file and game is not None:
@@ -190,5 +197,5 @@ def examine(text: str, source: str = "game file", game_file: bool = False, data:
         else:
             problems += conservation_problems(snap, record.players, record.edition)
             if game is not None:
-                problems += [f"{source}: {p}" for p in snapshot_problems(record, game)]
+                problems += [_("{source}: {problem}").format(source=source, problem=p) for p in snapshot_problems(record, game)]
     return Inspection(game, record, problems, notices)

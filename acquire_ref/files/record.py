@@ -37,7 +37,7 @@ from acquire_ref.engine.game import MAX_MOVES, Game
 from acquire_ref.engine.moves import parse_move
 from acquire_ref.engine.problems import Problems, is_whole, shown
 from acquire_ref.files.bot_table import bot_problems
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import _, ngettext, number
 from acquire_ref.viewers.views import snapshot
 from acquire_ref.words import with_program
 from acquire_ref.words.refusals import worded
@@ -88,9 +88,10 @@ def parse_toml(text: str, source: str) -> TomlTable:
     except tomllib.TOMLDecodeError as exc:
         raise GameFileError(_toml_error(source, exc)) from None
     except RecursionError:
-        raise GameFileError(f"{source}: arrays or tables are nested too deeply to be a game file") from None
+        raise GameFileError(_("{source}: arrays or tables are nested too deeply to be a game file").format(
+            source=source)) from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise GameFileError(f"{source}: a value can't be read: {exc}") from None
+        raise GameFileError(_("{source}: a value can't be read: {error}").format(source=source, error=exc)) from None
     _check_bounds(data, source)
     return data
 
@@ -103,13 +104,14 @@ def _check_bounds(data: TomlTable, source: str) -> None:
         where, value, depth = stack.pop()
         if isinstance(value, dict | list):
             if depth >= MAX_DEPTH:
-                raise GameFileError(f"{source}: arrays or tables are nested too deeply to be a game file "
-                                    f"(more than {MAX_DEPTH} levels)")
+                raise GameFileError(_("{source}: arrays or tables are nested too deeply to be a game file "
+                                      "(more than {levels} levels)").format(source=source, levels=MAX_DEPTH))
             items = value.items() if isinstance(value, dict) else enumerate(value, 1)
             stack.extend((f"{where}.{k}" if where else str(k), v, depth + 1) for k, v in items)
         elif is_whole(value) and not -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
-            raise GameFileError(f"{source}: {where} is {shown(value)}: a number in the file must fit in 64 bits "
-                                f"(at most {MAX_INTEGER:,})")
+            raise GameFileError(_("{source}: {where} is {value}: a number in the file must fit in 64 bits "
+                                  "(at most {most})").format(source=source, where=where, value=shown(value),
+                                                             most=number(MAX_INTEGER)))
 
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
@@ -128,12 +130,13 @@ def _list_problems(data: dict[str, Any], source: str, problems: Problems) -> Non
     for key in ("players", "moves", "undone", "bag"):
         items = data.get(key, [])
         if key in ("moves", "undone") and isinstance(items, list) and len(items) > MAX_MOVES:
-            problems.add(f"{source}: {key} has {len(items):,} moves; a game holds at most {MAX_MOVES:,} "
-                         "(a real game has a few hundred)")
+            problems.add(_("{source}: {key} has {count} moves; a game holds at most {most} (a real game has a "
+                           "few hundred)").format(source=source, key=key, count=number(len(items)), most=number(MAX_MOVES)))
             continue
         for i, item in enumerate(items if isinstance(items, list) else [], 1):
             if not isinstance(item, str):
-                problems.add(f"{source}: {key}[{i}] should be a string, not {type(item).__name__} ({item!r})")
+                problems.add(_("{source}: {key}[{index}] should be a string, not {type} ({value})").format(
+                    source=source, key=key, index=i, type=type(item).__name__, value=repr(item)))
 
 
 def _key_problems(data: TomlTable, source: str, problems: Problems) -> date | None:
@@ -141,13 +144,14 @@ def _key_problems(data: TomlTable, source: str, problems: Problems) -> date | No
     wrong TOML type, each naming the key (DESIGN 3). Returns the ``played`` date, if any."""
     for key in _REQUIRED:
         if key not in data:
-            problems.add(f"{source}: the key {key!r} is missing")
+            problems.add(_("{source}: the key {key} is missing").format(source=source, key=repr(key)))
     played = _played(data, source, problems)
     for key, value in data.items():
         if key in _KEYS and key != "played" and (not isinstance(value, _KEYS[key]) or isinstance(value, bool)):
             want = _KEYS[key]
-            names = " or ".join(t.__name__ for t in want) if isinstance(want, tuple) else want.__name__
-            problems.add(f"{source}: {key} should be {names}, not {type(value).__name__} ({value!r})")
+            names = _(" or ").join(t.__name__ for t in want) if isinstance(want, tuple) else want.__name__
+            problems.add(_("{source}: {key} should be {types}, not {type} ({value})").format(
+                source=source, key=key, types=names, type=type(value).__name__, value=repr(value)))
     return played
 
 
@@ -157,11 +161,11 @@ def _format_problems(fmt: object, source: str, problems: Problems) -> None:
     if not is_whole(fmt):
         return
     if fmt > FORMAT:
-        problems.add(
-            f"{source} is format {fmt}, written by a newer acquire-ref; this version reads format {FORMAT} and older"
-        )
+        problems.add(_("{source} is format {format}, written by a newer acquire-ref; this version reads format "
+                       "{newest} and older").format(source=source, format=fmt, newest=FORMAT))
     elif fmt < 1:
-        problems.add(f"{source}: format {fmt} is not a game-file format (they start at 1)")
+        problems.add(_("{source}: format {format} is not a game-file format (they start at 1)").format(
+            source=source, format=fmt))
 
 
 def _setup_problems(data: TomlTable, source: str, problems: Problems) -> None:
@@ -170,14 +174,16 @@ def _setup_problems(data: TomlTable, source: str, problems: Problems) -> None:
     options = data.get("options", {})
     for k, v in options.items() if isinstance(options, dict) else []:
         if not isinstance(v, str):
-            problems.add(f"{source}: options.{k} should be a string, not {type(v).__name__}")
+            problems.add(_("{source}: options.{key} should be a string, not {type}").format(
+                source=source, key=k, type=type(v).__name__))
     tiles = data.get("tiles", "table")
     if tiles not in ("table", "dealt"):
-        problems.add(f"{source}: tiles = {tiles!r}; it is \"table\" (tiles from the real bag) or \"dealt\"")
+        problems.add(_("{source}: tiles = {tiles}; it is \"table\" (tiles from the real bag) or \"dealt\"").format(
+            source=source, tiles=repr(tiles)))
     elif tiles == "dealt" and not isinstance(data.get("bag"), list):
-        problems.add(f"{source}: a dealt game needs its bag order: bag = [all 108 tiles]")
+        problems.add(_("{source}: a dealt game needs its bag order: bag = [all 108 tiles]").format(source=source))
     elif tiles == "table" and ("bag" in data or "seed" in data):
-        problems.add(f"{source}: bag and seed belong to dealt games (tiles = \"dealt\")")
+        problems.add(_("{source}: bag and seed belong to dealt games (tiles = \"dealt\")").format(source=source))
 
 
 def read_played(value: object, source: str = "game file") -> date:
@@ -202,8 +208,8 @@ def read_played(value: object, source: str = "game file") -> date:
     from datetime import time
 
     said = value.isoformat() if isinstance(value, date | time) else shown(value)
-    raise GameFileError(f"{source}: played is {said}: the date the game was played is a calendar date "
-                        "written YYYY-MM-DD, e.g. played = 2026-03-14")
+    raise GameFileError(_("{source}: played is {value}: the date the game was played is a calendar date "
+                          "written YYYY-MM-DD, e.g. played = 2026-03-14").format(source=source, value=said))
 
 
 def _played(data: TomlTable, source: str, problems: Problems) -> date | None:
@@ -298,7 +304,7 @@ class Record:
         except GameFileError as exc:
             return None, [str(exc)]
         problems = Problems()
-        problems.unknown_keys(data, _KEYS, source, "a game file")
+        problems.unknown_keys(data, _KEYS, source, _("a game file"))
         played = _key_problems(data, source, problems)
         _format_problems(data.get("format"), source, problems)
         _list_problems(data, source, problems)
@@ -329,7 +335,8 @@ class Record:
         if problems or record is None:
             if len(problems) == 1:
                 raise GameFileError(problems[0])
-            raise GameFileError(f"{source} has {len(problems)} problems:\n  " + "\n  ".join(problems))
+            raise GameFileError(ngettext("{source} has {count} problem:", "{source} has {count} problems:", len(problems)).format(
+                source=source, count=len(problems)) + "\n  " + "\n  ".join(problems))
         return record
 
     # ----- record -> game ------------------------------------------------------------------
@@ -375,7 +382,7 @@ class Record:
 
         pos, problems = read_position(self.position, self.players, edition)
         if problems:
-            raise GameFileError(f"{source}: the position is not sound:\n  " + "\n  ".join(problems))
+            raise GameFileError(_("{source}: the position is not sound:").format(source=source) + "\n  " + "\n  ".join(problems))
         return Game.from_position(self.players, pos, edition, self.options)
 
     def replay(self, error: type[AcquireError] = GameFileError, source: str = "game file") -> Game:
@@ -451,7 +458,8 @@ class Record:
             try:
                 game.apply(parse_move(text, game.edition))
             except AcquireError as exc:
-                raise GameFileError(f"{source}: undone move {i} `{text}` can't be redone: {with_program(str(exc))}") from None
+                raise GameFileError(_("{source}: undone move {number} `{move}` can't be redone: {why}").format(
+                    source=source, number=i, move=text, why=with_program(str(exc)))) from None
         self.undone = self.undone[n:]
 
     def undone_problems(self, game: Game, source: str = "game file") -> list[str]:
@@ -463,7 +471,7 @@ class Record:
         try:
             Record(self.players, undone=list(self.undone)).redo(copy, len(self.undone), source)
         except AcquireError as exc:
-            return [f"{exc} (delete the `undone` list to drop the moves taken back)"]
+            return [_("{problem} (delete the `undone` list to drop the moves taken back)").format(problem=exc)]
         return []
 
     # ----- game -> text --------------------------------------------------------------------
@@ -564,18 +572,20 @@ def appended_moves(text: str, record: Record, source: str = "script") -> list[st
     """
     data = parse_toml(text, source)
     problems = Problems()
-    problems.unknown_keys(data, _KEYS, source, "a game script")
+    problems.unknown_keys(data, _KEYS, source, _("a game script"))
     if problems:
         raise GameFileError("; ".join(problems))
     fmt = data.get("format", FORMAT)
     if not is_whole(fmt) or not 1 <= fmt <= FORMAT:
-        raise GameFileError(f"{source}: format = {shown(fmt)}; this version reads formats 1 to {FORMAT}")
+        raise GameFileError(_("{source}: format = {format}; this version reads formats 1 to {newest}").format(
+            source=source, format=shown(fmt), newest=FORMAT))
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise GameFileError(f"{source}: moves should be a list of strings in move notation")
+        raise GameFileError(_("{source}: moves should be a list of strings in move notation").format(source=source))
     have = {**record.setup(), "seed": record.seed}
     for key in _SETUP_KEYS:
         if key in data and data[key] != have.get(key):
-            raise GameFileError(f"{source}: {key} = {shown(data[key])}, but the game's {key} = {shown(have.get(key))}: "
-                                "a script added to a game must have its setup (or leave the key out)")
+            raise GameFileError(_("{source}: {key} = {value}, but the game's {key} = {have}: a script added to a game "
+                                  "must have its setup (or leave the key out)").format(
+                source=source, key=key, value=shown(data[key]), have=shown(have.get(key))))
     return moves

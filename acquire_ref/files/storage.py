@@ -71,7 +71,6 @@ SAVED: list[Path] = []
 """The game files this process has written (the last write's path last), so that a Ctrl-C can
 say whether the move was saved (DESIGN 2)."""
 
-
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 """Open flags of every file read: a pipe put in a file's place after it was looked at never blocks
 the opening (and, on Windows, no line end is changed)."""
@@ -156,8 +155,9 @@ def noun(what: str) -> str:
     return nouns.get(what, what)
 
 
-def _kind(mode: int) -> str:
-    return "a folder" if stat.S_ISDIR(mode) else "a pipe or a device" if not stat.S_ISREG(mode) else "a file"
+def _not_a_file(named: str, mode: int, what: str) -> str:
+    said = _("{named} is a folder, not a {kind}") if stat.S_ISDIR(mode) else _("{named} is a pipe or a device, not a {kind}")
+    return said.format(named=named, kind=noun(what))
 
 
 def running_user() -> int | None:
@@ -207,14 +207,14 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
             raise GameFileError(_("{named} is a symbolic link: the {kind} is never read through a link; remove it").format(
                 named=named, kind=kind))
         if not stat.S_ISREG(info.st_mode):
-            raise GameFileError(f"{named} is {_kind(info.st_mode)}, not a {what}")
+            raise GameFileError(_not_a_file(named, info.st_mode, what))
         if info.st_size > MAX_FILE_BYTES:
             raise GameFileError(_("{named} is {size} bytes: too large for a {kind} (at most {most})").format(
                 named=named, size=number(info.st_size), kind=kind, most=number(MAX_FILE_BYTES)))
         with os.fdopen(os.open(path, os.O_RDONLY | _NONBLOCK | nofollow), "rb") as fh:
             now = os.fstat(fh.fileno())
             if not stat.S_ISREG(now.st_mode):
-                raise GameFileError(f"{named} is {_kind(now.st_mode)}, not a {what}")
+                raise GameFileError(_not_a_file(named, now.st_mode, what))
             why = owner_problem(now, what) if side else None
             if why is not None:
                 raise GameFileError(f"{named}: {why}")
@@ -274,12 +274,13 @@ def check_target(path: Path, what: str = "game file") -> int | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
-        raise GameFileError(f"{path}: can't look at it: {getattr(exc, 'strerror', None) or exc}") from None
+        raise GameFileError(_("{path}: can't look at it: {error}").format(
+            path=path, error=getattr(exc, "strerror", None) or exc)) from None
     if stat.S_ISLNK(info.st_mode):
         return check_target(_follow(Path(path)), what) if _follow(Path(path)) != Path(path) else None
     if not stat.S_ISREG(info.st_mode):
-        article = "an" if what[:1] in "aeiou" else "a"
-        raise GameFileError(f"{path} is {_kind(info.st_mode)}, not {article} {what}: only regular files are written over")
+        raise GameFileError(_("{problem}: only regular files are written over").format(
+            problem=_not_a_file(str(path), info.st_mode, what)))
     return info.st_mode & 0o777
 
 
@@ -343,8 +344,9 @@ def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str =
             os.replace(tmp, path)
             renamed = True
         except OSError as exc:
-            state = "it is unchanged" if old is not None else "nothing was written"
-            raise GameFileError(f"{path}: can't write the {what}: {exc.strerror}; {state}") from None
+            said = (_("{path}: can't write the {kind}: {error}; it is unchanged") if old is not None
+                    else _("{path}: can't write the {kind}: {error}; nothing was written"))
+            raise GameFileError(said.format(path=path, kind=noun(what), error=exc.strerror)) from None
         finally:
             if not renamed:
                 with suppress(OSError):
@@ -359,13 +361,13 @@ def _temporary(path: Path, text: str, mode: int | None, what: str) -> str:
     import tempfile  # only commands that write pay for it
 
     folder = path.parent if str(path.parent) else Path(".")
-    prefix = f"{path}: " if what == "game file" else f"{path}: can't write the {what}: "
+    prefix = f"{path}: " if what == "game file" else _("{path}: can't write the {kind}: ").format(path=path, kind=noun(what))
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except FileNotFoundError:
-        raise GameFileError(f"{prefix}the folder {folder} does not exist") from None
+        raise GameFileError(prefix + _("the folder {folder} does not exist").format(folder=folder)) from None
     except OSError as exc:
-        raise GameFileError(f"{prefix}can't write in {folder}: {exc.strerror}") from None
+        raise GameFileError(prefix + _("can't write in {folder}: {error}").format(folder=folder, error=exc.strerror)) from None
     done = False
     try:
         try:
@@ -385,8 +387,9 @@ def _temporary(path: Path, text: str, mode: int | None, what: str) -> str:
         done = True
         return tmp
     except OSError as exc:
-        state = "it is unchanged" if path.exists() else "nothing was written"
-        raise GameFileError(f"{path}: can't write the {what}: {exc.strerror}; {state}") from None
+        said = (_("{path}: can't write the {kind}: {error}; it is unchanged") if path.exists()
+                else _("{path}: can't write the {kind}: {error}; nothing was written"))
+        raise GameFileError(said.format(path=path, kind=noun(what), error=exc.strerror)) from None
     finally:
         if not done:
             with suppress(OSError):
@@ -406,10 +409,10 @@ def write_new(path: Path, text: str) -> None:
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
         except FileExistsError:
-            raise NotationError(f"{path} already exists: simulate --out never writes over a file; "
-                                "name an empty or new folder") from None
+            raise NotationError(_("{path} already exists: simulate --out never writes over a file; "
+                                  "name an empty or new folder").format(path=path)) from None
         except OSError as exc:
-            raise GameFileError(f"{path}: can't write it: {exc.strerror}") from None
+            raise GameFileError(_("{path}: can't write it: {error}").format(path=path, error=exc.strerror)) from None
         done = False
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -418,7 +421,8 @@ def write_new(path: Path, text: str) -> None:
                 os.fsync(fh.fileno())
             done = True
         except OSError as exc:
-            raise GameFileError(f"{path}: can't write it: {exc.strerror}; nothing was kept") from None
+            raise GameFileError(_("{path}: can't write it: {error}; nothing was kept").format(
+                path=path, error=exc.strerror)) from None
         finally:
             if not done:
                 with suppress(OSError):
@@ -449,7 +453,7 @@ def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
     """
     folder = Path(path).parent
     if not folder.is_dir():
-        raise GameFileError(f"{path}: the folder {folder} does not exist")
+        raise GameFileError(_("{path}: the folder {folder} does not exist").format(path=path, folder=folder))
     check_target(path)
     wait = lock_timeout() if timeout is None else timeout
     from acquire_ref.files import locking
@@ -475,7 +479,8 @@ def refuse_overwrite(path: Path, force: bool) -> None:
     """
     check_target(path)
     if file_exists(path) and not force:
-        raise NotationError(f"{path} already exists: use --force to replace it, or --game to name another file")
+        raise NotationError(_("{path} already exists: use --force to replace it, or --game to name another file").format(
+            path=path))
 
 
 def refuse_same_file(target: Path, reads: Mapping[str, Path | None], option: str) -> None:
@@ -491,8 +496,9 @@ def refuse_same_file(target: Path, reads: Mapping[str, Path | None], option: str
             continue
         lock = lock_path(source) if what == "game file" else None
         if same_file(target, source) or (lock is not None and same_file(target, lock)):
-            name = "the game file" if what == "game file" else f"the {what} {source}"
-            raise NotationError(f"{option} {target} is {name}: name another file for the output")
+            said = (_("{option} {target} is the game file: name another file for the output") if what == "game file"
+                    else _("{option} {target} is the {kind} {source}: name another file for the output"))
+            raise NotationError(said.format(option=option, target=target, kind=noun(what), source=source))
 
 
 def write_export(target: Path, text: str, reads: Mapping[str, Path | None], option: str = "--svg/--html") -> None:
@@ -510,15 +516,17 @@ def write_export(target: Path, text: str, reads: Mapping[str, Path | None], opti
     target = Path(target)
     refuse_same_file(target, reads, option)
     if target.name.endswith(SIDE_SUFFIXES):
-        raise NotationError(f"{option} {target}: names ending in {' or '.join(SIDE_SUFFIXES)} are acquire-ref's side "
-                            "files (a game's lock, its seats' links), never an export's: name another file")
+        raise NotationError(_("{option} {target}: names ending in {suffixes} are acquire-ref's side files (a game's "
+                              "lock, its seats' links), never an export's: name another file").format(
+            option=option, target=target, suffixes=_(" or ").join(SIDE_SUFFIXES)))
     try:
         linked = stat.S_ISLNK(os.lstat(target).st_mode)
     except (OSError, ValueError):
         linked = False
     if linked:
-        raise GameFileError(f"{option} {target} is a symbolic link: an export is never written through a link (it "
-                            "could point at anyone's file); name the file itself, or remove the link")
+        raise GameFileError(_("{option} {target} is a symbolic link: an export is never written through a link (it "
+                              "could point at anyone's file); name the file itself, or remove the link").format(
+            option=option, target=target))
     write_atomic(target, text, what="export")
 
 
@@ -530,9 +538,10 @@ def output_folder(folder: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise GameFileError(f"--out {folder}: not a folder") from None
+        raise GameFileError(_("--out {folder}: not a folder").format(folder=folder)) from None
     except OSError as exc:
-        raise GameFileError(f"--out {folder}: can't make the folder: {exc.strerror}") from None
+        raise GameFileError(_("--out {folder}: can't make the folder: {error}").format(folder=folder, error=exc.strerror)) \
+            from None
     return folder
 
 

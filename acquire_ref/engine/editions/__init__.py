@@ -286,7 +286,7 @@ def ruleset_problems(data: dict[str, Any]) -> list[str]:
     that does not start at 2 tiles or is not in ascending order, constants out of range."""
     problems = Problems()
     problems.unknown_keys(
-        data, RULESET_KEYS, "", "a ruleset",
+        data, RULESET_KEYS, "", _("a ruleset"),
         instead={"board": "board: write the board's size as columns = 10 and rows = 10 (R1.1a)"},
     )
     if not isinstance(data.get("name"), str) or not data.get("name"):
@@ -386,7 +386,7 @@ def _chain_problems(chains: object, tiers: dict[str, Any], problems: Problems) -
         if not isinstance(c, dict):
             problems.add(f"chains[{i}] should be a table")
             continue
-        problems.unknown_keys(c, CHAIN_KEYS, f"chains[{i}]", "a chain")
+        problems.unknown_keys(c, CHAIN_KEYS, f"chains[{i}]", _("a chain"))
         name, letter, tier = c.get("name"), c.get("letter"), c.get("tier")
         if not isinstance(name, str) or not name.isalpha():
             problems.add(f"chains[{i}]: name {name!r} should be a word of letters")
