@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from acquire_ref.engine.errors import GameFileError, IllegalMoveError, NotationError
+from acquire_ref.language import _
 
 KEY = "play"
 """The top-level key that makes a TOML file a plays file (an array of tables)."""
@@ -100,17 +101,19 @@ def check_play(money: Mapping[str, int], source: str = "play") -> dict[str, int]
     from acquire_ref.engine.setup import MAX_PLAYERS, MIN_PLAYERS, check_player_name
 
     if not MIN_PLAYERS <= len(money) <= MAX_PLAYERS:
-        raise NotationError(f"{source}: Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(money)} (R2.1)")
+        raise NotationError(_("{source}: Acquire seats {low} to {high} players, not {count} (R2.1)").format(
+            source=source, low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(money)))
     seen: dict[str, str] = {}
     for name, dollars in money.items():
         shown = member_name(name)
         check_player_name(shown.replace(" ", "_") if shown else name)
         other = seen.setdefault(skeleton(shown), name)
         if other is not name:
-            raise NotationError(f"{source}: {name!r} and {other!r} are one player: give each player once")
+            raise NotationError(_("{source}: {name} and {other} are one player: give each player once").format(
+                source=source, name=repr(name), other=repr(other)))
         if isinstance(dollars, bool) or not isinstance(dollars, int) or dollars < 0 or dollars % 100:
-            raise IllegalMoveError(f"{source}: {name}={dollars!r}: money is whole hundreds of dollars, not negative (T3.1)",
-                                   rule="T3.1")
+            raise IllegalMoveError(_("{source}: {entry}: money is whole hundreds of dollars, not negative (T3.1)").format(
+                source=source, entry=f"{name}={dollars!r}"), rule="T3.1")
     return dict(money)
 
 
@@ -199,7 +202,8 @@ def _append(path: Path, addition: str) -> int:
         old, stamp = read_stamped(path, "plays file")
         doc = parse_toml(old, str(path))
         if doc and not is_plays(doc):
-            raise GameFileError(f"{path} is not a plays file (it has no [[play]] tables): name a new file or a plays file")
+            raise GameFileError(_("{file} is not a plays file (it has no [[play]] tables): name a new file or a plays file")
+                                .format(file=path))
         text = old + ("" if not old or old.endswith("\n") else "\n") + "\n" + addition
         whole = parse_toml(text, str(path))
         count = len(read_plays(whole, str(path)))
