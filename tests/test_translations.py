@@ -237,7 +237,7 @@ def test_a_term_of_the_glossary_is_translated_with_the_glossarys_word(code, colu
     assert len(terms) >= 30
     checked = 0
     for m in catalogue(code):
-        if isinstance(m.id, str) and m.id.lower() in terms:
+        if isinstance(m.id, str) and m.id.lower() in terms and m.context != "hall":  # the hall's short words
             assert m.string.lower() == terms[m.id.lower()].lower(), (m.id, m.string)
             checked += 1
     assert checked >= 8  # chain, bank, cash, net worth, price, size, player, board, merger, ...

@@ -14,7 +14,7 @@ from typing import Any
 from acquire_ref.engine.events import money
 from acquire_ref.language import _
 from acquire_ref.tournament import TIEBREAK_KEYS, Placing, Round, Tournament, places
-from acquire_ref.tournament.model import decimal, said
+from acquire_ref.tournament.model import decimal, pgettext, said
 from acquire_ref.tournament.wording import cut_words, heading, over_nothing, percent, status_lines, tiebreak_words
 from acquire_ref.words.refusals import N_
 
@@ -311,11 +311,16 @@ HALL_TURN = 20
 HALL_REFRESH = 60
 """Seconds each hall page shows before the next, and between the page's reloads of itself."""
 
-SHORT = {"first_heat_win": N_("1st heat"), "second_heat_win": N_("2nd heat"), "third_heat_win": N_("3rd heat"),
-         "wins": N_("wins"), "points": N_("points"), "margin": N_("margin %"), "share_of_winner": N_("{percent} of winner"),
-         "finish_margin": N_("margin %"), "average_finish": N_("avg finish"), "lot": N_("lot"), "money": N_("money"),
-         "best_game": N_("best game")}
-"""The hall's column headings (short: the numbers share the screen with the name, in large letters)."""
+def short_heading(key: str, heading_: str) -> str:
+    """The hall's heading of the column ``key`` (short: the numbers share the screen with the
+    name, in large letters; worded for the hall in each language), ``heading_`` for another key."""
+    short = {"first_heat_win": pgettext("hall", "1st heat"), "second_heat_win": pgettext("hall", "2nd heat"),
+             "third_heat_win": pgettext("hall", "3rd heat"), "wins": pgettext("hall", "wins"),
+             "points": pgettext("hall", "points"), "margin": pgettext("hall", "margin %"),
+             "share_of_winner": pgettext("hall", "{percent} of winner"), "finish_margin": pgettext("hall", "margin %"),
+             "average_finish": pgettext("hall", "avg finish"), "lot": pgettext("hall", "lot"),
+             "money": pgettext("hall", "money"), "best_game": pgettext("hall", "best game")}
+    return short[key].format(percent="%") if key in short else heading_
 
 
 HALL_LONG_SEAT = 20
@@ -453,8 +458,8 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     rows = []
     for i, row in enumerate(doc["standings"]):
         classes = [c for c, on in (("advances", row["advances"]), ("out", not row["active"]), ("cut", i == line_at)) if on]
-        note = _("advances") if row["advances"] else ""
-        note = _("withdrawn") if not row["active"] else note
+        note = pgettext("hall", "advances") if row["advances"] else ""  # short words: the column is narrow
+        note = pgettext("hall", "withdrawn") if not row["active"] else note
         rows.append({"rank": row["rank"], "player": row["player"], "cells": [row_cell(row, k) for k, _ in keys],
                      "note": note, "classes": " ".join(classes), "long": len(row["player"]) > HALL_LONG_NAME})
     finals = doc.get("finals") or {}
@@ -478,7 +483,7 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
                       "columns": [chunk[c:c + per_column] for c in range(0, len(chunk), per_column)] or [[]]})
     return {"title": _("{event}: standings").format(event=doc["event"]), "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
             "champion": finals.get("champion"), "places": finals.get("places") or [],
-            "headings": [heading(SHORT[k]) if k in SHORT else h for k, h in keys], "columns": HALL_COLUMNS,
+            "headings": [short_heading(k, h) for k, h in keys], "columns": HALL_COLUMNS,
             "rows_per_page": HALL_ROWS,
             "card_columns": HALL_CARD_COLUMNS, "rows": rows, "pages": pages,
             "notes": doc.get("tiebreaks", {}).get("words", []) + status_lines(doc)}
