@@ -120,3 +120,29 @@ def test_the_table_sheets_in_german_and_french_keep_three_tables_an_a4_page_whol
     assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 3  # 6 tables, 3 a page; then the list
     page.screenshot(path=str(ARTIFACTS / f"sheets-a4-{code}.png"), full_page=True)
     page.close()
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_ratings_page_in_german_and_french_fits_1920_by_1080_and_prints_on_a4_T6(browser, cli, tmp_path, code):  # noqa: F811
+    """The 20-member season of tests/test_ratings_browser.py, its dates in words (``24. März
+    2026``) and its longer headings: every row, whole, on one screen and one A4 page."""
+    from tests.test_ratings_browser import club_season
+
+    season = club_season(tmp_path / "season")
+    page_file = tmp_path / "wertung.html"
+    assert cli("--lang", code, "ratings", season, "--html", page_file).exit_code == 0
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(page_file.as_uri())
+    assert page.evaluate("document.documentElement.lang") == code
+    assert page.locator("tbody tr").count() == 20
+    fit = page.evaluate("""() => ({h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth,
+        cut: [...document.querySelectorAll('td, th, h1, p')].filter(e => e.scrollWidth > e.clientWidth + 1)
+             .map(e => e.textContent)})""")
+    assert fit["h"] <= 1080 and fit["w"] <= 1920 and fit["cut"] == [], fit
+    heading = "Wertungszahlen des Vereins" if code == "de" else "Cotes du club"
+    assert page.locator("h1").inner_text() == heading  # the default title, in the page's language
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"ratings-{code}-1920.png"))
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 1  # one A4 page
+    page.close()
