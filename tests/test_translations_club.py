@@ -48,7 +48,7 @@ def page_text(path: Path) -> str:
 LINES = {
     "de": ["8 Spieler für die nächste Runde angemeldet.", "Runde 1 (Vorrunde): 2 Tische",
            "Runde 1 Tisch 1: {first} 52.300\u00a0$, {second} 41.000\u00a0$, {third} 38.800\u00a0$, {fourth} "
-           "20.100\u00a0$ (Ergebnisblatt).", "Runde 1: es spielt noch: Tisch 2.", "Runde 1 ist vollständig.",
+           "20.100\u00a0$ (Ergebnisblatt).", "Runde 1: noch am Spielen: Tisch 2.", "Runde 1 ist vollständig.",
            "Feinwertung (acquire-ref), der Reihe nach: meiste Siege, Platzierungspunkte, bester Vorsprung %, "
            "Ø Platzierung, das aufgezeichnete Los.", "Hal aus den noch auszulosenden Runden zurückgezogen."],
     "fr": ["8 joueurs inscrits pour la prochaine ronde.", "Ronde 1 (qualification)\u00a0: 2 tables",
