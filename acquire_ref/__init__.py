@@ -121,11 +121,13 @@ def main() -> None:
     out, err = _Forgiving(sys.stdout), _Forgiving(sys.stderr)
     sys.stdout, sys.stderr = out, err
     code: int | str | None = 0
+    answered = False
     try:
         try:
             from acquire_ref.quick import answer
 
-            if not _speak(sys.argv[1:]) or not answer(sys.argv[1:], os.environ):  # the read commands of a table
+            answered = _speak(sys.argv[1:]) and answer(sys.argv[1:], os.environ)  # the commands of a table
+            if not answered:
                 from acquire_ref.cli import run
 
                 run()
@@ -135,44 +137,59 @@ def main() -> None:
             code = exc.code
     except KeyboardInterrupt:
         code = 130
-    sys.exit(_finish(code, out, err))
+    code = _finish(code, out, err)
+    if answered and code == 0 and _the_program():
+        # The fast path ran alone: its output is flushed, its file written and closed, its lock
+        # let go, no thread or handler is left; tearing the interpreter down (freeing every
+        # module and the replayed game) would cost about as much as the command's own work.
+        os._exit(0)
+    sys.exit(code)
+
+
+def _the_program() -> bool:
+    """True when this process is the installed ``acquire-ref`` command, which ends with
+    :func:`main`; a program that calls :func:`main` itself gets its ``SystemExit``."""
+    return os.path.basename(getattr(sys.modules.get("__main__"), "__file__", None) or "") == "acquire-ref"
 
 
 def _speak(args: list[str]) -> bool:
-    """Speak the language of the locale or ``$ACQUIRE_LANG`` for the whole command
-    (:func:`acquire_ref.language.chosen`; ``--lang`` is the Typer app's), English for JSON and
-    ``pipe``. False when ``$ACQUIRE_LANG`` names a language the program does not speak: the Typer
-    app then says so."""
+    """Speak the language of the command line ``args`` for the whole command, as
+    :func:`acquire_ref.language.of_command` decides it (``--lang``, else ``$ACQUIRE_LANG``, else
+    the locale; English for JSON and ``pipe``). False when ``--lang`` or ``$ACQUIRE_LANG`` names a
+    language the program does not speak: the Typer app then says so."""
     from acquire_ref import language
 
     try:
-        code = language.chosen(None, os.environ)
+        language.speak(language.of_command(args, os.environ))
     except language.UnknownLanguage:
         return False
-    language.speak(language.SOURCE if language.protocol(args) else code)
     return True
 
 
 def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | str | None:
     """The last words of :func:`main`: the Ctrl-C line, a note on output that was lost, and
     quiet standard streams for the interpreter's own last flush. Returns the exit code."""
-    import os
-    import signal
+    import _signal  # type: ignore[import-not-found]  # signal's own module, loaded with the interpreter (no stub)
     from contextlib import suppress
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C can't interrupt the last words
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # a second Ctrl-C can't interrupt the last words
     storage = sys.modules.get("acquire_ref.files.storage")
     saved = getattr(storage, "SAVED", None) or []
     if code == 130:
+        from acquire_ref.language import _
         from acquire_ref.words import visible
 
-        said = f"{visible(str(saved[-1]))} was written before it, so the move is saved" if saved else "nothing was saved"
-        err.write(f"acquire-ref: interrupted (Ctrl-C); {said}\n")
+        said = (_("interrupted (Ctrl-C); {file} was written before it, so the move is saved").format(
+            file=visible(str(saved[-1]))) if saved else _("interrupted (Ctrl-C); nothing was saved"))
+        err.write(f"acquire-ref: {said}\n")
     out.flush()
     if out.error is not None and not isinstance(out.error, BrokenPipeError):
+        from acquire_ref.language import _
+
         reason = getattr(out.error, "strerror", None) or str(out.error)
-        kept = "; the game file was written, so the move is saved" if saved else ""
-        err.write(f"acquire-ref: the output could not be written ({reason}){kept}\n")
+        lost = (_("the output could not be written ({reason}); the game file was written, so the move is saved") if saved
+                else _("the output could not be written ({reason})")).format(reason=reason)
+        err.write(f"acquire-ref: {lost}\n")
     err.flush()
     for stream in (out, err):
         if stream.error is not None:  # what is still buffered goes nowhere, quietly

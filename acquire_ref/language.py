@@ -22,7 +22,7 @@ catalogue, so a command in English imports no Babel (nor does JSON, which is alw
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -97,6 +97,40 @@ def _(message: str) -> str:
     return message if code == SOURCE else catalogue(code).gettext(message)
 
 
+_FILLED: dict[str, tuple[str, dict[str, str | Callable[[], str]]]] = {}
+"""The texts :func:`N_` filled in, each with its message and fields (for :func:`said`)."""
+
+
+def N_(message: str, **fields: str | Callable[[], str]) -> str:
+    """``message`` marked for the catalogues but said later, in English now: a text kept to be
+    shown in whatever language is in force then (a command's help, read by :func:`said`).
+    ``fields`` fill the message's ``{named}`` fields, each a text or a function that words it in
+    the language in force (the English is returned filled in).
+
+    >>> N_("The game file.")
+    'The game file.'
+    """
+    if not fields:
+        return message
+    with using(SOURCE):
+        text = message.format(**_filled(fields))
+    _FILLED[text] = (message, fields)
+    return text
+
+
+def _filled(fields: Mapping[str, str | Callable[[], str]]) -> dict[str, str]:
+    return {name: value() if callable(value) else value for name, value in fields.items()}
+
+
+def said(text: str) -> str:
+    """A text marked with :func:`N_` (the English, as it returned it) in the language in force;
+    any other text as it is."""
+    if _current.get() == SOURCE:
+        return text
+    message, fields = _FILLED.get(text, (text, {}))
+    return _(message).format(**_filled(fields)) if fields else _(message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form of a message for ``count``, in the language in force (the
     language's own plural rule: French takes the singular for 0 and 1)."""
@@ -131,6 +165,32 @@ def protocol(args: list[str]) -> bool:
     return "--json" in args or "pipe" in args
 
 
+def option(args: list[str]) -> str | None:
+    """The value of ``--lang CODE`` (or ``--lang=CODE``) among the options before the command in
+    ``args`` (the words after the program's name; the last one given), or None. The values of
+    ``--game``/``-g`` and ``--as`` are skipped, so a file named ``--lang`` is no language."""
+    asked, i = None, 0
+    while i < len(args) and args[i].startswith("-") and args[i] != "--":
+        name, eq, value = args[i].partition("=")
+        if name == "--lang":
+            if not eq:
+                i += 1
+                value = args[i] if i < len(args) else ""
+            asked = value
+        elif name in ("--game", "-g", "--as") and not eq:
+            i += 1
+        i += 1
+    return asked
+
+
+def of_command(args: list[str], environ: Mapping[str, str]) -> str:
+    """The language a command line speaks, the one place that decides it: ``--lang`` before the
+    command (:func:`option`), else what :func:`chosen` takes from ``environ``; English for a
+    protocol (:func:`protocol`). Raises :class:`UnknownLanguage` as :func:`chosen` does."""
+    code = chosen(option(args), environ)
+    return SOURCE if protocol(args) else code
+
+
 def known(code: str) -> str | None:
     """``code`` as the program's own language code (``de``, ``de_DE.UTF-8``, ``DE-at`` -> ``de``),
     or None when it speaks no such language."""
@@ -144,7 +204,11 @@ def chosen(option: str | None, environ: Mapping[str, str]) -> str:
     ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), else English.
 
     Raises :class:`UnknownLanguage` when ``option`` or ``ACQUIRE_LANG`` names a language it does
-    not speak (a locale it does not speak falls back to English silently, as gettext's do)."""
+    not speak, or ``option`` is given empty (``--lang ""`` names none; an empty ``ACQUIRE_LANG`` is
+    unset, as an environment's empty variable is); a locale it does not speak falls back to English
+    silently, as gettext's do."""
+    if option is not None and not option.strip():
+        raise UnknownLanguage(option, "--lang")
     for asked, where in ((option, "--lang"), (environ.get(VARIABLE), VARIABLE)):
         if asked:
             code = known(asked)

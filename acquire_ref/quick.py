@@ -1,20 +1,26 @@
-"""The read commands a table runs all the time, answered without Typer (DESIGN 5: start-up is
-paid by every command): ``status --json``, ``score --json``, ``log --json``, ``why TILE``,
-``hand PLAYER`` (each with or without ``--json`` where the command takes it), and shell
-completion of a command's name under bash.
+"""The commands a table runs all the time, answered without Typer (DESIGN 5: start-up is paid by
+every command): ``status``, ``score --json``, ``log --json``, ``why TILE``, ``hand PLAYER`` (each
+with or without ``--json`` where the command takes it), the moves ``place``, ``choose``,
+``dispose``, ``buy``, ``pass``, ``discard`` and ``end``, and shell completion of a command's name
+under bash.
 
-This is not a second command line. It knows the exact forms in :data:`FORMS` and nothing else:
-the options before the command (``--game``/``-g FILE``, ``--as NAME``, and ``$ACQUIRE_GAME``),
-each at most once, and the command's own words. Anything else (``--help``, another option, a
-value that looks like an option, ``--``, a repeated option) is handed to the Typer app, and so is
-every error: the answer is written only when the whole command succeeded, so on any error the
-Typer command runs from the start and says it in its own words and exit code.
+This is not a second command line. It knows the exact forms in :data:`FORMS` and :data:`MOVES`
+and nothing else: the options before the command (``--game``/``-g FILE``, ``--as NAME``, and
+``$ACQUIRE_GAME``), each at most once, and the command's own words. Anything else (``--help``,
+another option, ``--found=X``, a value that looks like an option, ``--``, a repeated option
+before the command) is handed to the Typer app, and so is every error: a read's answer is written
+only when the whole command succeeded, and a move hands on every error raised before it is saved
+(a refusal, a lock held, no game file), so the Typer command runs from the start and says it in
+its own words and exit code. A game with bot seats is the Typer command's too (its bots answer).
 
 A front end beside :mod:`acquire_ref.cli` (outside it, since importing that package imports
 Typer). The names, options and help of these forms are defined here once and used by the Typer
-commands (:mod:`~acquire_ref.cli.app`, :mod:`~acquire_ref.cli.options`, :mod:`~acquire_ref.cli.reading`),
-and the documents come from the functions below, which the Typer commands call too, so both ways
-print the same bytes (tests/test_quick.py). This module imports neither Typer, Click nor rich.
+commands (:mod:`~acquire_ref.cli.app`, :mod:`~acquire_ref.cli.options`, :mod:`~acquire_ref.cli.reading`,
+:mod:`~acquire_ref.cli.moves`), and the documents and lines come from the functions below, which
+the Typer commands call too, so both ways print the same bytes and write the same game file
+(tests/test_quick.py). This module imports neither Typer nor Click, and rich only for what the
+Typer command draws with it: the drawn ``status`` (:func:`acquire_ref.render.status_view`) and a
+merger's payouts after a move (:func:`acquire_ref.render.events_view`), one renderer both ways.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+
+from acquire_ref.language import N_
 
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer
 if TYPE_CHECKING:
@@ -45,17 +53,17 @@ class Spec:
         self.help = help
 
 
-GAME = Spec(("--game", "-g"), "FILE", "The game file.")
+GAME = Spec(("--game", "-g"), "FILE", N_("The game file."))
 GAME_VARIABLE = "ACQUIRE_GAME"
 """The environment variable naming the game file when ``--game`` does not."""
 DEFAULT_GAME = "acquire.toml"
 """The game file when neither ``--game`` nor ``$ACQUIRE_GAME`` names one."""
 VIEWER = Spec(("--as",), "NAME|referee",
-              "With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
-              "or everything for the referee; the default is the public view.")
-JSON = Spec(("--json",), None, "One JSON document on stdout.")
-PLAYER = Spec(("PLAYER",), "PLAYER", "Whose rack (dealt mode), for that player's eyes only.")
-TILE = Spec(("TILE",), "TILE", "The tile to ask about.")
+              N_("With hidden holdings (R10.1): show what this player may see (their own cash and shares), "
+                 "or everything for the referee; the default is the public view."))
+JSON = Spec(("--json",), None, N_("One JSON document on stdout."))
+PLAYER = Spec(("PLAYER",), "PLAYER", N_("Whose rack (dealt mode), for that player's eyes only."))
+TILE = Spec(("TILE",), "TILE", N_("The tile to ask about."))
 
 COMMAND_NAMES = (
     "new", "start", "market", "hand", "drew", "bot", "place", "choose", "dispose", "buy", "pass", "discard", "end", "status",
@@ -66,7 +74,7 @@ COMMAND_NAMES = (
 tests/test_quick.py): what completing the first word offers."""
 
 FORMS: dict[str, tuple[Spec | None, bool]] = {
-    "status": (None, True),
+    "status": (None, False),
     "score": (None, True),
     "log": (None, True),
     "why": (TILE, False),
@@ -74,6 +82,34 @@ FORMS: dict[str, tuple[Spec | None, bool]] = {
 }
 """The commands answered here: name -> (the one argument it takes, or None; whether ``--json`` is
 required). ``--json`` is the only option after the command."""
+
+PLACED = Spec(("TILE",), "TILE", N_("The tile, e.g. 5C (c5 and 5-c are read too)."))
+FOUND = Spec(("--found",), "CHAIN", N_("Chain to found, if the tile founds one."))
+SURVIVOR = Spec(("--survivor",), "CHAIN", N_("Surviving chain, if the largest chains tie."))
+ORDER = Spec(("--order",), "CHAIN,CHAIN", N_("Order of equal-sized defunct chains, first first."))
+CHAINS = Spec(("CHAIN...",), "CHAIN...", N_("Chain name(s); case-insensitive prefixes work."))
+SHAREHOLDER = Spec(("PLAYER",), "PLAYER", N_("The shareholder whose decision it is (default: the pending one)."))
+SELL = Spec(("--sell",), "N", N_("Shares to sell to the bank at the pre-merger price; all: every share not traded."))
+TRADE = Spec(("--trade",), "N", N_("Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
+                "bank allows."))
+ORDERS = Spec(("[CHAIN[=N]]...",), "[CHAIN[=N]]...",
+              N_("Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn."))
+DEAD = Spec(("TILE...",), "TILE...", N_("Dead tiles shown by the current player."))
+
+MOVES: dict[str, tuple[Spec | None, int, int | None, tuple[Spec, ...]]] = {
+    "place": (PLACED, 1, 1, (FOUND, SURVIVOR, ORDER)),
+    "choose": (CHAINS, 1, None, ()),
+    "dispose": (SHAREHOLDER, 0, 1, (SELL, TRADE)),
+    "buy": (ORDERS, 0, None, ()),
+    "pass": (None, 0, 0, ()),
+    "discard": (DEAD, 1, None, ()),
+    "end": (None, 0, 0, ()),
+}
+"""The moves made here as well, each as its Typer command takes it: name -> (its argument, or
+None; how many words of it at least and at most, None for any number; its options, each taking
+one value and given any number of times). The command's notation is its name, the argument's
+words, then each option's values in this order (``place 6D --found Tower``), as the Typer command
+builds it (:mod:`acquire_ref.cli.moves`)."""
 
 COMPLETED = {"place": TILE, "why": TILE, "hand": PLAYER}
 """The commands whose first argument is completed here as well (the tiles to place, the players):
@@ -134,6 +170,16 @@ def log_document(game: Game, viewer: Viewer, shown: list[tuple[int, LogEntry, li
     return [log_entry(n, entry, events, game, viewer) for n, entry, events in moves]
 
 
+def next_text(game: Game, viewer: Viewer) -> str:
+    """A move's last line: ``Next:``, the decision now pending for ``viewer`` (R10.2) and the
+    command that answers it."""
+    from acquire_ref.language import _
+    from acquire_ref.viewers.views import pending_text
+    from acquire_ref.words import with_program
+
+    return _("Next: {pending}").format(pending=with_program(pending_text(game, viewer)))
+
+
 def fitting(names: list[str], typed: str) -> list[str]:
     """The ``names`` that start with ``typed`` ignoring case (``f`` fits Festival), in order."""
     return [n for n in names if n.lower().startswith(typed.lower())]
@@ -175,14 +221,16 @@ def json_text(doc: object) -> str:
 
 # ----- the fast path -----------------------------------------------------------------------------
 class Asked:
-    """A command line in one of :data:`FORMS`: the ``command``, its ``argument`` (or None),
-    ``as_json``, the ``game`` file named (as given) and the ``viewer`` named by ``--as`` (or None)."""
+    """A command line in one of :data:`FORMS` or :data:`MOVES`: the ``command``, its ``argument``
+    (or None), ``as_json``, a move's notation ``tokens`` (or None), the ``game`` file named (as
+    given) and the ``viewer`` named by ``--as`` (or None)."""
 
-    __slots__ = ("argument", "as_json", "command", "game", "viewer")
+    __slots__ = ("argument", "as_json", "command", "game", "tokens", "viewer")
 
     def __init__(self) -> None:
         self.command = ""
         self.argument: str | None = None
+        self.tokens: list[str] | None = None
         self.as_json = False
         self.game: str | None = None
         self.viewer: str | None = None
@@ -218,14 +266,17 @@ def _globals(args: list[str], asked: Asked) -> int | None:
 
 
 def parse(args: list[str], environ: Mapping[str, str]) -> Asked | None:
-    """``args`` (the words after the program's name) as one of :data:`FORMS`, or None when they
-    are anything else; the game file from ``--game``, else ``environ``'s ``$ACQUIRE_GAME``, else
-    ``./acquire.toml``."""
+    """``args`` (the words after the program's name) as one of :data:`FORMS` or :data:`MOVES`, or
+    None when they are anything else; the game file from ``--game``, else ``environ``'s
+    ``$ACQUIRE_GAME``, else ``./acquire.toml``."""
     asked = Asked()
     at = _globals(args, asked)
-    if at is None or at == len(args) or args[at] not in FORMS:
+    if at is None or at == len(args):
         return None
     asked.command = args[at]
+    if asked.command not in FORMS:
+        asked.tokens = _move(asked.command, args[at + 1:])
+        return None if asked.tokens is None else _game(asked, environ)
     wanted, json_required = FORMS[asked.command]
     for word in args[at + 1:]:
         if word == JSON.names[0] and not asked.as_json:
@@ -236,17 +287,88 @@ def parse(args: list[str], environ: Mapping[str, str]) -> Asked | None:
             return None
     if (wanted is not None and asked.argument is None) or (json_required and not asked.as_json):
         return None
+    return _game(asked, environ)
+
+
+def _game(asked: Asked, environ: Mapping[str, str]) -> Asked | None:
+    """``asked`` with its game file: ``--game``, else ``$ACQUIRE_GAME``, else ``./acquire.toml``;
+    None for an empty ``$ACQUIRE_GAME`` (Typer's to judge)."""
     if asked.game is None:
         env = environ.get(GAME_VARIABLE)
         if env is not None and not _value(env):
-            return None  # an empty $ACQUIRE_GAME: Typer's to judge
+            return None
         asked.game = env or DEFAULT_GAME
     return asked
 
 
-def respond(asked: Asked) -> tuple[str, str]:
-    """Run the command ``asked`` for: ``(stdout, stderr)`` as the Typer command prints them.
-    Raises whatever the command would raise (the caller hands it to Typer)."""
+def _move(verb: str, words: list[str]) -> list[str] | None:
+    """The notation of the move command ``verb`` given ``words`` (:data:`MOVES`), as its Typer
+    command builds it; None for any other command or form (an unknown option, ``--found=X``, a
+    value that looks like an option, too few or too many words)."""
+    if verb not in MOVES:
+        return None
+    argument, least, most, options = MOVES[verb]
+    given: list[str] = []
+    values: dict[str, list[str]] = {o.names[0]: [] for o in options}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in values and i + 1 < len(words) and _value(words[i + 1]):
+            values[word].append(words[i + 1])
+            i += 2
+            continue
+        if not _value(word) or argument is None:
+            return None
+        given.append(word)
+        i += 1
+    if len(given) < least or (most is not None and len(given) > most):
+        return None
+    return [verb, *given, *(w for name, vs in values.items() for v in vs for w in (name, v))]
+
+
+def make_move(asked: Asked) -> tuple[list[Any], str]:
+    """Make the move ``asked`` for (:data:`MOVES`) as the Typer command does: the game file
+    opened under its lock (:class:`~acquire_ref.files.session.GameFile`), the notation read, the
+    move verified, applied and saved by :meth:`GameFile.apply`. Returns what to print on stdout
+    (texts, and a merger's table drawn by :func:`acquire_ref.render.events_view`) and on stderr.
+
+    Raises, before anything is written, whatever the command would raise (no game file, a
+    refusal, a name that is no player's), :class:`~acquire_ref.engine.errors.GameBusyError` at
+    once when another program holds the file's lock (the Typer command waits for it), and
+    :class:`LookupError` when the game has bot seats (the Typer command answers for them)."""
+    from acquire_ref.engine.moves import parse_tokens
+    from acquire_ref.files.session import GameFile
+    from acquire_ref.files.storage import file_exists, game_path, lock_timeout, locked
+    from acquire_ref.viewers.views import Viewer, moment
+    from acquire_ref.words import cut, visible
+
+    assert asked.game is not None and asked.tokens is not None
+    path = game_path(Path(asked.game))
+    if not file_exists(path):
+        raise LookupError(path)
+    lock_timeout()  # a $ACQUIRE_LOCK_TIMEOUT that is no number of seconds is the Typer command's to refuse
+    with locked(path, 0):  # a lock held by another program: the Typer command waits for it, once
+        handle = GameFile.open(path)
+    if handle.record.bots:
+        raise LookupError("bot seats")
+    handle.lock_wait = 0
+    handle.viewer = Viewer.parse(handle.game, asked.viewer)  # --as NAME makes NAME's moves only (R10.3)
+    events = handle.apply(parse_tokens(asked.tokens, handle.game.edition))
+    err = "".join(visible(f"acquire-ref: {cut(n)}") + "\n" for n in handle.notices)
+    lines = moment(handle.game, events, handle.viewer)
+    said: list[Any] = ["".join(visible(line) + "\n" for line in lines)]
+    if any(e.kind == "defunct_chain" for e in events):
+        from acquire_ref.render import events_view
+
+        said = [events_view(events, lines)]
+    return [*said, visible(next_text(handle.game, handle.viewer)) + "\n"], err
+
+
+def respond(asked: Asked) -> tuple[str | list[Any], str]:
+    """Run the command ``asked`` for: ``(stdout, stderr)`` as the Typer command prints them, a
+    drawn ``status`` as the picture to print (:func:`acquire_ref.render.status_view`, rich's, as
+    the Typer command draws it). Raises whatever the command would raise (the caller hands it to
+    Typer)."""
     from acquire_ref.files.storage import game_path, load_game
     from acquire_ref.viewers.views import Viewer
     from acquire_ref.words import cut, visible
@@ -259,6 +381,10 @@ def respond(asked: Asked) -> tuple[str, str]:
     if asked.command == "hand":
         doc = hand_document(game, asked.argument or "", viewer)
     else:
+        if asked.command == "status" and not asked.as_json:
+            from acquire_ref.render import status_view
+
+            return [status_view(game, viewer)], err
         if asked.command == "status":
             doc = status_document(game, viewer)
         elif asked.command == "score":
@@ -320,10 +446,24 @@ def answer(args: list[str], environ: Mapping[str, str]) -> bool:
     asked = parse(args, environ)
     if asked is None:
         return False
+    saved = _saved()
     try:
-        out, err = respond(asked)
-    except Exception:  # noqa: BLE001 (every error is the Typer command's to report, in its words)
+        parts, err = make_move(asked) if asked.tokens is not None else respond(asked)
+    except Exception:  # every error is the Typer command's to report, in its words
+        if _saved() != saved:
+            raise  # not reached: a move saved is never made a second time
         return False
     sys.stderr.write(err)
-    sys.stdout.write(out)
+    for part in [parts] if isinstance(parts, str) else parts:
+        if isinstance(part, str):
+            sys.stdout.write(part)
+        else:
+            from acquire_ref.render import console
+
+            console().print(part)
     return True
+
+
+def _saved() -> int:
+    """How many game files this program has written (:data:`acquire_ref.files.storage.SAVED`)."""
+    return len(getattr(sys.modules.get("acquire_ref.files.storage"), "SAVED", ()))

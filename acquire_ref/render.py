@@ -11,10 +11,12 @@ name with an escape sequence, is shown exactly as typed, on a terminal and in an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.containers import Lines
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -25,7 +27,7 @@ from acquire_ref.language import _, ngettext
 from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.reasons import bonus as bonus_words
-from acquire_ref.words.reasons import reason as reason_words
+from acquire_ref.words.reasons import ended
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -109,7 +111,7 @@ def chain_table(game: Game) -> Table:
     t = Table(title=_("Chains"), title_justify="left")
     t.add_column(_("chain"))
     for col in (_("size"), _("price"), _("majority"), _("minority"), _("safe"), _("bank")):
-        t.add_column(col, justify="right")
+        t.add_column(col, justify="right", no_wrap=col in (_("price"), _("majority"), _("minority")))  # amounts whole
     ed = game.edition
     defunct = game.defunct_chains()
     for c in game.chains_on_board():
@@ -138,7 +140,7 @@ def player_table(game: Game, viewer: ViewerLike = None) -> Table:
     t = Table(title=_("Players"), title_justify="left")
     t.add_column("")
     t.add_column(_("player"))
-    t.add_column(_("cash"), justify="right")
+    t.add_column(_("cash"), justify="right", no_wrap=True)
     t.add_column(_("shares"))
     t.add_column(_("rack"), justify="right")
     for i, p in enumerate(game.players):
@@ -237,7 +239,7 @@ def _watch_players(game: Game, width: int, viewer: ViewerLike = None) -> Text:
 
 def _watch_standings(game: Game) -> Text:
     """``watch`` at the end: the final standings, each player's payout on one line (R8.3)."""
-    out = Text(_("Final standings: {reason}").format(reason=reason_words(game.end_reason)) + "\n", style="bold")
+    out = Text(_("Final standings: {reason}").format(reason=ended(game)) + "\n", style="bold")
     ranks = {p: r for p, _, r in game.standings()}
     short = _short(game)
     for s in sorted(game.score_breakdown(), key=lambda s: -s.total):
@@ -330,15 +332,26 @@ def _short(game: Game) -> dict[str, str]:
     return short_names(list(game.players), WATCH_NAME, "...")
 
 
-def score_view(title: str, doc: dict[str, Any]) -> Table:
-    """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3)."""
-    t = Table(title=title, title_justify="left", show_lines=True)
-    t.add_column(_("rank"), justify="right", no_wrap=True)
-    t.add_column(_("player"), no_wrap=True)
-    t.add_column(_("cash before"), justify="right", no_wrap=True, min_width=7)
-    t.add_column(_("bonuses"))
-    t.add_column(_("shares sold"))
-    t.add_column(_("total"), justify="right", style="bold", no_wrap=True, min_width=7)
+def score_view(title: str, doc: dict[str, Any]) -> RenderableType:
+    """The standings with each player's payout: cash before, bonuses, shares sold, total (R8.3).
+    No amount is ever cut: on a terminal too narrow for the table with its headings on one line,
+    the amounts' headings go on two lines and the edges lose their padding."""
+    return _AtWidth(lambda width: _score_table(title, doc, width))
+
+
+def _score_table(title: str, doc: dict[str, Any], width: int) -> Table:
+    amounts = [money(x["amount"]) for row in doc["breakdown"] for x in (*row["bonuses"], *row["sales"])]
+    widest = max([7, *map(len, amounts)])
+    headings = (_("rank"), _("player"), _("cash before"), _("bonuses"), _("shares sold"), _("total"))
+    fixed = [len(headings[0]), max([len(headings[1]), *(len(row["player"]) for row in doc["breakdown"])]),
+             max(7, len(headings[2])), widest, widest, max(7, len(headings[5]))]
+    narrow = sum(fixed) + 3 * len(fixed) + 1 > width
+    t = Table(title=title, title_justify="left", show_lines=True, pad_edge=not narrow)
+    for i, heading in enumerate(headings):
+        money_only = i in (2, 5)
+        t.add_column("\n".join(heading.split()) if narrow and money_only else heading, no_wrap=money_only or i < 2,
+                     justify="right" if money_only or i == 0 else "left", style="bold" if i == 5 else "",
+                     min_width=7 if money_only else widest if i in (3, 4) else None)
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     for row in doc["breakdown"]:
         bonuses = "\n".join(f"{b['chain']} {bonus_words(b['kind'])}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
@@ -347,11 +360,49 @@ def score_view(title: str, doc: dict[str, Any]) -> Table:
     return t
 
 
+CARD_WIDTH = 80
+"""The columns the information card is made to fit (R3.2, R3.3)."""
+
+
+class _AtWidth:
+    """A table made at render time for the width it is given (``make(width)``)."""
+
+    def __init__(self, make: Callable[[int], Table]) -> None:
+        self.make = make
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
+        yield self.make(options.max_width)
+
+
 def chart_table(doc: dict[str, Any]) -> Table:
     """The information card: one row per size bracket and, per tier, the share price and the
-    majority and minority bonuses in aligned figures, one line per bracket: the classic card fits
-    80 columns (R3.2, R3.3)."""
+    majority and minority bonuses in aligned figures, one line per bracket, in the language in
+    force. The figures are written as money (``$1,000``) when the card fits :data:`CARD_WIDTH`
+    columns so; otherwise (a language that writes ``1.000 $``, a ruleset's wide figures) as
+    numbers, and the caption says the amounts are dollars (R3.2, R3.3)."""
+    from rich.console import Console
+
+    from acquire_ref.language import number
+
+    card = _card(doc, money)
+    if Console(width=1000).measure(card).maximum <= CARD_WIDTH:
+        return card
+    card = _card(doc, number)
+    card.caption = f"{card.caption}\n" + _("all amounts in dollars ($)")
+    return card
+
+
+def _bracket(b: dict[str, Any]) -> str:
+    """A size bracket of the card as its first column shows it: ``5``, ``6-10``, ``41+``."""
+    return str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
+
+
+def _card(doc: dict[str, Any], figure: Any) -> Table:
+    """The card of :func:`chart_table` with every amount written by ``figure`` (``money`` or
+    ``number``)."""
     from rich import box
+
+    from acquire_ref.words.card import tier as tier_name
 
     t = Table(title=_("Information card ({edition})").format(edition=visible(doc["edition"])), title_justify="left",
               box=box.SIMPLE_HEAD, pad_edge=False)
@@ -360,25 +411,24 @@ def chart_table(doc: dict[str, Any]) -> Table:
     places = len(doc.get("places", [10, 5]))
     heads = [_("price"), *((_("major"), _("minor")) if places == 2 else
                            (_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"), _("6th"))[:places])]
-    w = [max(len(head), *(len(money(([p["price"], *p.get("bonuses", [p["majority"], p["minority"]])])[i])) for p in prices))
+    w = [max(len(head), *(len(figure(([p["price"], *p.get("bonuses", [p["majority"], p["minority"]])])[i])) for p in prices))
          for i, head in enumerate(heads)]
 
     def cell(*figures: str) -> str:
         return " ".join(f"{f:>{w[i]}}" for i, f in enumerate(figures))
 
     if places != 2:
-        return _chart_by_tier(doc, t, heads, cell)
+        return _chart_by_tier(doc, t, heads, cell, figure)
 
     import textwrap
 
     for tier, chains in doc["tiers"].items():
         # made visible before it is wrapped: wrapping would turn a carriage return into a space
-        head = textwrap.fill(visible(f"{tier}: {', '.join(chains)}"), sum(w) + 2)
+        head = textwrap.fill(visible(_("{tier}: {chains}").format(tier=tier_name(tier), chains=", ".join(chains))), sum(w) + 2)
         t.add_column(f"{head}\n{cell(*heads)}", justify="right", no_wrap=True)
     for b in doc["brackets"]:
-        size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
-        t.add_row(size, *(cell(*map(money, [p["price"], *p.get("bonuses", [p["majority"], p["minority"]])]))
-                          for p in b["prices"].values()))
+        t.add_row(_bracket(b), *(cell(*map(figure, [p["price"], *p.get("bonuses", [p["majority"], p["minority"]])]))
+                                 for p in b["prices"].values()))
     board = doc.get("board", {"columns": 12, "rows": 9})
     t.caption = (_("price: a share; major, minor: the majority and minority bonuses (R3.3)") + "\n"
                  + _("safe at {safe} tiles; the end may be declared at {end} (R3.5, R8.1)").format(
@@ -389,24 +439,41 @@ def chart_table(doc: dict[str, Any]) -> Table:
     return t
 
 
-def _chart_by_tier(doc: dict[str, Any], t: Table, heads: list[str], cell: Any) -> Table:
+def _chart_by_tier(doc: dict[str, Any], t: Table, heads: list[str], cell: Any, figure: Any) -> Table:
     """The card of an edition that pays other than two places (R5.4a): one block of brackets
     per tier, a line each, so that three places fit 80 columns as the classic card does."""
+    from acquire_ref.words.card import tier as tier_name
+
     t.add_column(cell(*heads), justify="right", no_wrap=True)
     for tier, chains in doc["tiers"].items():
-        t.add_row("", Text(visible(f"{tier}: {', '.join(chains)}"), style="bold", justify="left"))
+        label = visible(_("{tier}: {chains}").format(tier=tier_name(tier), chains=", ".join(chains)))
+        t.add_row("", Text(label, style="bold", justify="left"))
         for b in doc["brackets"]:
-            size = str(b["from"]) if b["to"] == b["from"] else (f"{b['from']}-{b['to']}" if b["to"] else f"{b['from']}+")
-            p = b["prices"][tier]
-            t.add_row(size, cell(*map(money, [p["price"], *p["bonuses"]])))
+            t.add_row(_bracket(b), cell(*map(figure, [b["prices"][tier]["price"], *b["prices"][tier]["bonuses"]])))
         t.add_section()
     board = doc["board"]
-    places = ", ".join("the card's figure" if m is None else f"{m}x" for m in doc["places"])
-    t.caption = (f"price: a share; {', '.join(heads[1:])}: the bonus of each of {len(heads) - 1} places ({places}; R5.4a)\n"
-                 f"safe at {doc['safe_size']} tiles; the end may be declared at {doc['end_size']} (R3.5, R8.1); "
-                 f"board {board['columns']} x {board['rows']} (R1.1a)")
+    multiples = ", ".join(_("the card's figure") if m is None else _("{multiple}x").format(multiple=_decimal(m))
+                          for m in doc["places"])
+    t.caption = "\n".join([
+        ngettext("price: a share; {heads}: the bonus of {count} place ({multiples}; R5.4a)",
+                 "price: a share; {heads}: the bonus of each of {count} places ({multiples}; R5.4a)", len(heads) - 1).format(
+            heads=", ".join(heads[1:]), count=len(heads) - 1, multiples=multiples),
+        _("safe at {safe} tiles; the end may be declared at {end} (R3.5, R8.1)").format(
+            safe=doc["safe_size"], end=doc["end_size"]),
+        _("board: {columns} x {rows} (R1.1a)").format(columns=board["columns"], rows=board["rows"])])
     t.caption_justify = "left"
     return t
+
+
+def _decimal(n: float) -> str:
+    """A multiple of a bonus place (``10``, ``7.5``) as the language in force writes it (``7,5``)."""
+    from acquire_ref.language import current
+
+    if current() == "en" or float(n).is_integer():
+        return f"{n:g}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=current()))
 
 
 def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
@@ -440,7 +507,7 @@ def events_view(events: list[Event], lines: list[str] | None = None) -> Group:
                 continue
             t = Table(title=_("{defunct}: the bank pays").format(defunct=said[i]), title_justify="left")
             for col, right in ((_("shareholder"), False), (_("shares"), True), (_("bonus"), True), (_("why (R5.4)"), False)):
-                t.add_column(col, justify="right" if right else "left")
+                t.add_column(col, justify="right" if right else "left", no_wrap=col == _("bonus"))
             for player, shares in sorted(e.holders.items(), key=lambda kv: -kv[1]):
                 b = paid.get(player)
                 why = bonus_words(b.bonus) if b else _("neither largest nor second largest")
@@ -495,6 +562,33 @@ def worth_chart(game: Game, width: int = 80) -> Table:
     return t
 
 
+_HELD = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
+_RELEASED = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
+
+
+class KeptText(Text):
+    """Text that rich breaks only at a plain space, never at a no-break space (U+00A0, U+202F),
+    which rich counts as any space (its ``\\s``): a German amount ``26.500 $`` or a French
+    ``Ensuite :`` stays whole in a narrow table column, and a column is never measured narrower
+    than its longest unbreakable run. Each no-break space is held as a private character of the
+    same width while rich measures and wraps, and given back in the lines it returns."""
+
+    __slots__ = ()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """Rich's measurement of the text with its no-break spaces held (its minimum: the longest run)."""
+        return Text(self.plain.translate(_HELD)).__rich_measure__(console, options)
+
+    def wrap(self, console: Console, width: int, **options: Any) -> Lines:
+        """Rich's wrapping at ``width`` cells, breaking at plain spaces only."""
+        held = self.copy()
+        held.plain = self.plain.translate(_HELD)
+        lines = Text.wrap(held, console, width, **options)
+        for line in lines:
+            line.plain = line.plain.translate(_RELEASED)
+        return lines
+
+
 class PlainConsole(Console):
     """A rich console for untrusted text: strings are never read as markup or emoji codes, and
     control characters in any text are written visibly (``\\x1b``), so nothing reaches the
@@ -502,9 +596,11 @@ class PlainConsole(Console):
     cursor moves of a live view) pass unchanged."""
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
-        """A string as plain :class:`Text`: no markup, no emoji codes, control characters visible."""
+        """A string as plain :class:`KeptText`: no markup, no emoji codes, control characters visible."""
         kwargs.update(markup=False, emoji=False)
-        return super().render_str(visible(text), **kwargs)
+        made = super().render_str(visible(text), **kwargs)
+        made.__class__ = KeptText
+        return made
 
     def render(self, renderable: Any, options: ConsoleOptions | None = None) -> Iterable[Segment]:
         """Rich's rendering, with control characters in every text segment made visible."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -229,3 +230,129 @@ def test_bonus_calculator_agrees_with_what_mergers_pay(cli):
             assert {b["player"]: b["amount"] for b in doc["bonuses"]} == paid
             compared += 1
     assert compared > 10
+
+
+# ---------------------------------------------------------------- the card in German and in French
+NB, NN = "\u00a0", "\u202f"
+"""The no-break space before ``$`` (and before a French ``:`` or ``;``), the narrow one between French digit groups."""
+
+
+def marks(lines: list[str]) -> list[str]:
+    """``lines`` with the space before a French ``:``, ``;``, ``?`` or ``!`` written one way: which
+    space the catalogue puts there is its typography's business (tests/test_translations.py), not
+    the card's."""
+    return [re.sub(r"[ \u00a0\u202f]([:;?!])", "\u00a0\\1", line) for line in lines]
+
+CARD_IN = {
+    "de": {
+        ("price", "Tower", "5"): [f"Tower (Preisstufe günstig) bei 5 Plättchen: 500{NB}$ je Aktie; Mehrheitsbonus 5.000{NB}$, "
+                                  f"Minderheitsbonus 2.500{NB}$."],
+        ("price", "imp", "14"): [f"Imperial (Preisstufe teuer) bei 14 Plättchen: 900{NB}$ je Aktie; Mehrheitsbonus 9.000{NB}$, "
+                                 f"Minderheitsbonus 4.500{NB}$; sicher (R3.5)."],
+        # R5.4 worked case 9: Imperial of 4; A 5, B 2, C 2: B and C split the minority bonus
+        ("bonus", "Imperial", "4", "A=5", "B=2", "C=2", "D=0"): [
+            f"Imperial bei 4 Plättchen (600{NB}$): Mehrheit 6.000{NB}$, Minderheit 3.000{NB}$",
+            f"  A (5 Aktien): 6.000{NB}$ (Mehrheit)",
+            f"  B (2 Aktien): 1.500{NB}$ (Minderheit (geteilt durch 2))",
+            f"  C (2 Aktien): 1.500{NB}$ (Minderheit (geteilt durch 2))",
+            "  D (0 Aktien): nichts"],
+        ("bonus", "Luxor", "2", "A=1"): [
+            f"Luxor bei 2 Plättchen (200{NB}$): Mehrheit 2.000{NB}$, Minderheit 1.000{NB}$",
+            f"  A (1 Aktie): 3.000{NB}$ (Mehrheit + Minderheit (einziger Aktionär))"],
+    },
+    "fr": {
+        ("price", "Tower", "5"): [f"Tower (catégorie économique) à 5 tuiles{NB}: 500{NB}$ l’action{NB}; prime de majorité "
+                                  f"5{NN}000{NB}$, prime de minorité 2{NN}500{NB}$."],
+        ("price", "imp", "14"): [f"Imperial (catégorie de luxe) à 14 tuiles{NB}: 900{NB}$ l’action{NB}; prime de majorité "
+                                 f"9{NN}000{NB}$, prime de minorité 4{NN}500{NB}${NB}; protégée (R3.5)."],
+        ("bonus", "Imperial", "4", "A=5", "B=2", "C=2", "D=0"): [
+            f"Imperial à 4 tuiles (600{NB}$){NB}: majorité 6{NN}000{NB}$, minorité 3{NN}000{NB}$",
+            f"  A (5 actions){NB}: 6{NN}000{NB}$ (majorité)",
+            f"  B (2 actions){NB}: 1{NN}500{NB}$ (minorité (partagée en 2))",
+            f"  C (2 actions){NB}: 1{NN}500{NB}$ (minorité (partagée en 2))",
+            f"  D (0 action){NB}: rien"],
+        ("bonus", "Luxor", "2", "A=1"): [
+            f"Luxor à 2 tuiles (200{NB}$){NB}: majorité 2{NN}000{NB}$, minorité 1{NN}000{NB}$",
+            f"  A (1 action){NB}: 3{NN}000{NB}$ (majorité + minorité (seul actionnaire))"],
+    },
+}
+"""What ``price`` and ``bonus`` say in each language, word for word (R3.2, R3.3, R3.5, R5.4)."""
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+@pytest.mark.parametrize("args", list(CARD_IN["de"]))
+def test_price_and_bonus_speak_the_language_with_its_money(cli, code, args):
+    from tests.test_translations_cli import english_words
+
+    said = cli("--lang", code, *args)
+    assert said.exit_code == 0
+    assert marks(said.stdout.splitlines()) == marks(CARD_IN[code][args])
+    assert english_words(said.stdout) == []
+    assert cli.json("--lang", code, *args, "--json") == cli.json(*args, "--json")  # JSON: a protocol, English
+
+
+def test_bonus_nobody_holding_is_said_in_the_language(cli):
+    assert cli("--lang", "de", "bonus", "Tower", "3", "A=0").stdout.splitlines()[-1] == \
+        "  niemand besitzt eine Aktie: es wird kein Bonus gezahlt"
+    assert cli("--lang", "fr", "bonus", "Tower", "3", "A=0").stdout.splitlines()[-1] == \
+        f"  personne ne détient d’action{NB}: aucune prime n’est payée"
+
+
+@pytest.mark.parametrize(("code", "heads", "row", "caption"), [
+    ("de", ["Informationskarte (classic)", "günstig: Tower, Luxor", "mittel: American,", "teuer: Imperial,",
+            "Größe   Preis Mehrh. Minderh.   Preis Mehrh. Minderh.   Preis Mehrh. Minderh."],
+     ["41+", "1.000", "10.000", "5.000", "1.100", "11.000", "5.500", "1.200", "12.000", "6.000"],
+     ["Preis: eine Aktie; Mehrh., Minderh.: Mehrheits- und Minderheitsbonus (R3.3)",
+      "sicher ab 11 Plättchen; das Spielende kann ab 41 angesagt werden (R3.5, R8.1)",
+      "alle Beträge in Dollar ($)"]),
+    ("fr", ["Carte d’information (classic)", f"économique{NB}: Tower,", f"intermédiaire{NB}:", f"de luxe{NB}: Imperial,",
+            "taille    prix major. minor.    prix major. minor.    prix major. minor."],
+     ["41+", f"1{NN}000", f"10{NN}000", f"5{NN}000", f"1{NN}100", f"11{NN}000", f"5{NN}500", f"1{NN}200", f"12{NN}000",
+      f"6{NN}000"],
+     [f"prix{NB}: une action{NB}; major., minor.{NB}: primes de majorité et de minorité (R3.3)",
+      f"protégée à 11 tuiles{NB}; la fin peut être annoncée à 41 (R3.5, R8.1)",
+      "tous les montants en dollars ($)"]),
+])
+def test_chart_the_information_card_in_the_language_fits_80_columns(cli, code, heads, row, caption):
+    """German and French money (``1.000 $``) would make the card 88 columns wide: the figures are
+    written as the language writes numbers and the caption says they are dollars (R3.2, R3.3)."""
+    from tests.test_translations_cli import english_words
+
+    said = cli("--lang", code, "chart")
+    assert said.exit_code == 0
+    lines = said.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and "…" not in said.stdout
+    assert all(any(head in line for line in lines) for head in heads), said.stdout
+    assert re.split(" +", next(line for line in lines if line.strip().startswith("41+")).strip()) == row
+    assert marks(lines[-3:]) == marks(caption)
+    assert english_words(said.stdout) == []
+
+
+def test_chart_in_english_keeps_the_dollar_in_every_figure(cli):
+    said = cli("chart").stdout
+    assert "$12,000" in said and "dollars" not in said
+
+
+@pytest.mark.parametrize(("code", "caption"), [
+    ("de", ["Preis: eine Aktie; 1., 2., 3.: der Bonus jedes der 3 Plätze (10-fach, 7,5-fach, 5-fach; R5.4a)",
+            "sicher ab 10 Plättchen; das Spielende kann ab 38 angesagt werden (R3.5, R8.1)", "Spielplan: 10 x 10 (R1.1a)"]),
+    ("fr", [f"prix{NB}: une action{NB}; 1er, 2e, 3e{NB}: la prime de chacune des 3 places (10 fois, 7,5 fois, 5 fois{NB}; R5.4a)",
+            f"protégée à 10 tuiles{NB}; la fin peut être annoncée à 38 (R3.5, R8.1)", f"plateau{NB}: 10 x 10 (R1.1a)"]),
+])
+def test_r5_4a_the_card_of_three_places_is_captioned_in_the_language(cli, tmp_path, code, caption):
+    import tomli_w
+
+    from tests.test_board_editions import ten_by_ten
+
+    rules = tmp_path / "ten.toml"
+    rules.write_text(tomli_w.dumps(ten_by_ten()), encoding="utf-8")
+    said = cli("--lang", code, "chart", "--edition", str(rules)).stdout
+    assert marks(said.splitlines()[-3:]) == marks(caption)
+    assert english_words_of(said) == []
+
+
+def english_words_of(text: str) -> list[str]:
+    """:func:`tests.test_translations_cli.english_words` (imported late: it reads the example at import)."""
+    from tests.test_translations_cli import english_words
+
+    return english_words(text)

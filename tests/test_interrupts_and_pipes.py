@@ -125,9 +125,10 @@ elif where == "apply":  # before anything is written
     import acquire_ref.engine.game
     acquire_ref.engine.game.Game.apply = interrupt(acquire_ref.engine.game.Game.apply)
 elif where == "output":  # the move is saved, its report is being printed
-    import acquire_ref.cli.moves, acquire_ref.cli.undo
+    import acquire_ref.cli.moves, acquire_ref.cli.undo, acquire_ref.quick
     for module in (acquire_ref.cli.moves, acquire_ref.cli.undo):  # the commands' `Next:`
         module.say_next = interrupt(module.say_next)
+    acquire_ref.quick.next_text = interrupt(acquire_ref.quick.next_text)  # the fast path's `Next:`
 sys.argv = ["acquire-ref", "--game", game, *sys.argv[3:]]
 import acquire_ref
 acquire_ref.main()

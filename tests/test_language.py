@@ -95,6 +95,7 @@ def test_a_command_speaks_the_option_then_the_variable_then_the_locale(option, e
 
 @pytest.mark.parametrize(("option", "environ", "said"), [
     ("xx", {}, "--lang 'xx' is no language"), (None, {"ACQUIRE_LANG": "klingon"}, "ACQUIRE_LANG 'klingon'"),
+    ("", {"ACQUIRE_LANG": "de"}, "--lang '' is no language"), (" ", {"LANG": "fr_FR.UTF-8"}, "--lang ' ' is no language"),
 ])
 def test_an_unknown_language_asked_for_is_a_usage_error(option, environ, said):
     with pytest.raises(UnknownLanguage, match=said) as caught:
@@ -124,10 +125,10 @@ def test_the_cli_speaks_the_chosen_language_and_json_stays_english(cli, tmp_path
     path = tmp_path / "g.toml"
     assert cli("new", "Ann", "Ben", "Cat", game=path).exit_code == 0
     said = cli("--lang", "de", "price", "Tower", "5", game=path)
-    assert said.stdout == "Tower (cheap tier) at 5 tiles: 500\u00a0$ a share; majority bonus 5.000\u00a0$, " \
-                          "minority bonus 2.500\u00a0$.\n"
+    assert said.stdout == "Tower (Preisstufe günstig) bei 5 Plättchen: 500\u00a0$ je Aktie; Mehrheitsbonus 5.000\u00a0$, " \
+                          "Minderheitsbonus 2.500\u00a0$.\n"
     assert cli("price", "Tower", "5", game=path, env={"ACQUIRE_LANG": "fr"}).stdout.startswith(
-        "Tower (cheap tier) at 5 tiles: 500\u00a0$ a share; majority bonus 5\u202f000\u00a0$")
+        "Tower (catégorie économique) à 5 tuiles\u00a0: 500\u00a0$ l’action\u202f; prime de majorité 5\u202f000\u00a0$")
     assert "$5,000" in cli("price", "Tower", "5", game=path).stdout  # the language ended with the command
     refused = cli("--lang", "xx", "status", game=path)
     assert refused.exit_code == 2
@@ -157,3 +158,15 @@ def test_room_refuses_a_tv_language_it_does_not_speak_before_serving(cli, tmp_pa
     refused = cli("room", "--lang", "klingon", game=path)
     assert refused.exit_code == 2
     assert "--lang 'klingon' is no language acquire-ref speaks" in refused.stderr
+
+
+@pytest.mark.parametrize("args", [["--lang", "", "status"], ["room", "--lang", ""]])
+def test_an_empty_lang_is_a_usage_error_not_the_environment_s_language(cli, tmp_path, args):
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", game=path).exit_code == 0
+    refused = cli(*args, game=path, env={"ACQUIRE_LANG": "de"})
+    assert refused.exit_code == 2
+    assert refused.stdout == ""
+    said = refused.stderr.strip()
+    assert said.startswith("acquire-ref: --lang '' ")  # in English, or the environment's German once it speaks
+    assert said.endswith(" en (English), de (Deutsch), fr (Français)")

@@ -76,6 +76,9 @@ ANSWERED = {
     "status --json, hidden, --as Ann": ["--as", "ann", "--game", "d.toml", "status", "--json"],
     "status --json, hidden, --as referee": ["--game", "d.toml", "--as=referee", "status", "--json"],
     "status --json, a notice": ["--game", "edited.toml", "status", "--json"],
+    "status, drawn": ["--game", "g.toml", "status"],
+    "status, drawn, hidden, --as Ann": ["--game", "d.toml", "--as", "Ann", "status"],
+    "status, drawn, a notice": ["--game", "edited.toml", "status"],
     "score --json": ["--game", "g.toml", "score", "--json"],
     "score --json, hidden, --as referee": ["--game", "d.toml", "--as", "referee", "score", "--json"],
     "log --json": ["--game", "g.toml", "log", "--json"],
@@ -104,7 +107,7 @@ REFUSED = {
 """Command lines in the fast path's forms that fail: the Typer command says why."""
 
 PASSED_ON = {
-    "status for people": ["--game", "g.toml", "status"],
+    "status --svg": ["--game", "g.toml", "status", "--svg", "out.svg"],
     "status --player": ["--game", "d.toml", "status", "--json", "--player", "Ann"],
     "log --turn": ["--game", "g.toml", "log", "--json", "--turn", "2"],
     "--json twice": ["--game", "g.toml", "score", "--json", "--json"],
@@ -262,6 +265,218 @@ def test_the_parser_knows_only_its_forms():
     assert (asked.command, asked.argument, asked.as_json, asked.game, asked.viewer) == ("why", "5C", True, "x.toml", "Ann")
     default = quick.parse(["status", "--json"], env)
     assert default is not None and default.game == "acquire.toml"
-    for args in (["status"], ["hand"], ["--as", "-x", "status", "--json"], ["--version"], ["-h"], ["status", "--json", "x"],
-                 ["--game", "a", "--as"], ["place", "5C"], []):
+    for args in (["status", "--player", "Ann"], ["hand"], ["--as", "-x", "status", "--json"], ["--version"], ["-h"],
+                 ["status", "--json", "x"], ["--game", "a", "--as"], ["place", "5C", "--json"], []):
         assert quick.parse(args, env) is None, args
+
+
+def prefix(example: str, moves: int) -> str:
+    """The shipped game ``example`` (``examples/NAME.toml``) stopped after its first ``moves`` moves,
+    as a game file's text (its snapshot is rebuilt on the first write, with a notice on stderr)."""
+    import tomllib
+
+    import tomli_w
+
+    doc = tomllib.loads((EXAMPLES / f"{example}.toml").read_text(encoding="utf-8"))
+    doc["moves"] = doc["moves"][:moves]
+    return tomli_w.dumps(doc)
+
+
+MOVED = {
+    "place, founding a chain (which one is asked next)": ("four-players", 1, ["place", "6C"]),
+    "place --found": ("four-players", 1, ["place", "6C", "--found", "American"]),
+    "place --found before the tile": ("four-players", 1, ["place", "--found", "am", "6C"]),
+    "place, --as the player to move": ("four-players", 1, ["--as", "Ben", "place", "6C"]),
+    "choose a chain to found": ("four-players", 2, ["choose", "American"]),
+    "buy": ("four-players", 3, ["buy", "American=2"]),
+    "buy nothing": ("four-players", 3, ["buy"]),
+    "pass (table mode: on trust, R4.7)": ("four-players", 4, ["pass"]),
+    "place, a merger of three chains": ("four-players", 42, ["place", "6E"]),
+    "choose the defunct order (a merger's payouts drawn)": ("four-players", 43, ["choose", "Tower"]),
+    "dispose --trade": ("four-players", 44, ["dispose", "Dan", "--trade", "2"]),
+    "dispose --sell --trade": ("four-players", 46, ["dispose", "Cat", "--trade", "2", "--sell", "2"]),
+    "dispose, holding every share": ("four-players", 47, ["dispose"]),
+    "end": ("four-players", 73, ["end"]),
+    "discard a dead tile": ("three-players", 65, ["discard", "7F"]),
+}
+"""Moves the fast path makes: (the shipped game, how many of its moves are made, the command line)."""
+
+MOVE_REFUSED = {
+    "a tile on the board": ("four-players", 4, ["place", "6C"], True),
+    "another player's move (--as, R10.3)": ("four-players", 1, ["--as", "Ann", "place", "6C"], True),
+    "not the decision pending": ("four-players", 1, ["buy"], True),
+    "not a tile": ("four-players", 1, ["place", "6Z"], True),
+    "--found twice": ("four-players", 1, ["place", "6C", "--found", "American", "--found", "Tower"], True),
+    "--found=CHAIN": ("four-players", 1, ["place", "6C", "--found=American"], False),
+    "an option it does not know": ("four-players", 1, ["place", "6C", "--lang", "de"], False),
+    "two tiles to place": ("four-players", 1, ["place", "6C", "7C"], False),
+    "pass with a word": ("four-players", 4, ["pass", "now"], False),
+    "--help": ("four-players", 1, ["place", "--help"], False),
+}
+"""Move command lines that reach the Typer app: (the game, its moves made, the command line, whether
+it has one of the fast path's forms, to be tried there first and handed on)."""
+
+
+def both_ways(cli, tmp_path: Path, example: str, moves: int, args: list[str]) -> tuple[tuple, tuple | None]:
+    """``acquire-ref ARGS`` on the same game file both ways in-process, each in a folder of its
+    own: stdout, stderr, the exit code and the game file after it, through the Typer app and
+    through the fast path (None when the fast path hands it on, having written nothing)."""
+    text = prefix(example, moves)
+    for way in ("fast", "typer"):
+        (tmp_path / way).mkdir()
+        (tmp_path / way / "acquire.toml").write_text(text, encoding="utf-8")
+    answered = fast(args, tmp_path / "fast")
+    fast_way = None if answered is None else (*answered, (tmp_path / "fast" / "acquire.toml").read_bytes())
+    if fast_way is None:
+        assert (tmp_path / "fast" / "acquire.toml").read_text(encoding="utf-8") == text
+    return (*typer_way(cli, args, tmp_path / "typer"), (tmp_path / "typer" / "acquire.toml").read_bytes()), fast_way
+
+
+@pytest.mark.parametrize(("example", "moves", "args"), MOVED.values(), ids=MOVED.keys())
+def test_every_fast_move_writes_and_says_what_the_typer_command_does(cli, tmp_path, example, moves, args):
+    typer_said, fast_said = both_ways(cli, tmp_path, example, moves, args)
+    assert fast_said == typer_said
+    out, err, code, written = fast_said
+    assert code == 0 and out.splitlines()[-1].startswith("Next: ") and "Traceback" not in err
+    assert written != prefix(example, moves).encode()
+
+
+@pytest.mark.parametrize(("example", "moves", "args", "form"), MOVE_REFUSED.values(), ids=MOVE_REFUSED.keys())
+def test_every_other_move_form_and_every_refusal_reaches_the_typer_app(cli, tmp_path, example, moves, args, form):
+    typer_said, fast_said = both_ways(cli, tmp_path, example, moves, args)
+    assert fast_said is None
+    assert (quick.parse(args, {}) is not None) is form
+    if typer_said[2] != 0:
+        assert typer_said[3] == prefix(example, moves).encode()  # nothing written
+
+
+def test_a_dealt_move_with_hidden_holdings_both_ways(cli, tmp_path, folder):
+    from acquire_ref import load
+
+    game = load(folder / "d.toml").game
+    player, tile = game.player, str(game.playable_tiles(game.player)[0])
+    for viewer in ([], ["--as", player]):
+        said = []
+        for way in ("fast", "typer"):
+            where = tmp_path / f"{way}{len(viewer)}"
+            where.mkdir()
+            (where / "acquire.toml").write_bytes((folder / "d.toml").read_bytes())
+            args = [*viewer, "place", tile]
+            said.append((*(fast(args, where) if way == "fast" else typer_way(cli, args, where)),
+                         (where / "acquire.toml").read_bytes()))
+        assert said[0] == said[1]
+        assert said[0][2] == 0 and said[0][3] != (folder / "d.toml").read_bytes()
+
+
+WHOLE_MOVES = {
+    "place": ("four-players", 1, ["place", "6C"], {}, []),
+    "choose, a merger's payouts drawn, in French": ("four-players", 43, ["choose", "Tower"], {"ACQUIRE_LANG": "fr"},
+                                                     ["rich"]),
+    "refused": ("four-players", 4, ["place", "6C"], {}, ["typer"]),
+}
+"""Moves run both ways as whole programs: (the game, its moves made, the command line, the
+environment, what the fast way imports of Typer, Click and rich)."""
+
+
+@pytest.mark.parametrize(("example", "moves", "args", "env", "imports"), WHOLE_MOVES.values(), ids=WHOLE_MOVES.keys())
+def test_a_whole_move_both_ways(tmp_path, example, moves, args, env, imports):
+    said = []
+    for way in ("fast", "typer"):
+        (tmp_path / way).mkdir()
+        (tmp_path / way / "acquire.toml").write_text(prefix(example, moves), encoding="utf-8")
+        out, err, code, imported = run(args, tmp_path / way, fast=way == "fast", env=env)
+        said.append((out, err, code, (tmp_path / way / "acquire.toml").read_bytes()))
+        if way == "fast":
+            assert imported == imports
+    assert said[0] == said[1] and b"Traceback" not in said[0][1]
+    assert (b"Ensuite : " in said[0][0]) is bool(env)
+
+
+def test_the_move_parser_builds_the_typer_commands_notation():
+    env: dict[str, str] = {}
+    asked = quick.parse(["-g", "x.toml", "place", "--order", "Tower,Luxor", "6E", "--found", "am", "--survivor", "Fe"], env)
+    assert asked is not None and asked.game == "x.toml"
+    assert asked.tokens == ["place", "6E", "--found", "am", "--survivor", "Fe", "--order", "Tower,Luxor"]
+    dispose = quick.parse(["dispose", "--trade", "2", "Ann", "--sell", "1", "--trade", "4"], env)
+    assert dispose is not None and dispose.tokens == ["dispose", "Ann", "--sell", "1", "--trade", "2", "--trade", "4"]
+    buy = quick.parse(["buy", "Tower=2", "Imperial"], env)
+    assert buy is not None and buy.tokens == ["buy", "Tower=2", "Imperial"]
+    for args in (["place"], ["choose"], ["discard"], ["end", "now"], ["pass", "--json"], ["place", "6C", "--found"],
+                 ["place", "6C", "--found", "--order"], ["start", "1A"], ["market", "7C"], ["place", "-", "6C"]):
+        assert quick.parse(args, env) is None, args
+
+
+def test_the_fast_moves_arguments_options_and_help_are_the_typer_commands():
+    import typer
+
+    from acquire_ref.cli import app
+
+    group = typer.main.get_command(app)
+    for name, (argument, least, most, options) in quick.MOVES.items():
+        params = group.commands[name].params
+        arguments = [p for p in params if p.param_type_name == "argument"]
+        assert [(a.metavar, a.help) for a in arguments] == ([] if argument is None else [(argument.metavar, argument.help)])
+        if argument is not None:
+            (a,) = arguments
+            assert (a.required, a.nargs) == (least > 0, 1 if most == 1 else -1), name
+        assert [(tuple(p.opts), p.metavar, p.help, p.multiple) for p in params if p.param_type_name == "option"] == [
+            (o.names, o.metavar, o.help, True) for o in options]
+
+
+@pytest.mark.parametrize("args", [["status", "--json"], ["place", "6C", "--found", "American"]], ids=["a read", "a move"])
+def test_the_installed_command_leaves_at_once_with_everything_said_and_saved(tmp_path, args):
+    from tests.helpers import installed
+
+    text = prefix("four-players", 1)
+    said = []
+    for way in ("installed", "typer"):
+        (tmp_path / way).mkdir()
+        (tmp_path / way / "acquire.toml").write_text(text, encoding="utf-8")
+        if way == "typer":
+            said.append(run(args, tmp_path / way, fast=False)[:3])
+        else:
+            environ = {k: v for k, v in os.environ.items() if k != "ACQUIRE_GAME"} | {"COLUMNS": "80"}
+            done = subprocess.run([installed(), *args], cwd=tmp_path / way, env=environ, capture_output=True, check=False)
+            said.append((done.stdout, done.stderr, done.returncode))
+    assert said[0] == said[1] and said[0][2] == 0 and said[0][0]
+    assert (tmp_path / "installed" / "acquire.toml").read_bytes() == (tmp_path / "typer" / "acquire.toml").read_bytes()
+
+
+def test_a_move_on_a_locked_game_waits_for_the_lock_only_in_the_typer_command(cli, tmp_path, monkeypatch):
+    from acquire_ref.files import locking, storage
+
+    text = prefix("four-players", 1)
+    path = tmp_path / "acquire.toml"
+    path.write_text(text, encoding="utf-8")
+    waits: list[float] = []
+    take = locking.take
+    with storage.locked(path):  # another program's lock, as far as the lock file can tell
+        monkeypatch.setattr(locking, "take", lambda fd, where, wait: (waits.append(wait), take(fd, where, wait))[1])
+        assert fast(["place", "6C"], tmp_path) is None
+        assert waits == [0]  # tried once, and handed on at once
+        out, err, code = typer_way(cli, ["place", "6C"], tmp_path, env={"ACQUIRE_LOCK_TIMEOUT": "0"})
+    assert (out, code) == ("", 5) and "is locked by another acquire-ref command" in err
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_lock_timeout_that_is_no_number_is_the_typer_commands_to_refuse(cli, tmp_path, monkeypatch):
+    text = prefix("four-players", 1)
+    (tmp_path / "acquire.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setenv("ACQUIRE_LOCK_TIMEOUT", "soon")
+    assert fast(["place", "6C"], tmp_path) is None
+    _, err, code = typer_way(cli, ["place", "6C"], tmp_path)
+    assert code == 2 and "ACQUIRE_LOCK_TIMEOUT" in err, err
+    assert (tmp_path / "acquire.toml").read_text(encoding="utf-8") == text
+
+
+def test_a_move_in_a_game_with_a_bot_seat_is_the_typer_commands(cli, tmp_path):
+    path = tmp_path / "acquire.toml"
+    assert cli("new", "Ann", "Ben", "Cat", "--bot", "Dan=greedy", game=path).exit_code == 0
+    before = path.read_bytes()
+    assert fast(["start", "1A", "5E", "9I", "12C"], tmp_path) is None  # start is not one of the fast moves
+    assert cli("start", "1A", "5E", "9I", "12C", game=path).exit_code == 0
+    started = path.read_bytes()
+    assert started != before
+    assert fast(["pass"], tmp_path) is None  # the bot would answer: the Typer command makes it
+    assert path.read_bytes() == started
+    assert cli("pass", game=path).exit_code == 0  # a legal move (table mode: on trust, R4.7), made there

@@ -6,7 +6,9 @@ The whole game in Chromium is in tests/test_room_browser.py."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -363,3 +365,69 @@ def test_the_room_listens_on_every_address_so_a_tv_on_this_computer_opens_it_too
     said.clear()
     _tell_room(path, "0.0.0.0", ["http://127.0.0.1:8765/"], said.append)
     assert any(line.startswith("This computer has no address on a local network: phones can't join") for line in said)
+
+
+def test_every_page_a_phone_or_the_tv_opens_declares_its_icon_so_none_is_asked_for(cli, tmp_path):
+    """The join page, a seat's page, the TV's board and the review say ``<link rel="icon"
+    href="data:,">`` (an empty icon, allowed by their policy's ``img-src``): a browser asks for no
+    ``/favicon.ico``, which the server does not have (404)."""
+    _path, kept, client = made(cli, tmp_path, 1)
+    for page in ("/join", f"/seat/{kept['Ann']}", "/", "/review"):
+        answer = client.get(page, headers={"Accept-Language": "de"})
+        assert answer.status_code == 200, page
+        head = answer.text.split("</head>")[0]
+        assert '<link rel="icon" href="data:,">' in head, page
+        assert "data:" in answer.headers["Content-Security-Policy"].split("img-src")[1].split(";")[0], page
+    assert client.get("/favicon.ico").status_code == 404
+
+
+def test_the_seats_and_join_routes_refuse_in_the_phones_language(cli, tmp_path):
+    """A phone that asks for German (``Accept-Language``) or French reads every refusal of the
+    seat's and the join routes in it: a wrong link, a request from another page, a typo'd move,
+    a tile off the board (R1.1), a move out of turn, a claim of a seat that is not there."""
+    path, kept, client = made(cli, tmp_path, 1)  # Ben to place
+    said: dict[str, list[str]] = {}
+    for code in ("de", "fr"):
+        client.cookies.clear()
+        client.headers["Accept-Language"] = code
+        version = seat_model.version(load_game(path)[0])
+        csrf = csrf_of(client, kept["Ben"])
+        answers = [client.get("/seat/" + "0" * 32).json()["error"],
+                   post(client, kept["Ben"], "place 6C", version, csrf, origin="http://elsewhere.example")[1]["error"],
+                   post(client, kept["Ben"], "plce 6C", version, csrf)[1]["error"],
+                   post(client, kept["Ben"], "place 5Z", version, csrf)[1]["error"],
+                   post(client, kept["Cat"], "place 6C", version, csrf_of(client, kept["Cat"]))[1]["error"],
+                   claim(client, "Zed")[1]["error"]]
+        said[code] = answers
+    assert said["de"] == [
+        "dieser Link ist kein Platz dieses Spiels: frage noch einmal nach dem Link (acquire-ref seats)",
+        "diese Anfrage kommt nicht von der Seite des Platzes (Origin)",
+        "'plce' ist kein Zug: start, place, choose, dispose, buy, pass, discard, end oder market",
+        "'5Z' liegt außerhalb des Spielplans: die Spalten gehen von 1-12 und die Reihen von A-I (R1.1)",
+        "die anstehende Entscheidung ist nicht die von Cat: die Seite zeigt sie neu",
+        "es gibt keinen Platz für 'Zed': die Plätze sind Ann, Ben, Cat, Dan"]
+    assert said["fr"][0] == "ce lien n’est aucune place de cette partie\u00a0: redemandez le lien (acquire-ref seats)"
+    assert said["fr"][3] == ("'5Z' est hors du plateau\u00a0: les colonnes vont de 1 à 12 et les rangées de A à I "
+                             "(R1.1)")
+
+
+def test_a_take_back_note_is_worded_in_each_phones_own_language(cli, tmp_path):
+    """Ben's phone speaks German and takes back his 6C; Cat's phone, in French, and the TV (the
+    room's English) each read the note in their own language, not in Ben's."""
+    path, kept, client = made(cli, tmp_path, 1)  # Ben to place
+    assert send(client, path, kept["Ben"], "place 6C")[0] == 200
+    version = seat_model.version(load_game(path)[0])
+    client.headers["Accept-Language"] = "de"
+    status, answer = post(client, kept["Ben"], "undo", version, csrf_of(client, kept["Ben"]))
+    assert status == 200 and answer["did"] == "Du hast zurückgenommen: place 6C"
+
+    def note(page: str) -> str:
+        found = re.search(r'<p class="notice" role="status">([^<]*)</p>', page)
+        assert found, page
+        return html.unescape(found.group(1))
+
+    assert note(client.get(f"/seat/{kept['Ben']}").text) == "Ben hat zurückgenommen: place 6C"
+    client.cookies.clear()
+    assert note(client.get(f"/seat/{kept['Cat']}", headers={"Accept-Language": "fr"}).text) == "Ben a repris\u00a0: place 6C"
+    client.cookies.clear()
+    assert note(client.get(f"/seat/{kept['Dan']}", headers={"Accept-Language": "en"}).text) == "Ben took back place 6C"

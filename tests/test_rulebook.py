@@ -103,3 +103,115 @@ def test_the_installed_command_ships_the_rule_book(tmp_path):
     result = subprocess.run([installed(), "rule", "R8.2"], capture_output=True, text=True, cwd=tmp_path, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("R8.2 (The end of the game)\n2. Only the player whose turn it is may declare")
+    german = subprocess.run([installed(), "--lang", "de", "rule", "R8.2"], capture_output=True, text=True, cwd=tmp_path,
+                            check=False)
+    assert german.stdout.startswith("R8.2 (Das Spielende)\n2. Nur der Spieler am Zug darf das Spielende ansagen")
+
+
+# ------------------------------------------------------------------ the book in German and in French
+TRANSLATED = ["de", "fr"]
+HEADINGS = re.compile(r"^(#{1,2}) ?([RT]\d+)?", re.MULTILINE)
+"""A heading of the book and, for a section, its number (``## R6 ...``)."""
+KEPT = re.compile(r"`[^`]*`|\b[RT]\d+(?:\.\d+[a-z]?)?\b|\b\d{1,2}[A-J]\b")
+"""What a translation keeps as the English writes it: the notation between backquotes, rule numbers, tile names."""
+
+
+def structure_differences(english: str, translated: str) -> list[str]:
+    """How the rule book ``translated`` differs in shape from ``english`` (both Markdown): the rule
+    numbers (sections, items, sub-items) missing, extra or out of order, and the headings."""
+    ours, theirs = list(rulebook.parse(english)), list(rulebook.parse(translated))
+    problems = [f"{n} is not translated" for n in ours if n not in theirs]
+    problems += [f"{n} is not in the English" for n in theirs if n not in ours]
+    if not problems and ours != theirs:
+        problems.append("the rules are in another order")
+    if HEADINGS.findall(translated) != HEADINGS.findall(english):
+        problems.append("the headings differ")
+    return problems
+
+
+def book_text(code: str) -> str:
+    """The Markdown of the rule book of ``code`` as shipped."""
+    return (ROOT / "acquire_ref" / rulebook.BOOKS[code]).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_translation_has_every_rule_number_of_the_english_in_the_same_order(code):
+    assert structure_differences(book_text("en"), book_text(code)) == []
+    assert list(rulebook.book(code)) == list(rulebook.book("en"))  # as the command reads them
+
+
+def test_a_rule_added_to_the_english_alone_or_moved_fails_the_translations_check():
+    english, german = book_text("en"), book_text("de")
+    added = english.replace("\n## R10 ", "\n2. A rule written in English only.\n   a. With a point.\n\n## R10 ")
+    assert structure_differences(added, german) == ["R9.2 is not translated", "R9.2a is not translated"]
+    section = english[english.index("## R9 "):english.index("## R10 ")]
+    moved = english.replace(section, "").replace("## R17 ", section + "## R17 ")
+    assert structure_differences(moved, german) == ["the rules are in another order", "the headings differ"]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_translated_rule_keeps_the_notation_rule_numbers_and_tiles_of_the_english(code):
+    english, translated = rulebook.book("en"), rulebook.book(code)
+    changed = {n: (sorted(KEPT.findall(r.text)), sorted(KEPT.findall(translated[n].text)))
+               for n, r in english.items() if sorted(KEPT.findall(r.text)) != sorted(KEPT.findall(translated[n].text))}
+    assert changed == {}
+    assert all(translated[n].text != r.text for n, r in english.items())  # every rule is translated, none copied
+
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_english_word_is_left_in_a_translated_book(code):
+    from tests.test_translations_cli import english_words
+
+    book = rulebook.book(code)
+    whole = "\n".join(f"{rule.section}\n{rule.text}" for number, rule in book.items() if "." not in number)
+    assert english_words(whole) == []
+    assert len(whole) > 10_000  # the whole book: every section with its preamble and rules
+
+
+R6_3 = {
+    "de": ["R6.3 (Aktien kaufen)",
+           "3. Aktien kosten den jetzigen Preis der Kette. Ein Kauf, den die Aktien der Bank oder das Bargeld",
+           "   des Spielers nicht decken, wird als Ganzes abgelehnt, mit dem Grund; nichts ändert sich, und der",
+           "   Spieler kann es erneut versuchen. Bargeld in Höhe des Preises genügt. Es gibt keine Kredite, und",
+           "   Aktien werden nur bei Fusionen und am Spielende verkauft."],
+    "fr": ["R6.3 (Acheter des actions)",
+           "3. Les actions coûtent le prix actuel de la chaîne. Un achat que les actions de la banque ou",
+           "   l’argent du joueur ne peuvent pas couvrir est refusé en entier, avec la raison\u202f; rien ne change",
+           "   et le joueur peut réessayer. Avoir exactement le prix en argent suffit. Il n’y a pas d’emprunt,",
+           "   et les actions ne se vendent que lors des fusions et à la fin."],
+}
+"""R6.3 as ``acquire-ref rule R6.3`` prints it from each translation, wrapped at 100 columns."""
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_r6_3_is_read_in_the_language_spoken_and_json_stays_english(cli, code):
+    result = cli("--lang", code, "rule", "R6.3")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == R6_3[code]
+    assert cli("rule", "R6.3", env={"ACQUIRE_LANG": code}).stdout == result.stdout
+    assert cli.json("--lang", code, "rule", "R6.3")["section"] == "Buying shares"  # a protocol: English
+    assert [row["section"] for row in cli.json("--lang", code, "rule")][:2] == ["Board and tiles", "Setting up"]
+
+
+@pytest.mark.parametrize(("code", "listed", "unknown", "where"), [
+    ("de", ["R1   Spielplan und Plättchen", "R2   Spielvorbereitung"], "es gibt keine Regel R6.9; R6 hat R6.1, R6.2, R6.3",
+     "acquire-ref: lies R2.2 mit `acquire-ref rule R2.2`"),
+    ("fr", ["R1   Plateau et tuiles", "R2   Mise en place"], "il n’y a pas de règle R6.9\u00a0; R6 a R6.1, R6.2, R6.3",
+     "acquire-ref: lisez R2.2 avec `acquire-ref rule R2.2`"),
+])
+def test_the_list_an_unknown_number_and_a_refusal_s_pointer_are_in_the_language_spoken(cli, tmp_path, code, listed,
+                                                                                         unknown, where):
+    from tests.test_calculators import marks
+    from tests.test_translations_cli import english_words
+
+    shown = cli("--lang", code, "rule").stdout
+    assert shown.splitlines()[:2] == listed
+    assert english_words(shown) == []
+    refused = cli("--lang", code, "rule", "R6.9")
+    assert refused.exit_code == 2 and marks([unknown])[0] in marks([refused.stderr])[0]
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Cat", game=path).exit_code == 0
+    bought = cli("--lang", code, "buy", "Tower=2", game=path)
+    assert bought.exit_code == 3
+    assert bought.stderr.splitlines()[-1] == where

@@ -47,6 +47,32 @@ def fields(text: str) -> set[str]:
     return set(FIELD.findall(text))
 
 
+FRENCH_SPACE = {":": "\u00a0", ";": "\u202f", "?": "\u202f", "!": "\u202f"}
+"""The space French puts before each of its high marks (GLOSSARY.md, Style): a no-break space
+before the colon, a narrow no-break space before the semicolon and the question and exclamation
+marks."""
+
+
+def test_french_puts_its_no_break_space_before_a_colon_semicolon_question_and_exclamation_mark():
+    """Never a plain space, nor none, before ``:`` ``;`` ``?`` ``!`` in a French sentence (nor inside
+    its ``« »``); a
+    ``{field}`` (``{seconds:.1f}``), the notation between backquotes and an address are not French."""
+    wrong = []
+    checked = 0
+    for m in catalogue("fr"):
+        if not m.id:
+            continue
+        for form in [m.string] if isinstance(m.string, str) else list(m.string):
+            french = re.sub(r"\{[^{}]*\}|`[^`]*`|https?://\S+", "", form)
+            for found in re.finditer(r"(.?)([:;?!])", french):
+                checked += 1
+                if found.group(1) != FRENCH_SPACE[found.group(2)]:
+                    wrong.append(french[max(0, found.start() - 20):found.end() + 10])
+            wrong += re.findall(r"«[^\u202f]|[^\u202f]»", french)  # « dealt », a narrow space inside
+    assert wrong == []
+    assert checked > 400  # the catalogue's sentences do use them
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_is_translated_with_the_same_fields_and_none_is_fuzzy(code):
     source = {m.id for m in template() if m.id}
@@ -260,7 +286,7 @@ print(json.dumps({"babel": "babel" in sys.modules, "out": out.getvalue()}))
 @pytest.mark.parametrize(("args", "lang", "babel", "said"), [
     (["status", "--json"], "de", False, '"cash": 6000'),  # JSON: English, no Babel
     (["price", "Tower", "5"], "en", False, "majority bonus $5,000"),
-    (["price", "Tower", "5"], "de", True, "majority bonus 5.000\u00a0$"),
+    (["price", "Tower", "5"], "de", True, "Mehrheitsbonus 5.000\u00a0$"),
 ])
 def test_babel_is_imported_only_by_a_command_that_writes_money_in_another_language(tmp_path, args, lang, babel, said):
     import os
@@ -297,3 +323,25 @@ def test_the_tvs_json_has_the_same_keys_in_every_language(table):  # noqa: F811 
     english = TestClient(create_app(path), base_url=ORIGIN).get("/state.json").json()
     french = TestClient(create_app(path, lang="fr"), base_url=ORIGIN).get("/state.json").json()
     assert set(french) == set(english) and "bot" in french
+
+
+def test_why_a_turn_or_the_game_ended_is_worded_from_its_key_not_from_the_english():
+    """The events keep their English reason for the JSON; people read the key's words (R6.2,
+    R8.2): here the English is a placeholder nobody could reword, and the words are still right,
+    the player's cash in full and left out in public (R10.1)."""
+    from acquire_ref.engine import events as ev
+    from acquire_ref.words.events import told
+
+    turn = ev.TurnFinished("Ann", False, 12, "(english)", True, "(english, public)", "cash", 300)
+    over = ev.GameOver("(english)", "declared", "Ann")
+    stalled = ev.GameOver("(english)", "stalled")
+    assert turn.as_dict() == {"event": "turn_finished", "player": "Ann", "drew": False, "bag": 12,
+                              "reason": "(english)", "last": True}  # the JSON as it was
+    with using("de"):
+        assert told(turn) == ("nichts kann gekauft werden: Ann kann sich keine Aktie leisten (300\u00a0$) (R6.2); "
+                              "das war der letzte Zug (R8)")
+        assert told(turn, "public") == ("nichts kann gekauft werden: Ann kann sich keine Aktie leisten (R6.2); "
+                                        "das war der letzte Zug (R8)")
+        assert told(over).startswith("das Spiel endet: Ann hat das Spielende angesagt (R8.2).")
+    with using("en"):
+        assert told(stalled).startswith("the game ends: a whole round passed with no tile placed (R8.4).")

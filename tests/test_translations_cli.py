@@ -86,4 +86,77 @@ def test_json_of_a_german_game_stays_english(cli, tmp_path):
     bonuses = [e for entry in doc for e in entry["events"] if e["event"] == "bonus_paid"]
     assert {e["bonus"] for e in bonuses} >= {"majority", "minority"}  # the engine's words, not the catalogue's
     assert cli.json("--lang", "fr", "status", "--json", game=path)["pending"]["text"].startswith("the game is over")
-    assert cli("--lang", "fr", "status", game=path).stdout.splitlines()[-1].startswith("Ensuite : la partie est finie")
+    assert cli("--lang", "fr", "status", game=path).stdout.splitlines()[-1].startswith("Ensuite\u00a0: la partie est finie")
+
+
+AMOUNT = {"de": r"\d{1,3}(?:\.\d{3})*\u00a0\$", "fr": r"\d{1,3}(?:\u202f\d{3})*\u00a0\$"}
+"""An amount as the language writes it, whole: its digits, the no-break space and the sign."""
+
+
+def broken_amounts(text: str) -> list[str]:
+    """The lines of ``text`` where an amount is cut (``26.50…``) or its sign went to the next line
+    (a line of a cell that starts with the ``$``, which German and French write after the digits)."""
+    return [line for line in text.splitlines() if re.search(r"\d…|(?:│|^)\s*\$", line)]
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_an_amount_stays_whole_in_a_narrow_table(cli, tmp_path, code, columns):
+    """rich breaks a line at any space, the no-break space of ``26.500 $`` too: in ``status``'s
+    chains and players, ``score``'s payout (R8.3) and a merger's bonuses (R5.4) at 60 and 80
+    columns each amount keeps its digits and its sign on one line."""
+    path = tmp_path / "g.toml"
+    script = tmp_path / "script.toml"
+    text = SCRIPT.read_text(encoding="utf-8")
+    kept = moves()[: moves().index("place 6E")]
+    script.write_text(text[: text.index("moves = [")] + "moves = " + repr(kept).replace("'", '"') + "\n", encoding="utf-8")
+    assert cli("play", str(script), game=path).exit_code == 0
+    env = {"COLUMNS": str(columns), "NO_COLOR": "1"}
+    merger = cli("--lang", code, "place", "6E", game=path, env=env).stdout
+    merger += cli("--lang", code, "choose", "Tower", game=path, env=env).stdout
+    assert cli("play", str(SCRIPT), "--force", game=path).exit_code == 0
+    status = cli("--lang", code, "status", game=path, env=env).stdout
+    score = cli("--lang", code, "score", game=path, env=env).stdout
+    for said in (merger, status, score):
+        assert broken_amounts(said) == []
+        assert max(len(line) for line in said.splitlines() if "│" in line) <= columns
+    money = re.compile(AMOUNT[code])
+    four, two = ("4.000\u00a0$", "2.000\u00a0$") if code == "de" else ("4\u202f000\u00a0$", "2\u202f000\u00a0$")
+    assert {four, two} <= set(money.findall(merger))  # Cat's majority and Dan's minority bonus for Tower (R5.4)
+    finals = {"26.500\u00a0$", "25.600\u00a0$", "18.500\u00a0$", "18.200\u00a0$"}
+    if code == "fr":
+        finals = {amount.replace(".", "\u202f") for amount in finals}
+    assert finals <= set(money.findall(status)) and finals <= set(money.findall(score))  # each player's cash (R8.3)
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_a_hostile_session_of_typos_a_locked_file_and_broken_files_speaks_no_english(cli, tmp_path, code):
+    """Players that can't sit (R2.1), typo'd and illegal moves (R1.1), take-backs that can't be made, another command
+    holding the lock (exit 5), a missing, a corrupt and a hand-edited game file (exit 4): every
+    refusal is in the language asked for, and changes nothing."""
+    import fcntl
+
+    path = tmp_path / "g.toml"
+    said = [cli("--lang", code, "redo", game=path)]  # no game file yet
+    said += [cli("--lang", code, "new", *players, game=path) for players in (["Ann"], ["Ann", "ann"], ["Ann", "B=n"])]
+    assert cli("--lang", code, "new", "Ann", "Ben", "Cat", "Dan", game=path).exit_code == 0
+    said.append(cli("--lang", code, "undo", game=path))
+    assert cli("--lang", code, "start", "6D", "9A", "1C", "12I", game=path).exit_code == 0
+    kept = path.read_bytes()
+    for move in ("place 5Z", "place 5", "place ZZ", "place 6C --found Towr", "buy Towr=2", "buy 2 Tower",
+                 "buy Tower,Luxor", "buy Tower=x", "choose Tower", "dispose Ann --sell lots", "undo 5", "redo"):
+        said.append(cli("--lang", code, *move.split(), game=path))
+    with open(f"{path}.lock", "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another command at work on the file
+        busy = cli("--lang", code, "place", "6C", game=path, env={"ACQUIRE_LOCK_TIMEOUT": "0"})
+    assert busy.exit_code == 5
+    assert path.read_bytes() == kept  # nothing changed
+    corrupt, edited = tmp_path / "corrupt.toml", tmp_path / "edited.toml"
+    corrupt.write_text(kept.decode() + "\nmoves = [\n", encoding="utf-8")
+    edited.write_text(kept.decode().replace('"start 6D 9A 1C 12I"', '"start 6D 9A 1C 12Q"'), encoding="utf-8")
+    broken = [cli("--lang", code, "status", game=file) for file in (corrupt, edited, tmp_path / "missing.toml")]
+    assert [r.exit_code for r in said] == [4, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 3, 3]
+    assert [r.exit_code for r in broken] == [4, 4, 4]
+    text = "\n".join(r.output for r in [*said, busy, *broken]).replace(str(tmp_path), "")
+    assert english_words(text) == [], text
+    assert "Traceback" not in text

@@ -11,26 +11,42 @@ what it uses (tests/test_startup.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from typer._click.exceptions import NoSuchOption
+from typer._click.exceptions import ClickException, NoSuchOption
 from typer.core import TyperGroup
 
 from acquire_ref import quick
-from acquire_ref.cli import bot, card, club, moves, new, programs, ratings, reading, room, scripts, simulate, tournament, undo
+from acquire_ref.cli import (
+    bot,
+    card,
+    club,
+    moves,
+    new,
+    programs,
+    ratings,
+    reading,
+    room,
+    scripts,
+    simulate,
+    spoken,
+    tournament,
+    undo,
+)
 from acquire_ref.cli.output import DEFAULT_GAME, STATE, say
 from acquire_ref.engine.errors import AcquireError
+from acquire_ref.language import N_, _, said
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext  # typer's own copy of click
 
-HELP = """A referee for Sid Sackson's board game Acquire, for a real table or a script.
+HELP = N_("""A referee for Sid Sackson's board game Acquire, for a real table or a script.
 
 The whole game is kept in one TOML game file (--game, else $ACQUIRE_GAME, else ./acquire.toml).
-Each command answers the pending decision; `status` says whose it is and what to type."""
+Each command answers the pending decision; `status` says whose it is and what to type.""")
 
 
 ARGS = "acquire_ref.args"
@@ -48,16 +64,45 @@ class Refereed(TyperGroup):
     (``check`` lists the problems it found). Anything else that escapes is a bug (exit 1).
     """
 
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
+        """Run the command line ``args`` (by default ``sys.argv``'s) in its language, chosen before
+        it is read (:func:`acquire_ref.language.of_command`), so ``--help`` and a usage error speak
+        it too (:mod:`~acquire_ref.cli.spoken`); an unknown ``--lang`` or ``$ACQUIRE_LANG`` is
+        English until the command group says so (:func:`_speak`)."""
+        import os
+        import sys
+
+        from acquire_ref import language
+
+        words = sys.argv[1:] if args is None else list(args)
+        try:
+            code = language.of_command(words, os.environ)
+        except language.UnknownLanguage:
+            code = language.SOURCE
+        with language.using(code), spoken.speaking_while(self, code):
+            return super().main(args, *rest, **extra)
+
+    def make_context(self, info_name: str | None, args: list[str], parent: ClickContext | None = None,
+                     **extra: Any) -> ClickContext:
+        """The program's context; a usage error in the options before the command is said in the
+        language spoken (:func:`~acquire_ref.cli.spoken.reworded`)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except ClickException as exc:
+            raise spoken.reworded(exc) from None
+
     def invoke(self, ctx: ClickContext) -> Any:
-        """Run the command; an :class:`AcquireError` becomes its message and exit code. The
-        command's words are kept in ``ctx.meta`` first, for :func:`_speak` (Click empties them
-        before the group's callback runs)."""
+        """Run the command; an :class:`AcquireError` becomes its message and exit code, and a usage
+        error is said in the language spoken. The command's words are kept in ``ctx.meta`` first,
+        for :func:`_speak` (Click empties them before the group's callback runs)."""
         ctx.meta[ARGS] = [*getattr(ctx, "_protected_args", []), *ctx.args]
         try:
             return super().invoke(ctx)
         except NoSuchOption as exc:
             _name_the_options(exc)
-            raise
+            raise spoken.reworded(exc) from None
+        except ClickException as exc:
+            raise spoken.reworded(exc) from None
         except AcquireError as exc:
             if str(exc):
                 from acquire_ref.words import cut
@@ -80,10 +125,10 @@ def _where_to_read(exc: AcquireError) -> None:
         rulebook.rule(exc.rule)
     except rulebook.UnknownRule:
         return
-    say(f"acquire-ref: read {exc.rule} with `acquire-ref rule {exc.rule}`", err=True)
+    say("acquire-ref: " + _("read {rule} with `acquire-ref rule {rule}`").format(rule=exc.rule), err=True)
 
 
-OPTION_NOTES = {"dispose": "the shares not sold or traded are held"}
+OPTION_NOTES = {"dispose": N_("the shares not sold or traded are held")}
 """What a command's unknown option most likely meant to say, beside the options it takes."""
 
 
@@ -99,15 +144,19 @@ def _name_the_options(exc: NoSuchOption) -> None:
             if o.startswith("--") and o != "--help"]
     if not opts:
         return
-    listed = opts[0] if len(opts) == 1 else f"{', '.join(opts[:-1])} and {opts[-1]}"
+    listed = opts[0]
+    for i, opt in enumerate(opts[1:], start=2):
+        listed = (_("{options} and {option}") if i == len(opts) else _("{options}, {option}")).format(options=listed, option=opt)
     exc.possibilities = None
-    exc.message = f"No such option: {exc.option_name}; {command.name} takes {listed}"
+    exc.message = _("No such option: {option}; {command} takes {options}").format(
+        option=exc.option_name, command=command.name, options=listed)
     note = OPTION_NOTES.get(command.name or "")
     if note:
-        exc.message += f"; {note}"
+        exc.message = _("{message}; {more}").format(message=exc.message, more=said(note))
     if exc.option_name in ("--as", "--game", "-g"):  # the program's own options, given after the command
-        exc.message += (f"; {exc.option_name} goes before the command: "
-                        f"acquire-ref {exc.option_name} {'NAME' if exc.option_name == '--as' else 'FILE'} {command.name} ...")
+        example = f"acquire-ref {exc.option_name} {'NAME' if exc.option_name == '--as' else 'FILE'} {command.name} ..."
+        more = _("{option} goes before the command: {example}").format(option=exc.option_name, example=example)
+        exc.message = _("{message}; {more}").format(message=exc.message, more=more)
 
 
 app = typer.Typer(
@@ -136,12 +185,12 @@ def main(
         DEFAULT_GAME, *quick.GAME.names, envvar=quick.GAME_VARIABLE, metavar=quick.GAME.metavar, help=quick.GAME.help,
         show_default=True,
     ),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help=N_("Show the version and exit.")),
     viewer: str | None = typer.Option(None, *quick.VIEWER.names, metavar=quick.VIEWER.metavar, help=quick.VIEWER.help),
     lang: str | None = typer.Option(
         None, "--lang", metavar="CODE",
-        help="The language to speak: en, de or fr (else $ACQUIRE_LANG, else the locale: LANGUAGE, LC_ALL, "
-             "LC_MESSAGES, LANG). JSON and pipe always speak English.",
+        help=N_("The language to speak: en, de or fr (else $ACQUIRE_LANG, else the locale: LANGUAGE, LC_ALL, "
+             "LC_MESSAGES, LANG). JSON and pipe always speak English."),
     ),
 ) -> None:
     """A referee for Sid Sackson's board game Acquire."""
@@ -173,18 +222,8 @@ COMMANDS: list[Callable[..., None]] = [
 """Every command of the program, in the order ``--help`` lists them (each named after its
 function, ``pass_`` as ``pass``); ``tournament`` and ``ratings`` follow."""
 
-def _paragraphs(doc: str | None) -> str | None:
-    """A command's help as Typer wraps it: each paragraph of its docstring on one line (Typer keeps
-    the single line breaks after the first paragraph, so `--help` broke lines in mid-sentence)."""
-    import inspect
-
-    if doc is None:
-        return None
-    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
-
-
 for command in COMMANDS:
-    app.command(name="pass" if command is moves.pass_ else None, help=_paragraphs(command.__doc__))(command)
+    app.command(name="pass" if command is moves.pass_ else None, help=spoken.paragraphs(command.__doc__))(command)
 app.add_typer(tournament.tournament_app, name="tournament")
 app.command()(ratings.ratings)
 app.add_typer(club.club_app, name="club")

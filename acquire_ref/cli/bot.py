@@ -14,6 +14,7 @@ import typer
 from acquire_ref.cli.completion import complete_player
 from acquire_ref.cli.output import command_viewer, echo_events, open_game_file, say, say_next
 from acquire_ref.engine.errors import IllegalMoveError
+from acquire_ref.language import N_
 
 if TYPE_CHECKING:
     from acquire_ref.files.session import GameFile
@@ -90,9 +91,9 @@ def bot() -> None:
 
 
 def drew(
-    player: str = typer.Argument(..., metavar="PLAYER", help="The bot seat the tiles were drawn for.",
+    player: str = typer.Argument(..., metavar="PLAYER", help=N_("The bot seat the tiles were drawn for."),
                                  autocompletion=complete_player),
-    tiles: list[str] = typer.Argument(..., metavar="TILE...", help="The tiles drawn from the real bag for it."),
+    tiles: list[str] = typer.Argument(..., metavar="TILE...", help=N_("The tiles drawn from the real bag for it.")),
 ) -> None:
     """Enter the tiles drawn from the real bag for a bot seat in table mode (its six at the start,
     one after each of its turns, the replacements of its dead tiles); the bot then plays if its
@@ -117,11 +118,11 @@ def drew(
 
 BOT_OPTION = typer.Option(
     [], "--bot", metavar="NAME=STRATEGY",
-    help="A bot plays the seat NAME (search or greedy): a player's name given, or else a seat added after them; "
-    "repeat for more.",
+    help=N_("A bot plays the seat NAME (search or greedy): a player's name given, or else a seat added after them; "
+    "repeat for more."),
 )
 BOT_THINK_MS = typer.Option(1000, "--bot-think-ms", min=1, max=600_000, metavar="MS",
-                            help="A bot seat's processor time per decision.")
+                            help=N_("A bot seat's processor time per decision."))
 
 
 def bot_players(players: list[str], items: list[str]) -> tuple[list[str], dict[str, str]]:

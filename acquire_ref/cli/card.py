@@ -12,11 +12,12 @@ import typer
 from acquire_ref.cli.completion import complete_chain
 from acquire_ref.cli.options import EDITION, JSON, edition_spec
 from acquire_ref.cli.output import print_json, say
+from acquire_ref.language import N_, _, ngettext
 
 
 def price(
-    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
-    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help="Tiles in the chain (2 to 108)."),
+    chain: str = typer.Argument(..., metavar="CHAIN", help=N_("Chain name (prefixes work)."), autocompletion=complete_chain),
+    size: int = typer.Argument(..., min=2, max=108, metavar="SIZE", help=N_("Tiles in the chain (2 to 108).")),
     as_json: bool = JSON,
     edition: str = EDITION,
 ) -> None:
@@ -25,20 +26,29 @@ def price(
     Example: acquire-ref price Imperial 14
     """
     from acquire_ref.engine.events import money
-    from acquire_ref.engine.scoring import PLACE_NAMES
+    from acquire_ref.words.card import place, tier
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
-    tier, share_price, safe = ed.chain(name).tier, ed.price(name, size), ed.is_safe(size)
+    tier_name, share_price, safe = ed.chain(name).tier, ed.price(name, size), ed.is_safe(size)
     majority, minority = ed.majority_bonus(name, size), ed.minority_bonus(name, size)
     places = ed.bonuses(name, size)
     if as_json:
-        print_json({"chain": name, "size": size, "tier": tier, "price": share_price, "majority": majority, "minority": minority,
-               "places": list(places), "safe": safe})
+        print_json({"chain": name, "size": size, "tier": tier_name, "price": share_price, "majority": majority,
+                    "minority": minority, "places": list(places), "safe": safe})
         return
-    bonuses = (f"majority bonus {money(majority)}, minority bonus {money(minority)}" if len(places) == 2 else
-               "bonuses " + ", ".join(f"{PLACE_NAMES[i]} {money(b)}" for i, b in enumerate(places)) + " (R5.4a)")
-    say(f"{name} ({tier} tier) at {size} tiles: {money(share_price)} a share; {bonuses}" + ("; safe (R3.5)." if safe else "."))
+    fields = {"chain": name, "tier": tier(tier_name), "size": size, "price": money(share_price)}
+    if len(places) == 2:
+        said = (_("{chain} ({tier} tier) at {size} tiles: {price} a share; majority bonus {majority}, minority bonus "
+                  "{minority}; safe (R3.5).") if safe else
+                _("{chain} ({tier} tier) at {size} tiles: {price} a share; majority bonus {majority}, minority bonus "
+                  "{minority}."))
+        say(said.format(**fields, majority=money(majority), minority=money(minority)))
+        return
+    bonuses = ", ".join(f"{place(i)} {money(b)}" for i, b in enumerate(places))
+    said = (_("{chain} ({tier} tier) at {size} tiles: {price} a share; bonuses {bonuses} (R5.4a); safe (R3.5).") if safe
+            else _("{chain} ({tier} tier) at {size} tiles: {price} a share; bonuses {bonuses} (R5.4a)."))
+    say(said.format(**fields, bonuses=bonuses))
 
 
 def chart(
@@ -59,11 +69,11 @@ def chart(
 
 
 def bonus(
-    chain: str = typer.Argument(..., metavar="CHAIN", help="Chain name (prefixes work).", autocompletion=complete_chain),
+    chain: str = typer.Argument(..., metavar="CHAIN", help=N_("Chain name (prefixes work)."), autocompletion=complete_chain),
     size: int = typer.Argument(
-        ..., min=2, max=108, metavar="SIZE", help="Tiles in the chain when the bonuses are paid (2 to 108).",
+        ..., min=2, max=108, metavar="SIZE", help=N_("Tiles in the chain when the bonuses are paid (2 to 108)."),
     ),
-    holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help="Each shareholder and the shares held."),
+    holdings: list[str] = typer.Argument(..., metavar="PLAYER=SHARES...", help=N_("Each shareholder and the shares held.")),
     as_json: bool = JSON,
     edition: str = EDITION,
 ) -> None:
@@ -71,10 +81,11 @@ def bonus(
 
     Example: acquire-ref bonus American 5 Ann=3 Ben=3 Cat=2
     """
-    from acquire_ref.engine.events import money, plural
-    from acquire_ref.engine.scoring import PLACE_NAMES
+    from acquire_ref.engine.events import money
     from acquire_ref.engine.setup import read_holdings
     from acquire_ref.viewers.views import bonus as bonus_doc
+    from acquire_ref.words.card import place
+    from acquire_ref.words.reasons import bonus as bonus_words
 
     ed = edition_spec(edition)[0]
     name = ed.resolve_chain(chain)
@@ -83,24 +94,31 @@ def bonus(
     if as_json:
         print_json(doc)
         return
+    fields = {"chain": name, "size": size, "price": money(doc["price"])}
     if len(doc["places"]) == 2:
-        say(f"{name} at {size} tiles ({money(doc['price'])}): majority {money(doc['majority'])}, "
-            f"minority {money(doc['minority'])}")
+        say(_("{chain} at {size} tiles ({price}): majority {majority}, minority {minority}").format(
+            **fields, majority=money(doc["majority"]), minority=money(doc["minority"])))
     else:
-        say(f"{name} at {size} tiles ({money(doc['price'])}): "
-            + ", ".join(f"{PLACE_NAMES[i]} {money(b)}" for i, b in enumerate(doc["places"])) + " (R5.4a)")
+        bonuses = ", ".join(f"{place(i)} {money(b)}" for i, b in enumerate(doc["places"]))
+        say(_("{chain} at {size} tiles ({price}): {bonuses} (R5.4a)").format(**fields, bonuses=bonuses))
     paid = {b["player"]: b for b in doc["bonuses"]}
     for holder, count in sorted(held.items(), key=lambda kv: -kv[1]):
         share = paid.get(holder)
-        told = f"{money(share['amount'])} ({share['kind']})" if share else "nothing"
-        say(f"  {holder} ({plural(count, 'share')}): {told}")
+        if share:
+            told = ngettext("{player} ({count} share): {amount} ({kind})", "{player} ({count} shares): {amount} ({kind})",
+                            count).format(player=holder, count=count, amount=money(share["amount"]),
+                                          kind=bonus_words(share["kind"]))
+        else:
+            told = ngettext("{player} ({count} share): nothing", "{player} ({count} shares): nothing", count).format(
+                player=holder, count=count)
+        say(f"  {told}")
     if not paid:
-        say("  nobody holds a share: no bonus is paid")
+        say("  " + _("nobody holds a share: no bonus is paid"))
 
 
 def rule(
     number: str | None = typer.Argument(
-        None, metavar="[NUMBER]", help="A rule (R6.3, R5.3b), a whole section (R6, T4), or none for the list."
+        None, metavar="[NUMBER]", help=N_("A rule (R6.3, R5.3b), a whole section (R6, T4), or none for the list.")
     ),
     as_json: bool = JSON,
 ) -> None:
@@ -118,7 +136,7 @@ def rule(
             return
         for r in rules:
             say(f"{r.number:<4} {r.section}")
-        say("Read one with `acquire-ref rule R6` (a section) or `acquire-ref rule R6.3` (one rule).")
+        say(_("Read one with `acquire-ref rule R6` (a section) or `acquire-ref rule R6.3` (one rule)."))
         return
     try:
         found = rulebook.rule(number)

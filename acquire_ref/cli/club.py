@@ -17,16 +17,16 @@ import typer
 from acquire_ref.cli.output import print_json, say
 from acquire_ref.cli.ratings import SEASON, SINCE, UNTIL
 from acquire_ref.cli.tournament import event_path, tournament_app
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from datetime import date
 
     from acquire_ref.club.ratings import Season
 
-HELP = """A club's books: games played on paper, entered as they were played (T6).
+HELP = N_("""A club's books: games played on paper, entered as they were played (T6).
 
-Example: acquire-ref club add season/paper.toml --played 2026-01-13 "Rosa Díaz=52300" Ben=41000 Cat=38000"""
+Example: acquire-ref club add season/paper.toml --played 2026-01-13 "Rosa Díaz=52300" Ben=41000 Cat=38000""")
 
 club_app = typer.Typer(help=HELP, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
 
@@ -41,13 +41,13 @@ def main() -> None:
 
 @club_app.command()
 def add(
-    plays: Path = typer.Argument(..., metavar="FILE", help="The plays file (made when missing), e.g. season/paper.toml."),
+    plays: Path = typer.Argument(..., metavar="FILE", help=N_("The plays file (made when missing), e.g. season/paper.toml.")),
     sheet: list[str] = typer.Argument(..., metavar="PLAYER=MONEY...",
-                                      help="Each player's final money, 2 to 6 players (quote a name with spaces)."),
-    played: str = typer.Option(..., "--played", metavar="YYYY-MM-DD", help="The date the game was played."),
-    table: str | None = typer.Option(None, "--table", metavar="LABEL", help="The table's label that night (optional).",
+                                      help=N_("Each player's final money, 2 to 6 players (quote a name with spaces).")),
+    played: str = typer.Option(..., "--played", metavar="YYYY-MM-DD", help=N_("The date the game was played.")),
+    table: str | None = typer.Option(None, "--table", metavar="LABEL", help=N_("The table's label that night (optional)."),
                                      show_default=False),
-    force: bool = typer.Option(False, "--force", help="Accept money that looks wrong for Acquire (T3.4)."),
+    force: bool = typer.Option(False, "--force", help=N_("Accept money that looks wrong for Acquire (T3.4).")),
 ) -> None:
     """Enter a game played on paper: its date, players and final money (T6).
 
@@ -84,10 +84,10 @@ def add(
 
 @club_app.command()
 def alias(
-    plays: Path = typer.Argument(..., metavar="FILE", help="The plays file that keeps the club's aliases."),
-    name: str = typer.Argument(..., metavar="NAME", help="The spelling met in some games."),
-    member: str = typer.Argument(..., metavar="MEMBER", help="The member it is, as the ratings should show them."),
-    reason: str = typer.Option(..., "--reason", metavar="TEXT", help="Why they are one member (kept in the file)."),
+    plays: Path = typer.Argument(..., metavar="FILE", help=N_("The plays file that keeps the club's aliases.")),
+    name: str = typer.Argument(..., metavar="NAME", help=N_("The spelling met in some games.")),
+    member: str = typer.Argument(..., metavar="MEMBER", help=N_("The member it is, as the ratings should show them.")),
+    reason: str = typer.Option(..., "--reason", metavar="TEXT", help=N_("Why they are one member (kept in the file).")),
 ) -> None:
     """Record that two spellings are one member, with the reason; `ratings` and the exports
     then count NAME's games as MEMBER's (T6).
@@ -267,16 +267,16 @@ def report_page(doc: dict[str, Any], title: str) -> str:
                                       "games": doc["games"]})
 
 
-REPORT_JSON = typer.Option(False, "--json", help="One JSON document on stdout.")
-REPORT_HTML = typer.Option(None, "--html", metavar="FILE", help="Also write the report as a printable HTML page.")
+REPORT_JSON = typer.Option(False, "--json", help=N_("One JSON document on stdout."))
+REPORT_HTML = typer.Option(None, "--html", metavar="FILE", help=N_("Also write the report as a printable HTML page."))
 
 
 @club_app.command()
 def report(
-    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, and folders."),
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help=N_("Game files, event files, and folders.")),
     as_json: bool = REPORT_JSON,
     html: Path | None = REPORT_HTML,
-    title: str = typer.Option("Club games", "--title", metavar="TEXT", help="The report's heading."),
+    title: str = typer.Option("Club games", "--title", metavar="TEXT", help=N_("The report's heading.")),
     since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """The GM's report over a club's refereed games: winning scores, wins by seat position, and
@@ -328,13 +328,13 @@ def _season(paths: list[Path], span: tuple[str | None, str | None, str | None], 
 
 @club_app.command()
 def export(
-    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help=N_("Game files, event files, plays files, folders.")),
     bgstats: Path | None = typer.Option(None, "--bgstats", metavar="FILE", show_default=False,
-                                        help="Write the plays as a BG Stats play file (JSON) to import in the app."),
+                                        help=N_("Write the plays as a BG Stats play file (JSON) to import in the app.")),
     csv: Path | None = typer.Option(None, "--csv", metavar="FILE", show_default=False,
-                                    help="Write the plays as CSV, one row per player of each game."),
-    location: str = typer.Option("Club", "--location", metavar="NAME", help="Where the games were played (BG Stats)."),
-    projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand."),
+                                    help=N_("Write the plays as CSV, one row per player of each game.")),
+    location: str = typer.Option("Club", "--location", metavar="NAME", help=N_("Where the games were played (BG Stats).")),
+    projected: bool = typer.Option(False, "--projected", help=N_("Take unfinished games as they stand.")),
     since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """Export a club's plays to the board gamers' logging apps: a BG Stats play file and a CSV.
@@ -374,11 +374,11 @@ def export(
 
 @club_app.command()
 def player(
-    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help="Game files, event files, plays files, folders."),
-    name: str = typer.Option(..., "--player", metavar="NAME", help="The member."),
+    paths: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...", help=N_("Game files, event files, plays files, folders.")),
+    name: str = typer.Option(..., "--player", metavar="NAME", help=N_("The member.")),
     html: Path | None = typer.Option(None, "--html", metavar="FILE", show_default=False,
-                                     help="Also write the member's page as HTML (for a screen and A4)."),
-    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+                                     help=N_("Also write the member's page as HTML (for a screen and A4).")),
+    as_json: bool = typer.Option(False, "--json", help=N_("One JSON document on stdout.")),
     since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """A member's page: their rating after each date, every game they played, and head-to-head

@@ -1,7 +1,8 @@
 """The nine move commands (``start``, ``market``, ``place``, ``choose``, ``dispose``, ``buy``,
 ``pass``, ``discard``, ``end``): each turns its arguments into notation tokens and hands them to
 :func:`make_move`, the command line's one move path through
-:class:`acquire_ref.files.session.GameFile` (DESIGN 3).
+:class:`acquire_ref.files.session.GameFile` (DESIGN 3). The arguments and options of the seven
+that :mod:`acquire_ref.quick` also makes (:data:`acquire_ref.quick.MOVES`) are named there.
 
 Only Typer is imported at start-up; a move imports no drawing library (tests/test_startup.py).
 """
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import typer
 
+from acquire_ref import quick
 from acquire_ref.cli.completion import complete_chain, complete_found, complete_player, complete_tile
 from acquire_ref.cli.output import command_viewer, echo_events, open_game_file, refusal, say_next
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
+from acquire_ref.language import N_
 
 
 def make_move(tokens: list[str]) -> None:
@@ -38,7 +41,7 @@ def make_move(tokens: list[str]) -> None:
 
 def start(
     tiles: list[str] | None = typer.Argument(
-        None, metavar="TILE...", help="One start tile per player, in seating order (table mode).", show_default=False,
+        None, metavar="TILE...", help=N_("One start tile per player, in seating order (table mode)."), show_default=False,
     ),
 ) -> None:
     """Place the start tiles drawn by the players (R2.2-R2.4); in dealt mode the referee draws them.
@@ -50,7 +53,7 @@ def start(
 
 def market(
     tile: str = typer.Argument(
-        ..., metavar="TILE", help="The tile drawn for the market (or just its column number).",
+        ..., metavar="TILE", help=N_("The tile drawn for the market (or just its column number)."),
     ),
 ) -> None:
     """Two players: the tile drawn from the bag for the market; its column is the market's holding (R9).
@@ -61,19 +64,17 @@ def market(
 
 
 def place(
-    tile: str = typer.Argument(
-        ..., metavar="TILE", help="The tile, e.g. 5C (c5 and 5-c are read too).", autocompletion=complete_tile,
-    ),
+    tile: str = typer.Argument(..., metavar=quick.PLACED.metavar, help=quick.PLACED.help, autocompletion=complete_tile),
     found: list[str] | None = typer.Option(
-        None, "--found", metavar="CHAIN", autocompletion=complete_found, help="Chain to found, if the tile founds one.",
+        None, *quick.FOUND.names, metavar=quick.FOUND.metavar, autocompletion=complete_found, help=quick.FOUND.help,
         show_default=False,
     ),
     survivor: list[str] | None = typer.Option(
-        None, "--survivor", metavar="CHAIN", autocompletion=complete_chain, help="Surviving chain, if the largest chains tie.",
-        show_default=False,
+        None, *quick.SURVIVOR.names, metavar=quick.SURVIVOR.metavar, autocompletion=complete_chain,
+        help=quick.SURVIVOR.help, show_default=False,
     ),
     order: list[str] | None = typer.Option(
-        None, "--order", metavar="CHAIN,CHAIN", help="Order of equal-sized defunct chains, first first.", show_default=False,
+        None, *quick.ORDER.names, metavar=quick.ORDER.metavar, help=quick.ORDER.help, show_default=False,
     ),
 ) -> None:
     """Place a tile from the current player's rack (R4).
@@ -81,7 +82,7 @@ def place(
     Example: acquire-ref place 6D --found Tower
     """
     tokens = ["place", tile]
-    for name, values in (("--found", found), ("--survivor", survivor), ("--order", order)):
+    for name, values in ((quick.FOUND.names[0], found), (quick.SURVIVOR.names[0], survivor), (quick.ORDER.names[0], order)):
         for value in values or []:
             tokens += [name, value]  # given twice: the notation refuses it (exit 2)
     make_move(tokens)
@@ -89,7 +90,7 @@ def place(
 
 def choose(
     chains: list[str] = typer.Argument(
-        ..., metavar="CHAIN...", help="Chain name(s); case-insensitive prefixes work.", autocompletion=complete_chain,
+        ..., metavar=quick.CHAINS.metavar, help=quick.CHAINS.help, autocompletion=complete_chain,
     ),
 ) -> None:
     """Answer the pending chain decision: chain to found, survivor, or defunct order (R4.2, R5.2, R5.3).
@@ -101,16 +102,14 @@ def choose(
 
 def dispose(
     player: str | None = typer.Argument(
-        None, metavar="PLAYER", help="The shareholder whose decision it is (default: the pending one).", show_default=False,
+        None, metavar=quick.SHAREHOLDER.metavar, help=quick.SHAREHOLDER.help, show_default=False,
         autocompletion=complete_player,
     ),
     sell: list[str] | None = typer.Option(
-        None, "--sell", metavar="N", help="Shares to sell to the bank at the pre-merger price; all: every share not traded.",
-        show_default=False,
+        None, *quick.SELL.names, metavar=quick.SELL.metavar, help=quick.SELL.help, show_default=False,
     ),
     trade: list[str] | None = typer.Option(
-        None, "--trade", metavar="N", help="Shares to trade, 2 defunct for 1 survivor (an even number); max: as many as the "
-        "bank allows.", show_default=False,
+        None, *quick.TRADE.names, metavar=quick.TRADE.metavar, help=quick.TRADE.help, show_default=False,
     ),
 ) -> None:
     """A shareholder's decision on a defunct chain's shares: sell, trade, hold the rest (R5.3b).
@@ -118,7 +117,7 @@ def dispose(
     Example: acquire-ref dispose Ben --sell 2 --trade 4 (or --trade max --sell all)
     """
     tokens = ["dispose"] + ([player] if player else [])
-    for name, values in (("--sell", sell), ("--trade", trade)):
+    for name, values in ((quick.SELL.names[0], sell), (quick.TRADE.names[0], trade)):
         for value in values or []:
             tokens += [name, value]  # counts and repeats are checked by the notation (exit 2)
     make_move(tokens)
@@ -126,8 +125,7 @@ def dispose(
 
 def buy(
     orders: list[str] | None = typer.Argument(
-        None, metavar="[CHAIN[=N]]...", help="Shares to buy, e.g. Tower=2 Imperial; none buys nothing and finishes the turn.",
-        show_default=False, autocompletion=complete_chain,
+        None, metavar=quick.ORDERS.metavar, help=quick.ORDERS.help, show_default=False, autocompletion=complete_chain,
     ),
 ) -> None:
     """Buy up to 3 shares of chains on the board and finish the turn (R6).
@@ -146,9 +144,7 @@ def pass_() -> None:
 
 
 def discard(
-    tiles: list[str] = typer.Argument(
-        ..., metavar="TILE...", help="Dead tiles shown by the current player.", autocompletion=complete_tile,
-    ),
+    tiles: list[str] = typer.Argument(..., metavar=quick.DEAD.metavar, help=quick.DEAD.help, autocompletion=complete_tile),
 ) -> None:
     """Put the current player's dead tiles out of the game; they draw replacements (R4.6, R7.3).
 

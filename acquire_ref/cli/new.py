@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from acquire_ref.cli.bot import BOT_OPTION, BOT_THINK_MS, announce_bots, bot_players
-from acquire_ref.cli.options import EDITIONS, RULE_OPTIONS, edition_spec, rule_options
+from acquire_ref.cli.options import EDITIONS, edition_spec, rule_options, rule_options_listed
 from acquire_ref.cli.output import game_path, say, say_next
 from acquire_ref.engine.errors import GameFileError, NotationError
-from acquire_ref.language import _
+from acquire_ref.language import N_, _
 
 if TYPE_CHECKING:
     from datetime import date
@@ -75,27 +75,28 @@ def _nothing_but_the_position(edition: str, option: list[str], tiles: str, seed:
 
 def new(
     players: list[str] | None = typer.Argument(
-        None, metavar="PLAYER...", help="Player names in clockwise seating order (2-6).", show_default=False,
+        None, metavar="PLAYER...", help=N_("Player names in clockwise seating order (2-6)."), show_default=False,
     ),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+    force: bool = typer.Option(False, "--force", help=N_("Overwrite an existing game file.")),
     option: list[str] = typer.Option(
         [], "--option", metavar="KEY=VALUE",
-        help=f"A rule option (R17), the default first: {RULE_OPTIONS}; e.g. --option stall=continue.",
+        help=N_("A rule option (R17), the default first: {options}; e.g. --option stall=continue.", options=rule_options_listed),
     ),
     edition: str = typer.Option(
-        "classic", "--edition", metavar="NAME|FILE", help=f"{EDITIONS}, or the path of a ruleset file.",
+        "classic", "--edition", metavar="NAME|FILE", help=N_("{editions}, or the path of a ruleset file.", editions=EDITIONS),
     ),
     tiles: str = typer.Option(
-        "table", "--tiles", metavar="table|dealt", help="table: tiles from the real bag; dealt: the referee deals.",
+        "table", "--tiles", metavar="table|dealt", help=N_("table: tiles from the real bag; dealt: the referee deals."),
     ),
     seed: int | None = typer.Option(
-        None, "--seed", min=0, max=2**63 - 1, metavar="N", help="Shuffle of a dealt game's bag (default: random).",
+        None, "--seed", min=0, max=2**63 - 1, metavar="N", help=N_("Shuffle of a dealt game's bag (default: random)."),
     ),
     from_position: Path | None = typer.Option(
-        None, "--from", metavar="FILE", help="Start from a position file (a game already under way) instead of start tiles."
+        None, "--from", metavar="FILE", help=N_("Start from a position file (a game already under way) instead of start tiles.")
     ),
     played: str | None = typer.Option(
-        None, "--played", metavar="YYYY-MM-DD", help="The date the game was played (default: today), for a game entered later.",
+        None, "--played", metavar="YYYY-MM-DD",
+        help=N_("The date the game was played (default: today), for a game entered later."),
         show_default=False,
     ),
     bot: list[str] = BOT_OPTION, bot_think_ms: int = BOT_THINK_MS,

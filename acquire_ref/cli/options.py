@@ -14,6 +14,7 @@ import typer
 from acquire_ref import quick
 from acquire_ref.engine.errors import NotationError
 from acquire_ref.engine.rule_options import OPTION_VALUES
+from acquire_ref.language import N_, _
 
 if TYPE_CHECKING:
     from acquire_ref.engine.editions import Edition
@@ -22,12 +23,12 @@ if TYPE_CHECKING:
 
 CREATING_PLAYERS = typer.Argument(
     None, metavar="[PLAYER...]", show_default=False,
-    help="Players in seating order (2-6): creates the game file first, as `new` does.",
+    help=N_("Players in seating order (2-6): creates the game file first, as `new` does."),
 )
 """The players of a command that can make the game file it opens (`table`, `room`)."""
-CREATING_OPTIONS = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new.")
-CREATING_TILES = typer.Option("table", "--tiles", metavar="table|dealt", help="As for new.")
-CREATING_SEED = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help="As for new.")
+CREATING_OPTIONS = typer.Option([], "--option", metavar="KEY=VALUE", help=N_("A rule option, as for new."))
+CREATING_TILES = typer.Option("table", "--tiles", metavar="table|dealt", help=N_("As for new."))
+CREATING_SEED = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="N", help=N_("As for new."))
 
 
 def edition_names() -> list[str]:
@@ -39,14 +40,27 @@ def edition_names() -> list[str]:
 
 EDITIONS = ", ".join(edition_names())
 """The built-in editions' names for a help text, e.g. ``classic, 1999, 2024``."""
-RULE_OPTIONS = ", ".join(f"{key} ({' or '.join(values)})" for key, values in OPTION_VALUES.items())
-"""The rule options for a help text, each with its values, the default first (R17), from
-:data:`acquire_ref.engine.rule_options.OPTION_VALUES`: ``start-order (row-first or column-first), ...``."""
-EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE", help=f"{EDITIONS}, or the path of a ruleset file.")
-SVG = typer.Option(None, "--svg", metavar="FILE", help="Also write what is shown as an SVG picture.")
-HTML = typer.Option(None, "--html", metavar="FILE", help="Also write it as a standalone HTML page, in colour.")
+
+
+def rule_options_listed() -> str:
+    """The rule options for a help text in the language in force, each with its values, the
+    default first (R17), from :data:`acquire_ref.engine.rule_options.OPTION_VALUES`:
+    ``start-order (row-first or column-first), ...`` (the keys and values are notation)."""
+    listed = []
+    for key, values in OPTION_VALUES.items():
+        choices = values[0]
+        for value in values[1:]:
+            choices = _("{choices} or {choice}").format(choices=choices, choice=value)
+        listed.append(f"{key} ({choices})")
+    return ", ".join(listed)
+
+
+EDITION = typer.Option("classic", "--edition", metavar="NAME|FILE",
+                       help=N_("{editions}, or the path of a ruleset file.", editions=EDITIONS))
+SVG = typer.Option(None, "--svg", metavar="FILE", help=N_("Also write what is shown as an SVG picture."))
+HTML = typer.Option(None, "--html", metavar="FILE", help=N_("Also write it as a standalone HTML page, in colour."))
 BOARD_SVG = typer.Option(None, "--svg", metavar="FILE",
-                         help="Also write the board, chains and players as an SVG picture to print or share.")
+                         help=N_("Also write the board, chains and players as an SVG picture to print or share."))
 JSON = typer.Option(False, *quick.JSON.names, help=quick.JSON.help)
 
 def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:

@@ -96,10 +96,7 @@ def echo_events(game: Game, events: list[Event]) -> None:
 
 def say_next(game: Game) -> None:
     """``Next:``, the decision now pending and the command that answers it, for the viewer."""
-    from acquire_ref.viewers.views import pending_text
-    from acquire_ref.words import with_program
-
-    say(_("Next: {pending}").format(pending=with_program(pending_text(game, command_viewer(game)))))
+    say(quick.next_text(game, command_viewer(game)))
 
 
 def say_notices(notices: list[str]) -> None:

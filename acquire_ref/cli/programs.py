@@ -18,14 +18,15 @@ from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING
 from acquire_ref.cli.output import STATE, game_path, load, print_json, say
 from acquire_ref.cli.room import PALETTE, palette_of
 from acquire_ref.engine.errors import GameFileError, NotationError
+from acquire_ref.language import N_
 
 
 def watch(
     interval: float = typer.Option(
         1.0, "--interval", min=0.1, max=3600, metavar="SECONDS",
-        help="Seconds between looks at the file (0.1 to 3600).",
+        help=N_("Seconds between looks at the file (0.1 to 3600)."),
     ),
-    updates: int = typer.Option(0, "--updates", min=0, metavar="N", help="Stop after this many redraws (0: until Ctrl-C)."),
+    updates: int = typer.Option(0, "--updates", min=0, metavar="N", help=N_("Stop after this many redraws (0: until Ctrl-C).")),
 ) -> None:
     """A live view in a terminal: redraws the status whenever the game file changes (Ctrl-C stops).
 
@@ -78,7 +79,7 @@ def table(
     tiles: str = CREATING_TILES,
     seed: int | None = CREATING_SEED,
     port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT",
-                             help="The port of `serve` or `room`, which the seats' links of F7 name."),
+                             help=N_("The port of `serve` or `room`, which the seats' links of F7 name.")),
     bot: list[str] = BOT_OPTION,
     bot_think_ms: int = BOT_THINK_MS,
 ) -> None:
@@ -113,11 +114,11 @@ def table(
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="HOST",
-                             help="The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the local network)."),
-    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+                             help=N_("The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the local network).")),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help=N_("The port (0: any free one).")),
     trust_proxy: list[str] = typer.Option([], "--trust-proxy", metavar="ADDRESS",
-                                          help="A reverse proxy's address whose X-Forwarded-For is believed "
-                                               "(repeatable; default: none, the connection's own address counts)."),
+                                          help=N_("A reverse proxy's address whose X-Forwarded-For is believed "
+                                               "(repeatable; default: none, the connection's own address counts).")),
     palette: str = PALETTE,
 ) -> None:
     """The live board for a TV or tablet: a web page that follows the game file (Ctrl-C stops).
@@ -135,11 +136,11 @@ def serve(
 
 
 def seats(
-    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout: [{player, url}, ...]."),
+    as_json: bool = typer.Option(False, "--json", help=N_("One JSON document on stdout: [{player, url}, ...].")),
     host: str | None = typer.Option(None, "--host", metavar="HOST",
-                                    help="The host in the links (default: this computer's address on the local network)."),
-    port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT", help="The port `serve` listens on."),
-    new: bool = typer.Option(False, "--new", help="Replace every seat's link with a new one (the old ones stop working)."),
+                                    help=N_("The host in the links (default: this computer's address on the local network).")),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, metavar="PORT", help=N_("The port `serve` listens on.")),
+    new: bool = typer.Option(False, "--new", help=N_("Replace every seat's link with a new one (the old ones stop working).")),
 ) -> None:
     """Each player's private link to their own screen on `serve`, with a QR code to scan.
 

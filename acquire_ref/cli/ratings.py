@@ -16,7 +16,7 @@ import typer
 
 from acquire_ref.cli.output import print_json, say
 from acquire_ref.engine.errors import NotationError
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -28,35 +28,37 @@ MODEL = "PlackettLuce"
 
 
 SINCE = typer.Option(None, "--from", metavar="YYYY-MM-DD", show_default=False,
-                     help="A season: only games played on or after this date.")
+                     help=N_("A season: only games played on or after this date."))
 UNTIL = typer.Option(None, "--to", metavar="YYYY-MM-DD", show_default=False,
-                     help="A season: only games played on or before this date.")
+                     help=N_("A season: only games played on or before this date."))
+PROJECTED = typer.Option(False, "--projected", help=N_("Take unfinished games as they stand instead of refusing them."))
+HISTORY = typer.Option(False, "--history", help=N_("Each player's rating after each date played, with the change."))
 SEASON = typer.Option(None, "--season", metavar="YYYY", show_default=False,
-                      help="A season by its year: --from YYYY-01-01 --to YYYY-12-31.")
+                      help=N_("A season by its year: --from YYYY-01-01 --to YYYY-12-31."))
 
 
 def ratings(
     games: list[Path] = typer.Argument(..., metavar="FILE|FOLDER...",
-                                       help="Finished game files, event files, and folders of them (a club's season)."),
-    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+                                       help=N_("Finished game files, event files, and folders of them (a club's season).")),
+    as_json: bool = typer.Option(False, "--json", help=N_("One JSON document on stdout.")),
     by_time: bool = typer.Option(False, "--by-time",
-                                 help="Games of one date (and undated ones) in the order their files were last written, "
-                                      "not as given."),
-    projected: bool = typer.Option(False, "--projected", help="Take unfinished games as they stand instead of refusing them."),
+                                 help=N_("Games of one date (and undated ones) in the order their files were last written, "
+                                      "not as given.")),
+    projected: bool = PROJECTED,
     keep_going: bool = typer.Option(False, "--keep-going",
-                                    help="Report each file that can't be used and rate the rest (exit status: the first "
-                                         "such file's)."),
+                                    help=N_("Report each file that can't be used and rate the rest (exit status: the first "
+                                         "such file's).")),
     provisional: int = typer.Option(5, "--provisional", min=0, max=10_000, metavar="N",
-                                    help="Mark a rating from fewer than N games as provisional."),
-    show_history: bool = typer.Option(False, "--history", help="Each player's rating after each date played, with the change."),
-    player: str | None = typer.Option(None, "--player", metavar="NAME", help="With --history: that player's alone.",
+                                    help=N_("Mark a rating from fewer than N games as provisional.")),
+    show_history: bool = HISTORY,
+    player: str | None = typer.Option(None, "--player", metavar="NAME", help=N_("With --history: that player's alone."),
                                       show_default=False),
     csv: Path | None = typer.Option(None, "--csv", metavar="FILE",
-                                    help="Also write the leaderboard (the history with --history) as CSV."),
+                                    help=N_("Also write the leaderboard (the history with --history) as CSV.")),
     html: Path | None = typer.Option(None, "--html", metavar="FILE",
-                                     help="Also write the leaderboard and its chart as an HTML page (with the history "
-                                          "tables with --history)."),
-    title: str = typer.Option("Club ratings", "--title", metavar="TEXT", help="The HTML page's heading."),
+                                     help=N_("Also write the leaderboard and its chart as an HTML page (with the history "
+                                          "tables with --history).")),
+    title: str = typer.Option("Club ratings", "--title", metavar="TEXT", help=N_("The HTML page's heading.")),
     since: str | None = SINCE, until: str | None = UNTIL, year: str | None = SEASON,
 ) -> None:
     """A club's ratings over a season of games (T6, openskill's Plackett-Luce model).

@@ -18,7 +18,7 @@ from acquire_ref.cli.completion import complete_player, complete_tile
 from acquire_ref.cli.options import BOARD_SVG, HTML, JSON, SVG
 from acquire_ref.cli.output import command_viewer, game_path, load, print_json, say, say_notices, show
 from acquire_ref.engine.errors import GameFileError
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -44,7 +44,7 @@ def hand(
 def status(
     as_json: bool = JSON,
     player: str | None = typer.Option(
-        None, "--player", metavar="PLAYER", help="With hidden holdings (R10.1): also show this player's own cash and shares.",
+        None, "--player", metavar="PLAYER", help=N_("With hidden holdings (R10.1): also show this player's own cash and shares."),
         autocompletion=complete_player,
     ),
     svg: Path | None = BOARD_SVG,
@@ -75,7 +75,7 @@ def status(
 def score(
     as_json: bool = JSON,
     position: Path | None = typer.Option(
-        None, "--position", metavar="FILE", help="Score the end of a game that was never refereed, written down in TOML."
+        None, "--position", metavar="FILE", help=N_("Score the end of a game that was never refereed, written down in TOML.")
     ),
     svg: Path | None = SVG,
     html: Path | None = HTML,
@@ -124,9 +124,9 @@ def _standings(position: Path | None) -> tuple[Game | None, dict[str, Any], str,
 
     game = load()
     doc = score_doc(game, command_viewer(game))
-    from acquire_ref.words.reasons import reason
+    from acquire_ref.words.reasons import ended
 
-    title = (_("Final standings: {reason}").format(reason=reason(game.end_reason)) if game.over
+    title = (_("Final standings: {reason}").format(reason=ended(game)) if game.over
              else _("Projected standings if the game ended now") if not game.market.on
              else _("Projected standings if the game ended now (without the market, whose holdings are drawn at the "
                     "payout, R9)"))
@@ -152,18 +152,18 @@ def why(
 
 def log(
     as_json: bool = JSON,
-    turn: int | None = typer.Option(None, "--turn", metavar="N", help="Only the moves of this turn."),
+    turn: int | None = typer.Option(None, "--turn", metavar="N", help=N_("Only the moves of this turn.")),
     player: str | None = typer.Option(
         None, "--player", metavar="PLAYER", autocompletion=complete_player,
-        help="Only this player's moves, and what happened to them in others' moves (bonuses, disposals asked).",
+        help=N_("Only this player's moves, and what happened to them in others' moves (bonuses, disposals asked)."),
     ),
     html: Path | None = typer.Option(
         None, "--html", metavar="FILE",
-        help="Also write the whole game's review as one self-contained HTML page: step through every move.",
+        help=N_("Also write the whole game's review as one self-contained HTML page: step through every move."),
     ),
     turning: bool = typer.Option(False, "--turning-points/--no-turning-points",
-                                 help="With --html, a finished game's turning points for each player, weighed by the "
-                                      "search bot (several seconds of processor time, with a progress bar)."),
+                                 help=N_("With --html, a finished game's turning points for each player, weighed by the "
+                                      "search bot (several seconds of processor time, with a progress bar).")),
 ) -> None:
     """Every move with its turn number and what it did: tiles, chains, bonuses, disposals, purchases.
 
@@ -198,7 +198,7 @@ def log(
 
 def check(
     path: Path | None = typer.Argument(
-        None, metavar="FILE", help="The game file or script (default: the game file).", show_default=False,
+        None, metavar="FILE", help=N_("The game file or script (default: the game file)."), show_default=False,
     ),
     as_json: bool = JSON,
 ) -> None:

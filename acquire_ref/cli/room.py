@@ -16,10 +16,11 @@ from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import game_path, say
 from acquire_ref.engine.errors import GameFileError, NotationError
+from acquire_ref.language import N_
 
 PALETTE = typer.Option(
     "edition", "--palette", metavar="edition|okabe-ito",
-    help="The chains' colours on the pages: the edition's, or okabe-ito (told apart with colour blindness).",
+    help=N_("The chains' colours on the pages: the edition's, or okabe-ito (told apart with colour blindness)."),
 )
 """``--palette`` of ``room`` and ``serve`` (:mod:`acquire_ref.web.palette`)."""
 
@@ -39,18 +40,18 @@ def room(
     seed: int | None = CREATING_SEED,
     host: str | None = typer.Option(
         None, "--host", metavar="HOST",
-        help="The address to listen on (default: every address of this computer: its own, for a TV plugged into "
-             "it, and its address on the local network, for the phones).",
+        help=N_("The address to listen on (default: every address of this computer: its own, for a TV plugged into "
+             "it, and its address on the local network, for the phones)."),
     ),
-    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help="The port (0: any free one)."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="PORT", help=N_("The port (0: any free one).")),
     palette: str = PALETTE,
     release: str | None = typer.Option(
         None, "--release", metavar="NAME",
-        help="Free a player's seat for a new phone: its old link stops working. Serves nothing.",
+        help=N_("Free a player's seat for a new phone: its old link stops working. Serves nothing."),
     ),
     lang: str | None = typer.Option(
         None, "--lang", metavar="CODE",
-        help="The TV's language: en, de or fr (default: the command line's). Each phone reads its own.",
+        help=N_("The TV's language: en, de or fr (default: the command line's). Each phone reads its own."),
     ),
     bot: list[str] = BOT_OPTION,
     bot_think_ms: int = BOT_THINK_MS,
@@ -69,7 +70,7 @@ def room(
     """
     from acquire_ref.language import chosen, using
 
-    with using(chosen(lang, {}) if lang else None):
+    with using(chosen(lang, {}) if lang is not None else None):
         _room(players, option, edition, tiles, seed, host, port, palette_of(palette), release, (bot, bot_think_ms))
 
 

@@ -16,7 +16,7 @@ import typer
 from acquire_ref.cli.new import refuse_to_replace, today
 from acquire_ref.cli.output import command_viewer, game_path, moves_count, refusal, say, say_notices
 from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -24,18 +24,18 @@ if TYPE_CHECKING:
 
 def play(
     script: Path = typer.Argument(
-        ..., metavar="SCRIPT", help="A game script: a game file without the snapshot; - reads it from standard input.",
+        ..., metavar="SCRIPT", help=N_("A game script: a game file without the snapshot; - reads it from standard input."),
     ),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing game file."),
+    force: bool = typer.Option(False, "--force", help=N_("Overwrite an existing game file.")),
     check_only: bool = typer.Option(
         False, "--check",
-        help="Play the script without writing anything; say where it stops (with --append: after the game's moves).",
+        help=N_("Play the script without writing anything; say where it stops (with --append: after the game's moves)."),
     ),
     append: bool = typer.Option(
-        False, "--append", help="Add the script's moves to the existing game file (only its moves are read).",
+        False, "--append", help=N_("Add the script's moves to the existing game file (only its moves are read)."),
     ),
     all_or_nothing: bool = typer.Option(
-        False, "--all-or-nothing", help="With --append: when a move is refused, add none of the script's moves.",
+        False, "--all-or-nothing", help=N_("With --append: when a move is refused, add none of the script's moves."),
     ),
 ) -> None:
     """Play a whole game script into the game file and show the standings (or the status).
@@ -84,10 +84,10 @@ def _say_where_it_stops(source: str, game: Game, added: str = "") -> None:
     ``--check --append`` would have added, in place of the count of the game's moves."""
     from acquire_ref.viewers.views import pending_text
     from acquire_ref.words import with_program
-    from acquire_ref.words.reasons import reason as reason_words
+    from acquire_ref.words.reasons import ended
 
     n = len(game.moves)
-    state = (_("the game is over: {reason}").format(reason=reason_words(game.end_reason)) if game.over
+    state = (_("the game is over: {reason}").format(reason=ended(game)) if game.over
              else _("it stops at: {pending}").format(pending=with_program(pending_text(game, command_viewer(game)))))
     legal = (_("its moves are legal and {added}").format(added=added) if added
              else ngettext("the {count} move is legal", "all {count} moves are legal", n).format(count=n))
@@ -102,9 +102,9 @@ def _show_played(headline: str, game: Game) -> None:
     con.print(headline)
     if game.over:
         doc = standings(True, game.end_reason, game.score_breakdown())
-        from acquire_ref.words.reasons import reason
+        from acquire_ref.words.reasons import ended
 
-        con.print(score_view(_("Final standings: {reason}").format(reason=reason(game.end_reason)), doc))
+        con.print(score_view(_("Final standings: {reason}").format(reason=ended(game)), doc))
     else:
         con.print(status_view(game, command_viewer(game)))
 

@@ -17,6 +17,7 @@ from acquire_ref.cli.ladder import ladder
 from acquire_ref.cli.options import EDITION, edition_spec, rule_options
 from acquire_ref.cli.output import print_json
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
+from acquire_ref.language import N_
 
 if TYPE_CHECKING:
     from acquire_ref.engine.editions import Edition
@@ -36,47 +37,49 @@ def _fresh_outputs(folder: Path, seed: int, games: int) -> None:
 
 AGAINST = typer.Option(
     None, "--against", metavar="random|greedy|search",
-    help="Seat one --strategy bot against the others playing this, each deal once per position (duplicate); "
-    "--games counts deals.",
+    help=N_("Seat one --strategy bot against the others playing this, each deal once per position (duplicate); "
+    "--games counts deals."),
 )
-THINK_MS = typer.Option(100.0, "--think-ms", min=1, max=600_000, metavar="MS", help="A search bot's processor time per decision.")
+THINK_MS = typer.Option(100.0, "--think-ms", min=1, max=600_000, metavar="MS",
+                        help=N_("A search bot's processor time per decision."))
 COMPARE = typer.Option(
     [], "--compare", metavar="KEY=VALUE[,KEY=VALUE]",
-    help="Play the same deals under the --option rules and under these on top (repeat for more rule sets): "
-    "game length and winner's money per rule set with 95% intervals.",
+    help=N_("Play the same deals under the --option rules and under these on top (repeat for more rule sets): "
+    "game length and winner's money per rule set with 95% intervals."),
 )
+GAMES = typer.Option(100, "--games", min=1, max=10**6, metavar="N", help=N_("How many complete games (at most 1,000,000)."))
 ITERATIONS = typer.Option(None, "--iterations", min=1, max=10**7, metavar="N",
-                          help="A search bot's playouts per decision instead (the same on any machine).")
+                          help=N_("A search bot's playouts per decision instead (the same on any machine)."))
 
 
 def simulate(
-    games: int = typer.Option(100, "--games", min=1, max=10**6, metavar="N", help="How many complete games (at most 1,000,000)."),
-    seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help="Seed of the first game; game i uses S+i."),
-    players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help="Players per game (2-6)."),
-    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy|search", help="How the built-in bots play."),
+    games: int = GAMES,
+    seed: int = typer.Option(0, "--seed", min=0, max=2**62, metavar="S", help=N_("Seed of the first game; game i uses S+i.")),
+    players: int = typer.Option(4, "--players", min=2, max=6, metavar="K", help=N_("Players per game (2-6).")),
+    strategy: str = typer.Option("random", "--strategy", metavar="random|greedy|search", help=N_("How the built-in bots play.")),
     against: str | None = AGAINST, think_ms: float = THINK_MS, iterations: int | None = ITERATIONS,
     edition: str = EDITION,
-    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="A rule option, as for new."),
+    option: list[str] = typer.Option([], "--option", metavar="KEY=VALUE", help=N_("A rule option, as for new.")),
     compare: list[str] = COMPARE,
-    out: Path | None = typer.Option(None, "--out", metavar="DIR", help="Write every game file into this folder."),
+    out: Path | None = typer.Option(None, "--out", metavar="DIR", help=N_("Write every game file into this folder.")),
     jobs: int = typer.Option(
         0, "--jobs", min=0, max=256, metavar="N",
-        help="Processes to play on (default 0: one per core); the results do not depend on it.",
+        help=N_("Processes to play on (default 0: one per core); the results do not depend on it."),
     ),
     bot: list[str] = typer.Option(
         [], "--bot", metavar="NAME=COMMAND",
-        help="Seat an outside bot, a program speaking the bot protocol (man 5 acquire-ref), under the player name "
-        "NAME; repeat for more. Bots take the first seats, the built-in bots the rest (p2, p3...).",
+        help=N_("Seat an outside bot, a program speaking the bot protocol (man 5 acquire-ref), under the player name "
+        "NAME; repeat for more. Bots take the first seats, the built-in bots the rest (p2, p3...)."),
     ),
     bot_timeout: float = typer.Option(
-        5.0, "--bot-timeout", min=0.01, max=3600, metavar="SECONDS", help="How long a bot may take over one answer.",
+        5.0, "--bot-timeout", min=0.01, max=3600, metavar="SECONDS", help=N_("How long a bot may take over one answer."),
     ),
     bot_faults: str = typer.Option(
         "fallback", "--bot-faults", metavar="fallback|stop",
-        help="After a bot's fault (garbage, an illegal move, no answer, an exit): the referee plays the first "
-        "legal move for it, or the game stops (exit 3 after the report).",
+        help=N_("After a bot's fault (garbage, an illegal move, no answer, an exit): the referee plays the first "
+        "legal move for it, or the game stops (exit 3 after the report)."),
     ),
-    as_json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    as_json: bool = typer.Option(False, "--json", help=N_("One JSON document on stdout.")),
 ) -> None:
     """Play complete dealt games with built-in and outside bots, and report what happened.
 

@@ -17,25 +17,24 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from acquire_ref.cli.options import EDITIONS
+from acquire_ref.cli.options import EDITIONS, JSON
 from acquire_ref.cli.output import print_json as _json
 from acquire_ref.cli.output import say
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from acquire_ref.tournament import Result, Seating, Tournament
 
-HELP = """Run an event: players, table draws, results, standings and who goes through (T1-T5).
+HELP = N_("""Run an event: players, table draws, results, standings and who goes through (T1-T5).
 
 The event file is --event FILE, else $ACQUIRE_EVENT, else the one *.event.toml file here.
 Each table's game is an ordinary game file beside it, refereed with the usual commands.
 
-Example: acquire-ref tournament new "Club 2026" --format heats"""
+Example: acquire-ref tournament new "Club 2026" --format heats""")
 
 tournament_app = typer.Typer(help=HELP, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
-
-JSON = typer.Option(False, "--json", help="One JSON document on stdout.")
+ROUND = typer.Argument(None, metavar="[ROUND]", help=N_("The round (default: the last drawn)."), show_default=False)
 
 
 class _Where:
@@ -50,7 +49,7 @@ WHERE = _Where()
 @tournament_app.callback()
 def main(
     event: Path | None = typer.Option(None, "--event", "-e", envvar="ACQUIRE_EVENT", metavar="FILE",
-                                      help="The event file (default: the one *.event.toml file here).",
+                                      help=N_("The event file (default: the one *.event.toml file here)."),
                                       show_default=False),
 ) -> None:
     """Run an event: players, table draws, results, standings and who goes through.
@@ -83,22 +82,22 @@ def event_path() -> Path:
 
 @tournament_app.command()
 def new(
-    name: str = typer.Argument(..., metavar="NAME", help="The event's name, e.g. 'Club championship 2026'."),
-    format: str = typer.Option("heats", "--format", metavar="heats|swiss", help="The format and its tie-breaks (T4)."),
+    name: str = typer.Argument(..., metavar="NAME", help=N_("The event's name, e.g. 'Club championship 2026'.")),
+    format: str = typer.Option("heats", "--format", metavar="heats|swiss", help=N_("The format and its tie-breaks (T4).")),
     seed: int | None = typer.Option(None, "--seed", min=0, max=2**62, metavar="N",
-                                    help="The seed of every draw (default: random); kept in the file."),
-    fives: bool = typer.Option(False, "--fives", help="Allow tables of 5 instead of several tables of 3 (T2.1)."),
-    semifinal: int = typer.Option(16, "--semifinal", metavar="16|8|4", help="Heats: places in the semifinal."),
-    rounds: int = typer.Option(4, "--rounds", min=1, max=50, metavar="N", help="Swiss: the number of rounds."),
-    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help="The tables' games: as for new."),
+                                    help=N_("The seed of every draw (default: random); kept in the file.")),
+    fives: bool = typer.Option(False, "--fives", help=N_("Allow tables of 5 instead of several tables of 3 (T2.1).")),
+    semifinal: int = typer.Option(16, "--semifinal", metavar="16|8|4", help=N_("Heats: places in the semifinal.")),
+    rounds: int = typer.Option(4, "--rounds", min=1, max=50, metavar="N", help=N_("Swiss: the number of rounds.")),
+    tiles: str = typer.Option("table", "--tiles", metavar="table|dealt", help=N_("The tables' games: as for new.")),
     edition: str = typer.Option("classic", "--edition", metavar="NAME|FILE",
-                                help=f"The tables' edition: {EDITIONS}, or a ruleset file (kept in the event file)."),
+        help=N_("The tables' edition: {editions}, or a ruleset file (kept in the event file).", editions=EDITIONS)),
     tiebreaks: str = typer.Option("acquire-ref", "--tiebreaks", metavar="NAME|KEY,...",
-                                  help="Heats: the tie-break list (T4): wbc-2007, acquire-ref, or keys in order."),
-    final: int = typer.Option(4, "--final", metavar="4|5", help="Heats: players in the final (T4)."),
+                                  help=N_("Heats: the tie-break list (T4): wbc-2007, acquire-ref, or keys in order.")),
+    final: int = typer.Option(4, "--final", metavar="4|5", help=N_("Heats: players in the final (T4).")),
     margin_factor: list[str] | None = typer.Option(None, "--margin-factor", metavar="SIZE=FACTOR",
-                                                   help="Heats: a winner's margin at a table of SIZE times FACTOR, e.g. 3=0.8."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing event file."),
+        help=N_("Heats: a winner's margin at a table of SIZE times FACTOR, e.g. 3=0.8.")),
+    force: bool = typer.Option(False, "--force", help=N_("Replace an existing event file.")),
 ) -> None:
     """Create the event file (NAME.event.toml here unless --event names it).
 
@@ -131,9 +130,10 @@ def new(
 
 @tournament_app.command()
 def add(
-    players: list[str] = typer.Argument(..., metavar="PLAYER...", help="Names to enter (or bring back after withdraw)."),
-    group: str | None = typer.Option(None, "--group", metavar="G", help="Family, club or team: kept apart at the tables (T2.2)."),
-    badge: str | None = typer.Option(None, "--badge", metavar="ID", help="The player's badge ID (one player at a time)."),
+    players: list[str] = typer.Argument(..., metavar="PLAYER...", help=N_("Names to enter (or bring back after withdraw).")),
+    group: str | None = typer.Option(None, "--group", metavar="G",
+                                        help=N_("Family, club or team: kept apart at the tables (T2.2).")),
+    badge: str | None = typer.Option(None, "--badge", metavar="ID", help=N_("The player's badge ID (one player at a time).")),
 ) -> None:
     """Enter players for the rounds still to be drawn; a withdrawn player comes back (T2.4).
 
@@ -156,7 +156,7 @@ def add(
 
 @tournament_app.command()
 def withdraw(
-    player: str = typer.Argument(..., metavar="PLAYER", help="Who drops out of the rounds still to be drawn."),
+    player: str = typer.Argument(..., metavar="PLAYER", help=N_("Who drops out of the rounds still to be drawn.")),
 ) -> None:
     """Take a player out of the rounds still to be drawn; their results so far stay (T2.4).
 
@@ -202,12 +202,12 @@ def _confirm(what: str, flag: str, given: bool) -> None:
 
 @tournament_app.command()
 def draw(
-    force: bool = typer.Option(False, "--force", help="Draw the open round again: its draw is discarded."),
+    force: bool = typer.Option(False, "--force", help=N_("Draw the open round again: its draw is discarded.")),
     discard_results: bool = typer.Option(False, "--discard-results",
-                                         help="With --force: drop the results already entered for the open round."),
+                                         help=N_("With --force: drop the results already entered for the open round.")),
     table: list[str] | None = typer.Option(None, "--table", metavar="P1,P2,...", show_default=False,
-                                           help="A table as the players sat (3 to 6, in seating order), instead of "
-                                                "a draw; once a table."),
+                                           help=N_("A table as the players sat (3 to 6, in seating order), instead of "
+                                                "a draw; once a table.")),
     as_json: bool = JSON,
 ) -> None:
     """Draw the next round and make one game file per table (T2).
@@ -252,9 +252,9 @@ def draw(
 
 @tournament_app.command()
 def checkin(
-    players: list[str] = typer.Argument(..., metavar="PLAYER...", help="Who plays the heat (names or badge IDs)."),
-    heat: int | None = typer.Option(None, "--heat", metavar="N", help="The heat (round number; default: the next)."),
-    out: bool = typer.Option(False, "--out", help="Take the check-in back: the player sits the heat out."),
+    players: list[str] = typer.Argument(..., metavar="PLAYER...", help=N_("Who plays the heat (names or badge IDs).")),
+    heat: int | None = typer.Option(None, "--heat", metavar="N", help=N_("The heat (round number; default: the next).")),
+    out: bool = typer.Option(False, "--out", help=N_("Take the check-in back: the player sits the heat out.")),
 ) -> None:
     """Check players in for a heat (T1.4): once anyone is checked in, the heat draws only them.
 
@@ -282,9 +282,10 @@ def checkin(
 
 @tournament_app.command()
 def join(
-    players: list[str] = typer.Argument(..., metavar="PLAYER...", help="Late arrivals (entered now if new)."),
-    group: str | None = typer.Option(None, "--group", metavar="G", help="Family, club or team (T2.2)."),
-    badge: str | None = typer.Option(None, "--badge", metavar="ID", help="A walk-in's badge ID (one player).",
+    players: list[str] = typer.Argument(..., metavar="PLAYER...", help=N_("Late arrivals (entered now if new).")),
+    group: str | None = typer.Option(None, "--group", metavar="G",
+                                        help=N_("Family, club or team (T2.2).")),
+    badge: str | None = typer.Option(None, "--badge", metavar="ID", help=N_("A walk-in's badge ID (one player)."),
                                      show_default=False),
 ) -> None:
     """Seat late arrivals in the open round without moving anyone (T1.4, T2.4).
@@ -316,8 +317,8 @@ def join(
 
 @tournament_app.command()
 def badge(
-    player: str = typer.Argument(..., metavar="PLAYER", help="The entrant (a walk-in too)."),
-    badge_id: str = typer.Argument(..., metavar="ID", help="The badge ID as printed."),
+    player: str = typer.Argument(..., metavar="PLAYER", help=N_("The entrant (a walk-in too).")),
+    badge_id: str = typer.Argument(..., metavar="ID", help=N_("The badge ID as printed.")),
 ) -> None:
     """Give an entrant a badge ID, or change theirs (T1.3); sheets may then name them by it.
 
@@ -332,8 +333,8 @@ def badge(
 
 @tournament_app.command()
 def rename(
-    player: str = typer.Argument(..., metavar="PLAYER", help="The entrant's name now (or badge ID)."),
-    new: str = typer.Argument(..., metavar="NEW", help="The name as on their badge (quote it when it has spaces)."),
+    player: str = typer.Argument(..., metavar="PLAYER", help=N_("The entrant's name now (or badge ID).")),
+    new: str = typer.Argument(..., metavar="NEW", help=N_("The name as on their badge (quote it when it has spaces).")),
 ) -> None:
     """Rename an entrant throughout the event: rounds, seats, results and their tables' game files (T1.3).
 
@@ -371,7 +372,7 @@ def undo() -> None:
 
 @tournament_app.command()
 def tables(
-    number: int | None = typer.Argument(None, metavar="[ROUND]", help="The round (default: the last drawn).", show_default=False),
+    number: int | None = ROUND,
     as_json: bool = JSON,
 ) -> None:
     """The table list of a round for the hall: table, seats, the command that opens its game.
@@ -396,17 +397,17 @@ def tables(
 
 @tournament_app.command()
 def result(
-    number: int = typer.Argument(..., metavar="ROUND", help="The round."),
-    table: int = typer.Argument(..., metavar="TABLE", help="The table."),
+    number: int = typer.Argument(..., metavar="ROUND", help=N_("The round.")),
+    table: int = typer.Argument(..., metavar="TABLE", help=N_("The table.")),
     sheet: list[str] | None = typer.Argument(None, metavar="[PLAYER=MONEY...]", show_default=False,
-                                             help="The results sheet's money (a table played without the referee)."),
-    projected: bool = typer.Option(False, "--projected", help="An unfinished game: score it as it stands (T3.3)."),
-    leave_out: bool = typer.Option(False, "--leave-out", help="An unfinished game: leave it out of the standings (T3.3)."),
-    replace: bool = typer.Option(False, "--replace", help="Correct a result already entered."),
-    force: bool = typer.Option(False, "--force", help="Accept a sheet that looks wrong (T3.4), or a correction "
-                                                      "that changes a round already seeded from it (T1.2)."),
+                                             help=N_("The results sheet's money (a table played without the referee).")),
+    projected: bool = typer.Option(False, "--projected", help=N_("An unfinished game: score it as it stands (T3.3).")),
+    leave_out: bool = typer.Option(False, "--leave-out", help=N_("An unfinished game: leave it out of the standings (T3.3).")),
+    replace: bool = typer.Option(False, "--replace", help=N_("Correct a result already entered.")),
+    force: bool = typer.Option(False, "--force", help=N_("Accept a sheet that looks wrong (T3.4), or a correction "
+                                                      "that changes a round already seeded from it (T1.2).")),
     played: str | None = typer.Option(None, "--played", metavar="YYYY-MM-DD", show_default=False,
-                                      help="The date the table was played (default: its game file's, the draw's day)."),
+                                      help=N_("The date the table was played (default: its game file's, the draw's day).")),
 ) -> None:
     """Enter a table's result: from its finished game file, or from its results sheet (T3).
 
@@ -480,8 +481,8 @@ def _found_result(path: Path, event: Tournament, where: tuple[int, Seating], she
 @tournament_app.command()
 def standings(
     as_json: bool = JSON,
-    csv: Path | None = typer.Option(None, "--csv", metavar="FILE", help="Also write the standings as CSV (T5.2)."),
-    html: Path | None = typer.Option(None, "--html", metavar="FILE", help="Also write them as an HTML page for the hall."),
+    csv: Path | None = typer.Option(None, "--csv", metavar="FILE", help=N_("Also write the standings as CSV (T5.2).")),
+    html: Path | None = typer.Option(None, "--html", metavar="FILE", help=N_("Also write them as an HTML page for the hall.")),
 ) -> None:
     """The standings: every tie-break key, the cut line, who advances, tables still playing (T4, T5).
 
@@ -524,8 +525,8 @@ def _hall_page(doc: dict[str, Any]) -> str:
 
 @tournament_app.command()
 def sheets(
-    number: int | None = typer.Argument(None, metavar="[ROUND]", help="The round (default: the last drawn).", show_default=False),
-    html: Path = typer.Option(..., "--html", metavar="FILE", help="Write the print-ready sheets as one HTML file."),
+    number: int | None = ROUND,
+    html: Path = typer.Option(..., "--html", metavar="FILE", help=N_("Write the print-ready sheets as one HTML file.")),
 ) -> None:
     """Print-ready table sheets for a drawn round (T5.3): a page per table and the alphabetical list.
 

@@ -14,7 +14,7 @@ import typer
 
 from acquire_ref.cli.output import command_viewer, game_path, open_game_file, refusal, say, say_next
 from acquire_ref.engine.errors import IllegalMoveError
-from acquire_ref.language import _
+from acquire_ref.language import N_, _
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -44,9 +44,9 @@ def _undo_question(game: Game, n: int) -> str | None:
 
 def undo(
     n: int = typer.Argument(
-        1, min=1, metavar="N", help="How many moves to take back (default 1).", show_default=False,
+        1, min=1, metavar="N", help=N_("How many moves to take back (default 1)."), show_default=False,
     ),
-    yes: bool = typer.Option(False, "--yes", "-y", help="Take them back without asking (for scripts)."),
+    yes: bool = typer.Option(False, "--yes", "-y", help=N_("Take them back without asking (for scripts).")),
 ) -> None:
     """Take back the last N moves; `redo` puts them back until another move is made.
 
@@ -95,7 +95,7 @@ def undo(
 
 def redo(
     n: int = typer.Argument(
-        1, min=1, metavar="N", help="How many moves to put back (default 1).", show_default=False,
+        1, min=1, metavar="N", help=N_("How many moves to put back (default 1)."), show_default=False,
     ),
 ) -> None:
     """Put back the last N moves taken back by undo, the earliest first, until another move is made.

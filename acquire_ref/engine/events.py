@@ -228,12 +228,24 @@ class TurnFinished(Event):
     last: bool = False
     public_reason: str | None = None
     """``reason`` without the player's own figures (R10.1), or None when it names none."""
+    nothing: str = ""
+    """Why nothing could be bought, as a key for the phrasebook (``reason`` is its English, for
+    the JSON): ``"any"`` (the end was declared with nothing to buy), ``"board"``, ``"limit"``,
+    ``"bank"``, ``"cash"`` (:func:`acquire_ref.engine.buying.nothing_to_buy`, R6.2); empty when
+    the turn ended by a move."""
+    cash: int | None = None
+    """With ``nothing == "cash"``: the player's cash in dollars (their own figure, R10.1)."""
 
 
 class GameOver(Event):
-    """The game ends, for ``reason``; the final payout follows (R8)."""
+    """The game ends, for ``reason`` (English, for the JSON); the final payout follows (R8).
+    ``ending`` is the key the phrasebook words (:class:`~acquire_ref.engine.pending.EndReason`'s
+    value) and ``by`` who declared the end (R8.2), else None."""
 
+    _fields = ("reason",)
     reason: str
+    ending: str = ""
+    by: str | None = None
 
 
 class Standing(Event):

@@ -30,7 +30,7 @@ from typing import assert_never
 
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.board import PLAYABLE
-from acquire_ref.engine.buying import BuyPlan, buy_refusal, pay, purchases, why_nothing
+from acquire_ref.engine.buying import BuyPlan, buy_refusal, nothing_to_buy, pay, purchases, why_nothing
 from acquire_ref.engine.drawing import (
     DiscardPlan,
     check_discard,
@@ -228,8 +228,7 @@ class Game(GameState):
     def _verify(self, move: Move) -> Plan:
         """The plan of ``move`` once each rule it meets has accepted it; raises the first refusal."""
         if len(self.log) >= MAX_MOVES:
-            raise IllegalMoveError(f"the game has {len(self.log):,} moves, the most a game holds "
-                                   "(a real game has a few hundred): it takes no more")
+            raise IllegalMoveError(reason="move_cap", moves=len(self.log))
         match move:  # the most frequent first
             case Place():
                 return self._verify_place(move)
@@ -471,7 +470,7 @@ class Game(GameState):
             return
         why, figure = why_nothing(self, p)  # figure: the player's cash, theirs alone (R10.1)
         self._finish_turn(out, f"nothing can be bought: {why}{figure} (R6.2)",
-                          f"nothing can be bought: {why} (R6.2)" if figure else None)
+                          f"nothing can be bought: {why} (R6.2)" if figure else None, nothing_to_buy(self, p) or "")
 
     def _verify_end(self, move: End) -> EndPlan:
         self._expect("end", PlaceTile, BuyShares)
@@ -484,14 +483,15 @@ class Game(GameState):
         self.end_declared = True
         out.append(ev.EndDeclared(self.player))
         if isinstance(self.pending, BuyShares) and not self.can_buy(self.player):
-            self._finish_turn(out, "nothing can be bought (R6.2)")
+            self._finish_turn(out, "nothing can be bought (R6.2)", nothing="any")
 
-    def _finish_turn(self, out: list[ev.Event], reason: str, public_reason: str | None = None) -> None:
+    def _finish_turn(self, out: list[ev.Event], reason: str, public_reason: str | None = None, nothing: str = "") -> None:
         """The turn ends: draw (R7.1), dealt dead tiles (R7.3), then the end (R8.2, R8.4) or the
         next seat (R10.1: TurnFinished)."""
         p = self.player
         drew = self.placed_this_turn and self.supply.draw(p)
-        out.append(finished := ev.TurnFinished(p, drew, self.bag, reason, public_reason=public_reason))
+        cash = self.cash[p] if nothing == "cash" else None  # the player's own figure (R10.1)
+        out.append(finished := ev.TurnFinished(p, drew, self.bag, reason, False, public_reason, nothing, cash))
         if self.supply.knows_racks:
             replace_dead_tiles(self, p, out)
         if self._restart is None:
@@ -506,9 +506,8 @@ class Game(GameState):
             self.pending = PlaceTile(self.player)
             return
         self._ended_by = p if self._ending is EndReason.DECLARED else None
-        out[out.index(finished)] = ev.TurnFinished(p, drew, finished.bag, reason, last=True,
-                                                   public_reason=public_reason)
-        out.append(ev.GameOver(self._ending.text(self._ended_by)))
+        out[out.index(finished)] = ev.TurnFinished(p, drew, finished.bag, reason, True, public_reason, nothing, cash)
+        out.append(ev.GameOver(self._ending.text(self._ended_by), self._ending.value, self._ended_by))
         self._game_over(self._ending, out)
 
     def _game_over(self, reason: EndReason, out: list[ev.Event]) -> None:

@@ -19,6 +19,7 @@ from acquire_ref.engine.editions import Edition, load_edition
 from acquire_ref.engine.errors import NotationError
 from acquire_ref.engine.tiles import Tile, parse_tile
 from acquire_ref.engine.values import Value
+from acquire_ref.language import _
 
 
 class Start(Value):
@@ -146,9 +147,10 @@ def _count(text: str, what: str) -> int:
     """A count of shares from its digits; :class:`NotationError` for anything else, or for more
     shares than any game holds (a million, cut in the message)."""
     if not (text.isascii() and text.isdigit()):
-        raise NotationError(f"{what}{text[:20]}: a count of shares is a whole number, 0 or more")
+        raise NotationError(_("{given}: a count of shares is a whole number, 0 or more").format(given=what + text[:20]))
     if len(text) > 6:
-        raise NotationError(f"{what}{text[:20]}{'...' if len(text) > 20 else ''}: no game has that many shares")
+        raise NotationError(_("{given}: no game has that many shares").format(
+            given=what + text[:20] + ("..." if len(text) > 20 else "")))
     return int(text)
 
 
@@ -162,17 +164,17 @@ def _options(tokens: Sequence[str], allowed: tuple[str, ...], verb: str) -> tupl
         if tok.startswith("--"):
             name, eq, value = tok[2:].partition("=")
             if name not in allowed:
-                raise NotationError(
-                    f"{verb} has no option --{name}"
-                    + (f"; it takes {', '.join('--' + a for a in allowed)}" if allowed else "")
-                )
+                takes = ", ".join("--" + a for a in allowed)
+                raise NotationError(_("{verb} has no option --{name}; it takes {options}").format(
+                    verb=verb, name=name, options=takes) if allowed else _("{verb} has no option --{name}").format(
+                    verb=verb, name=name))
             if not eq:
                 i += 1
                 if i >= len(tokens):
-                    raise NotationError(f"--{name} needs a value")
+                    raise NotationError(_("--{name} needs a value").format(name=name))
                 value = tokens[i]
             if name in opts:
-                raise NotationError(f"--{name} is given twice")
+                raise NotationError(_("--{name} is given twice").format(name=name))
             opts[name] = value
         else:
             pos.append(tok)
@@ -182,11 +184,11 @@ def _options(tokens: Sequence[str], allowed: tuple[str, ...], verb: str) -> tupl
 
 def _arity(verb: str, pos: list[str], lo: int, hi: int, usage: str) -> None:
     if not lo <= len(pos) <= hi:
-        raise NotationError(f"usage: {usage}")
+        raise NotationError(_("usage: {usage}").format(usage=usage))
 
 
 def _parse_start(rest: list[str], ed: Edition) -> Move:
-    pos, _ = _options(rest, (), "start")
+    pos = _options(rest, (), "start")[0]
     return Start(tuple(parse_tile(t, ed.grid) for t in pos))
 
 
@@ -195,7 +197,7 @@ def _parse_place(rest: list[str], ed: Edition) -> Move:
     _arity("place", pos, 1, 1, "place TILE [--found CHAIN] [--survivor CHAIN] [--order CHAIN,...]")
     order = tuple(ed.resolve_chain(c) for c in opts["order"].split(",") if c.strip()) if "order" in opts else ()
     if "order" in opts and not order:
-        raise NotationError("--order needs chain names, e.g. --order Luxor,Tower")
+        raise NotationError(_("--order needs chain names, e.g. --order Luxor,Tower"))
     return Place(
         parse_tile(pos[0], ed.grid),
         ed.resolve_chain(opts["found"]) if "found" in opts else None,
@@ -205,11 +207,11 @@ def _parse_place(rest: list[str], ed: Edition) -> Move:
 
 
 def _parse_choose(rest: list[str], ed: Edition) -> Move:
-    pos, _ = _options(rest, (), "choose")
+    pos = _options(rest, (), "choose")[0]
     _arity("choose", pos, 1, 99, "choose CHAIN...")
     names = [c for p in pos for c in p.split(",") if c.strip()]
     if not names:
-        raise NotationError("choose needs a chain name, e.g. choose Tower")
+        raise NotationError(_("choose needs a chain name, e.g. choose Tower"))
     return Choose(tuple(ed.resolve_chain(c) for c in names))
 
 
@@ -220,7 +222,8 @@ def _parse_dispose(rest: list[str], ed: Edition) -> Move:
     sell_all, trade_max = sell.lower() == "all", trade.lower() == "max"
     for word, text, allowed in (("--sell", sell, "all"), ("--trade", trade, "max")):
         if not (text.isascii() and text.isdigit()) and text.lower() != allowed:
-            raise NotationError(f"{word} {text}: give a number of shares, or {allowed}")
+            raise NotationError(_("{option} {text}: give a number of shares, or {allowed}").format(
+                option=word, text=text, allowed=allowed))
     return Dispose(
         pos[0] if pos else None,
         0 if sell_all else _count(sell, "--sell "),
@@ -236,14 +239,16 @@ def _buy_words(pos: list[str], ed: Edition) -> None:
     for i, tok in enumerate(pos):
         if "," in tok:
             parts = " ".join(p for p in tok.split(",") if p)
-            raise NotationError(f"buy {tok}: separate the shares with spaces, not commas: `buy {parts}`")
+            raise NotationError(_("buy {given}: separate the shares with spaces, not commas: `buy {parts}`").format(
+                given=tok, parts=parts))
         if tok.isascii() and tok.isdigit():
             near = [w for w in (pos[i - 1] if i else "", pos[i + 1] if i + 1 < len(pos) else "")
                     if w and "=" not in w and not w.isdigit()]
             if near:
                 chain = ed.resolve_chain(near[0])
-                raise NotationError(f"buy: the count goes after the chain and an equals sign: `buy {chain}={tok}`")
-            raise NotationError(f"buy {tok}: name the chain, e.g. `buy Tower={tok}`")
+                raise NotationError(_("buy: the count goes after the chain and an equals sign: `buy {chain}={count}`").format(
+                    chain=chain, count=tok))
+            raise NotationError(_("buy {count}: name the chain, e.g. `buy Tower={count}`").format(count=tok))
 
 
 def _chain_letters(text: str, ed: Edition) -> list[tuple[str, int]] | None:
@@ -257,13 +262,13 @@ def _chain_letters(text: str, ed: Edition) -> list[tuple[str, int]] | None:
     if not re.fullmatch(r"(?:[^\W\d_]\d*)+", low):
         return None
     pairs = re.findall(r"([^\W\d_])(\d*)", low)
-    if any(letter not in by_letter for letter, _ in pairs):
+    if any(letter not in by_letter for letter, _count_ in pairs):
         return None
     return [(by_letter[letter], int(n) if n else 1) for letter, n in pairs]
 
 
 def _parse_buy(rest: list[str], ed: Edition) -> Move:
-    pos, _ = _options(rest, (), "buy")
+    pos = _options(rest, (), "buy")[0]
     _buy_words(pos, ed)
     counts: dict[str, int] = {}
     for tok in pos:
@@ -274,36 +279,37 @@ def _parse_buy(rest: list[str], ed: Edition) -> Move:
             letters = [(chain, _count(n, f"{chain}=") if eq else 1)]
         for chain, count in letters:
             if count == 0:
-                raise NotationError(f"{chain}=0: buy at least 1, or type `buy` alone to buy nothing")
+                raise NotationError(_("{chain}=0: buy at least 1, or type `buy` alone to buy nothing").format(chain=chain))
             counts[chain] = counts.get(chain, 0) + count
     return Buy(tuple((c, n) for c, n in counts.items() if n))
 
 
 def _parse_pass(rest: list[str], ed: Edition) -> Move:
-    pos, _ = _options(rest, (), "pass")
+    pos = _options(rest, (), "pass")[0]
     _arity("pass", pos, 0, 0, "pass")
     return Pass()
 
 
 def _parse_end(rest: list[str], ed: Edition) -> Move:
-    pos, _ = _options(rest, (), "end")
+    pos = _options(rest, (), "end")[0]
     _arity("end", pos, 0, 0, "end")
     return End()
 
 
 def _parse_discard(rest: list[str], ed: Edition) -> Move:
-    pos, _ = _options(rest, (), "discard")
+    pos = _options(rest, (), "discard")[0]
     _arity("discard", pos, 1, 99, "discard TILE...")
     return Discard(tuple(parse_tile(t, ed.grid) for t in pos))
 
 
 def _parse_market(rest: list[str], ed: Edition) -> Move:
-    pos, _ = _options(rest, (), "market")
+    pos = _options(rest, (), "market")[0]
     _arity("market", pos, 1, 1, "market TILE (the tile drawn for the market; its column is the holding)")
     if pos[0].isascii() and pos[0].isdigit():
         column = int(pos[0]) if len(pos[0]) <= 2 else 0
         if not 1 <= column <= ed.grid.columns:
-            raise NotationError(f"market {pos[0][:12]}: a tile's column is 1-{ed.grid.columns}")
+            raise NotationError(_("market {given}: a tile's column is 1-{columns}").format(
+                given=pos[0][:12], columns=ed.grid.columns))
         return Market(column)
     tile = parse_tile(pos[0], ed.grid)
     return Market(tile.col, tile)
@@ -324,12 +330,11 @@ def parse_tokens(tokens: Sequence[str], edition: Edition | None = None) -> Move:
     malformed count. Whether the move is legal is the game's business, not the notation's.
     """
     if not tokens:
-        raise NotationError("empty move")
+        raise NotationError(_("empty move"))
     parser = _PARSERS.get(tokens[0].lower())
     if parser is None:
-        raise NotationError(
-            f"{tokens[0]!r} is not a move: start, place, choose, dispose, buy, pass, discard, end or market"
-        )
+        raise NotationError(_("{given} is not a move: start, place, choose, dispose, buy, pass, discard, end or "
+                                "market").format(given=repr(tokens[0])))
     return parser(list(tokens[1:]), edition or load_edition())
 
 

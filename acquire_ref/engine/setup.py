@@ -38,6 +38,7 @@ from acquire_ref.engine.problems import MAX_MONEY, Problems, invisible, shown, s
 from acquire_ref.engine.rule_options import OPTION_VALUES
 from acquire_ref.engine.scoring import MARKET
 from acquire_ref.engine.tiles import CLASSIC_GRID, Grid, Tile, connected, neighbour_table, parse_tile
+from acquire_ref.language import _, number
 
 __all__ = ["MARKET", "MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "OPTION_VALUES", "POSITION_KEYS", "SCORING_KEYS", "Options",
            "Position", "check_player_name", "check_player_names", "looks_alike", "read_position", "read_scoring_position"]
@@ -58,19 +59,19 @@ def check_player_names(players: Iterable[object]) -> None:
     "\u0410nn" with a Cyrillic A, or a full-width "\uff21nn") would print as one seat."""
     players = list(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise NotationError(f"Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players here, not {len(players)} (R2.1)")
+        raise NotationError(_("Acquire seats {least} to {most} players here, not {count} (R2.1)").format(
+            least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(players)))
     seen: dict[str, str] = {}
     for p in players:
         check_player_name(p)
         assert isinstance(p, str)
         other = seen.get(skeleton(p))
         if other is not None and other.lower() == p.lower():
-            raise NotationError(f"two players are called {shown(p)} (names must differ, ignoring case)")
+            raise NotationError(_("two players are called {name} (names must differ, ignoring case)").format(name=shown(p)))
         if other is not None:
-            raise NotationError(
-                f"{shown(p)} looks like {shown(other)} ({_codes(p)} and {_codes(other)}): "
-                "give the players names that look different"
-            )
+            raise NotationError(_("{name} looks like {other} ({codes} and {other_codes}): give the players names "
+                                  "that look different").format(name=shown(p), other=shown(other), codes=_codes(p),
+                                                                 other_codes=_codes(other)))
         seen[skeleton(p)] = p
 
 
@@ -83,22 +84,21 @@ def check_player_name(name: object) -> None:
     each seat (:func:`check_player_names`), each outside bot, each entrant of a tournament (T1.1)."""
     if not isinstance(name, str) or not name or not name.isprintable() or any(ch.isspace() for ch in name) \
             or "=" in name or name.startswith("-") or "," in name:
-        raise NotationError(
-            f"{shown(name)} can't be a player name: printable characters only, no spaces, '=', ',' or leading '-'"
-        )
+        raise NotationError(_("{name} can't be a player name: printable characters only, no spaces, '=', ',' or "
+                              "leading '-'").format(name=shown(name)))
     if len(name) > MAX_NAME:
-        raise NotationError(f"{shown(name)} can't be a player name: it has {len(name):,} characters, "
-                            f"and a name has at most {MAX_NAME}")
+        raise NotationError(_("{name} can't be a player name: it has {count} characters, and a name has at most "
+                              "{most}").format(name=shown(name), count=number(len(name)), most=MAX_NAME))
     if not name.isascii():
         import unicodedata
 
         hidden = [ch for ch in name if invisible(ch)]
         if hidden:
-            raise NotationError(f"{shown(name)} can't be a player name: it holds {_codes(''.join(hidden))}, which "
-                                "prints as nothing; use letters, digits and signs that show")
+            raise NotationError(_("{name} can't be a player name: it holds {codes}, which prints as nothing; use "
+                                  "letters, digits and signs that show").format(name=shown(name), codes=_codes("".join(hidden))))
         if all(unicodedata.category(ch).startswith("M") for ch in name):
-            raise NotationError(f"{shown(name)} can't be a player name: it is only marks ({_codes(name)}), "
-                                "with no letter to carry them")
+            raise NotationError(_("{name} can't be a player name: it is only marks ({codes}), with no letter to "
+                                  "carry them").format(name=shown(name), codes=_codes(name)))
 
 
 def looks_alike(one: str, other: str) -> bool:

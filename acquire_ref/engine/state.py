@@ -152,6 +152,11 @@ class GameState:
         return self._ending if self.over else None
 
     @property
+    def ended_by(self) -> str | None:
+        """Who declared the end of a game that is over (R8.2), else None."""
+        return self._ended_by if self.over else None
+
+    @property
     def moves(self) -> list[Move]:
         """The moves applied so far, as recorded."""
         return [e.move for e in self.log]

@@ -19,6 +19,7 @@ from functools import cache
 from typing import NamedTuple
 
 from acquire_ref.engine.errors import NotationError, closest
+from acquire_ref.language import _
 
 COLUMNS = 12
 ROWS = 9
@@ -168,23 +169,22 @@ def parse_tile(text: str, grid: Grid = CLASSIC_GRID) -> Tile:
     if not m:
         bare = (text or "").strip().upper()
         if bare.isascii() and bare.isdigit() and 1 <= int(bare) <= columns:  # a column alone: no guess at the row
-            hint = f"a tile names its row too ({int(bare)}A to {int(bare)}{last}); write"
+            hint = _("a tile names its row too ({first} to {last}); write").format(
+                first=f"{int(bare)}A", last=f"{int(bare)}{last}")
         elif len(bare) == 1 and bare in grid.letters:
-            hint = f"a tile names its column too (1{bare} to {columns}{bare}); write"
+            hint = _("a tile names its column too ({first} to {last}); write").format(
+                first=f"1{bare}", last=f"{columns}{bare}")
         else:
             near = closest((text or "").replace("-", ""), (str(t) for t in grid.tiles))
-            hint = f"did you mean {near}? Write" if near else "write"
-        raise NotationError(
-            f"{text!r} is not a tile: " + hint
-            + f" column then row, 1-{columns} and A-{last}, e.g. 5C (R1.1)"
-        )
+            hint = _("did you mean {tile}? Write").format(tile=near) if near else _("write")
+        raise NotationError(_("{given} is not a tile: {hint} column then row, 1-{columns} and A-{last}, e.g. 5C (R1.1)").format(
+            given=repr(text), hint=hint, columns=columns, last=last))
     num, letter = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
     col, row = int(num), grid.letters.find(letter.upper())
     if not 1 <= col <= columns or row < 0:
-        board = "the board" if grid == CLASSIC_GRID else f"the {grid} board"
-        raise NotationError(
-            f"{text!r} is off {board}: columns run 1-{columns} and rows A-{last} (R1.1)"
-        )
+        said = _("{given} is off the board: columns run 1-{columns} and rows A-{last} (R1.1)") if grid == CLASSIC_GRID \
+            else _("{given} is off the {size} board: columns run 1-{columns} and rows A-{last} (R1.1)")
+        raise NotationError(said.format(given=repr(text), size=grid, columns=columns, last=last))
     return Tile(col, row)
 
 

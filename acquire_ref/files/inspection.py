@@ -13,6 +13,7 @@ from acquire_ref.engine.errors import AcquireError
 from acquire_ref.engine.game import Game, audit
 from acquire_ref.engine.problems import MAX_MONEY, Problems, shown
 from acquire_ref.files.record import Record, TomlTable
+from acquire_ref.language import _
 from acquire_ref.viewers.views import snapshot
 
 if TYPE_CHECKING:
@@ -180,11 +181,12 @@ def examine(text: str, source: str = "game file", game_file: bool = False, data:
         problems += record.undone_problems(game, source)
     snap = record.snapshot
     if snap is None and game_file and game is not None:
-        notices.append(f"{source}: the [snapshot] table is missing; it will be rebuilt from the moves")
+        notices.append(_("{source}: the [snapshot] table is missing; it will be rebuilt from the moves").format(source=source))
     if snap is not None:
         if snap.get("digest") != record.digest():
             if game is not None:
-                notices.append(f"{source}: the setup or moves were edited by hand; the snapshot will be rebuilt from the moves")
+                notices.append(_("{source}: the setup or moves were edited by hand; the snapshot will be rebuilt from the "
+                                      "moves").format(source=source))
         else:
             problems += conservation_problems(snap, record.players, record.edition)
             if game is not None:

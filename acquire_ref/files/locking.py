@@ -18,6 +18,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from acquire_ref.engine.errors import GameBusyError, GameFileError
+from acquire_ref.language import _
 
 _FLAGS = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 """Open flags of a lock file: a pipe put in its place never blocks the opening."""
@@ -62,7 +63,8 @@ def take(fd: int, path: Path, wait: float) -> None:
             raise GameFileError(f"{path}: can't lock the game file: {exc.strerror}") from None
         left = deadline - time.monotonic()
         if left <= 0:
-            raise GameBusyError(f"{path} is locked by another acquire-ref command; try again when it has finished")
+            raise GameBusyError(_("{path} is locked by another acquire-ref command; try again when it has finished").format(
+                path=path))
         time.sleep(min(0.05, left))
 
 

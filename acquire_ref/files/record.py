@@ -37,6 +37,7 @@ from acquire_ref.engine.game import MAX_MOVES, Game
 from acquire_ref.engine.moves import parse_move
 from acquire_ref.engine.problems import Problems, is_whole, shown
 from acquire_ref.files.bot_table import bot_problems
+from acquire_ref.language import _, ngettext
 from acquire_ref.viewers.views import snapshot
 from acquire_ref.words import with_program
 from acquire_ref.words.refusals import worded
@@ -60,6 +61,20 @@ MAX_INTEGER = 2**63 - 1
 refused, so that no count or sum of money can outgrow what the file can hold again."""
 
 
+def _toml_error(source: str, exc: tomllib.TOMLDecodeError) -> str:
+    """What is wrong with the TOML of ``source``: tomllib's own words in English (``Invalid value
+    (at line 3, column 5)``), the place alone in another language (tomllib speaks English only)."""
+    import re
+
+    from acquire_ref import language
+
+    detail = str(exc)
+    if language.current() != language.SOURCE:
+        at = re.search(r"\(at line (\d+), column (\d+)\)", detail)
+        detail = _("line {line}, column {column}").format(line=at[1], column=at[2]) if at else _("at the end of the file")
+    return _("{source} is not valid TOML: {detail}").format(source=source, detail=detail)
+
+
 def parse_toml(text: str, source: str) -> TomlTable:
     """TOML ``text`` as a dict; ``source`` names the file in messages.
 
@@ -71,7 +86,7 @@ def parse_toml(text: str, source: str) -> TomlTable:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(f"{source} is not valid TOML: {exc}") from None
+        raise GameFileError(_toml_error(source, exc)) from None
     except RecursionError:
         raise GameFileError(f"{source}: arrays or tables are nested too deeply to be a game file") from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
@@ -376,9 +391,10 @@ class Record:
                 game.apply(parse_move(text, game.edition))
             except AcquireError as exc:
                 kind = error if exc.exit_code == 3 else GameFileError
-                verdict = "is illegal" if exc.exit_code == 3 else "is unreadable"
                 told = worded(exc, full=False) if isinstance(exc, IllegalMoveError) else str(exc)  # names no holding (R10.1)
-                raise kind(f"{source}: move {i} `{text}` {verdict}: {with_program(told)}") from None
+                said = _("{source}: move {number} `{move}` is illegal: {why}") if exc.exit_code == 3 else \
+                    _("{source}: move {number} `{move}` is unreadable: {why}")
+                raise kind(said.format(source=source, number=i, move=text, why=with_program(told))) from None
         return game
 
     def replay_whole(self, error: type[AcquireError] = GameFileError, source: str = "game file") -> Game:
@@ -403,13 +419,13 @@ class Record:
         or fewer than ``n`` (or ``n`` is below 1).
         """
         from acquire_ref.engine.errors import IllegalMoveError
-        from acquire_ref.engine.events import plural
 
         count = len(game.log)
         if count == 0:
-            raise IllegalMoveError("nothing to undo: no move has been made in this game")
+            raise IllegalMoveError(_("nothing to undo: no move has been made in this game"))
         if not 1 <= n <= count:
-            raise IllegalMoveError(f"can't undo {plural(n, 'move')}: the game has {count}")
+            raise IllegalMoveError(ngettext("can't undo {count} move: the game has {made}", "can't undo {count} moves: the game "
+                                            "has {made}", n).format(count=n, made=count))
         moves = [str(entry.move) for entry in game.log]
         self.moves = moves[: count - n]
         self.undone = moves[count - n:] + self.undone
@@ -427,9 +443,10 @@ class Record:
         from acquire_ref.engine.errors import IllegalMoveError
 
         if not self.undone:
-            raise IllegalMoveError("nothing to redo: `redo` puts back moves taken back by `undo`, until another move is made")
+            raise IllegalMoveError(_("nothing to redo: `redo` puts back moves taken back by `undo`, until another move is made"))
         if n > len(self.undone):
-            raise IllegalMoveError(f"can't redo {n} moves: only {len(self.undone)} taken back by `undo` can be put back")
+            raise IllegalMoveError(_("can't redo {count} moves: only {undone} taken back by `undo` can be put back").format(
+                count=n, undone=len(self.undone)))
         for i, text in enumerate(self.undone[:n], 1):
             try:
                 game.apply(parse_move(text, game.edition))

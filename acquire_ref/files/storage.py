@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import GameBusyError, GameFileError, NotationError
+from acquire_ref.language import _, ngettext, number
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -146,6 +147,15 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def noun(what: str) -> str:
+    """The kind of file ``what`` (``"game file"``, ``"script"``, ...) in the language spoken, for a
+    message that names it."""
+    nouns = {"game file": _("game file"), "script": _("script"), "game file or script": _("game file or script"),
+             "event file": _("event file"), "export": _("export"), "seats' file": _("seats' file"),
+             "position file": _("position file"), "ruleset file": _("ruleset file")}
+    return nouns.get(what, what)
+
+
 def _kind(mode: int) -> str:
     return "a folder" if stat.S_ISDIR(mode) else "a pipe or a device" if not stat.S_ISREG(mode) else "a file"
 
@@ -189,16 +199,18 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
     version) a symbolic link is refused too, not followed, and so is a file of another user
     (:func:`owner_problem`).
     """
-    named = f"{option} {path}" if option else str(path)
+    named, kind = f"{option} {path}" if option else str(path), noun(what)
     nofollow = getattr(os, "O_NOFOLLOW", 0) if side else 0
     try:
         info = os.lstat(path) if side else os.stat(path)
         if stat.S_ISLNK(info.st_mode):
-            raise GameFileError(f"{named} is a symbolic link: the {what} is never read through a link; remove it")
+            raise GameFileError(_("{named} is a symbolic link: the {kind} is never read through a link; remove it").format(
+                named=named, kind=kind))
         if not stat.S_ISREG(info.st_mode):
             raise GameFileError(f"{named} is {_kind(info.st_mode)}, not a {what}")
         if info.st_size > MAX_FILE_BYTES:
-            raise GameFileError(f"{named} is {info.st_size:,} bytes: too large for a {what} (at most {MAX_FILE_BYTES:,})")
+            raise GameFileError(_("{named} is {size} bytes: too large for a {kind} (at most {most})").format(
+                named=named, size=number(info.st_size), kind=kind, most=number(MAX_FILE_BYTES)))
         with os.fdopen(os.open(path, os.O_RDONLY | _NONBLOCK | nofollow), "rb") as fh:
             now = os.fstat(fh.fileno())
             if not stat.S_ISREG(now.st_mode):
@@ -208,21 +220,22 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
                 raise GameFileError(f"{named}: {why}")
             data = fh.read(MAX_FILE_BYTES + 1)
         if data.startswith(b"\xef\xbb\xbf"):
-            raise GameFileError(f"{named} starts with a byte-order mark: save it as UTF-8 without BOM")
+            raise GameFileError(_("{named} starts with a byte-order mark: save it as UTF-8 without BOM").format(named=named))
         return data.decode("utf-8"), (now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns)
     except FileNotFoundError:
-        hints = {"game file": " (start one with `acquire-ref new PLAYER...`)",
-                 "game file or script": ": check reads a game file, or a game script for `acquire-ref play`"}
-        hint = hints.get(what, "")
-        raise GameFileError(f"{named}: no such {what}{hint}") from None
+        said = {"game file": _("{path}: no such game file (start one with `acquire-ref new PLAYER...`)"),
+                "game file or script": _("{named}: no such game file or script: check reads a game file, or a game "
+                                         "script for `acquire-ref play`")}.get(what, _("{named}: no such {kind}"))
+        raise GameFileError(said.format(named=named, path=named, kind=kind)) from None
     except IsADirectoryError:
-        raise GameFileError(f"{named} is a folder, not a {what}") from None
+        raise GameFileError(_("{named} is a folder, not a {kind}").format(named=named, kind=kind)) from None
     except UnicodeDecodeError as exc:
-        raise GameFileError(f"{named} is not UTF-8 text (byte {exc.start})") from None
+        raise GameFileError(_("{named} is not UTF-8 text (byte {byte})").format(named=named, byte=exc.start)) from None
     except GameFileError:
         raise  # said already: not "can't read it" about a file that was read and refused
     except (OSError, ValueError) as exc:
-        raise GameFileError(f"{named}: can't read it: {getattr(exc, 'strerror', None) or exc}") from None
+        cause = getattr(exc, "strerror", None) or exc
+        raise GameFileError(_("{named}: can't read it: {why}").format(named=named, why=cause)) from None
 
 
 def read_standard_input(what: str = "script") -> str:
@@ -318,13 +331,15 @@ def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str =
     with interrupts_deferred():
         old = check_target(path, what)
         if old is not None and not old & 0o222:
-            raise GameFileError(f"{path} is read-only (its permissions are {old:o}): make it writable to go on")
+            raise GameFileError(_("{path} is read-only (its permissions are {mode}): make it writable to go on").format(
+                path=path, mode=f"{old:o}"))
         tmp = _temporary(path, text, old if mode is None else mode, what)
         renamed = False
         try:
             if expect is not None and stamp(path) != expect:
-                raise GameBusyError(f"{path} was replaced or changed by another program while this command was "
-                                    "working on it; nothing was written: run the command again on the file as it is now")
+                raise GameBusyError(_("{path} was replaced or changed by another program while this command was working "
+                                      "on it; nothing was written: run the command again on the file as it is now").format(
+                    path=path))
             os.replace(tmp, path)
             renamed = True
         except OSError as exc:
@@ -570,5 +585,7 @@ def _loaded(path: Path, found: Inspection) -> tuple[Game, Record, list[str]]:
         problems = found.problems
         if len(problems) == 1:
             raise GameFileError(problems[0])
-        raise GameFileError(f"{path} has {len(problems)} problems (edited by hand?):\n  " + "\n  ".join(problems))
+        raise GameFileError(ngettext("{path} has {count} problem (edited by hand?):", "{path} has {count} problems (edited "
+                                     "by hand?):", len(problems)).format(path=path, count=len(problems))
+                            + "\n  " + "\n  ".join(problems))
     return found.game, found.record, found.notices

@@ -40,7 +40,6 @@ from acquire_ref.engine.pending import (
 from acquire_ref.engine.tiles import Tile
 from acquire_ref.language import _
 from acquire_ref.viewers import describe
-from acquire_ref.words.events import told
 from acquire_ref.words.refusals import worded
 
 if TYPE_CHECKING:
@@ -313,6 +312,8 @@ def moment(game: Game, events: Iterable[Event], viewer: ViewerLike = None) -> li
     happens the move is public in full, as the banker carries it out, and so are a merger's
     bonus table and disposals; only a player's cash named as a reason stays theirs); the
     sentences are the phrasebook's (:func:`acquire_ref.words.events.told`)."""
+    from acquire_ref.words.events import told  # the events' words: not on the path of status, why or hand
+
     return [told(e) if _sees_all(game, e, viewer) else told(e, "moment") for e in events]
 
 
@@ -325,6 +326,8 @@ def history_event(game: Game, e: Event, viewer: ViewerLike = None) -> tuple[str,
     """One event of the history (``log``) for ``viewer``: its sentence and its ``log --json``
     data; while holdings are hidden, another player's figures are left out ("Ann buys shares",
     "the bank pays Cat $3,000 (Luxor majority)", "Cat disposes of Luxor shares", R10.1)."""
+    from acquire_ref.words.events import told
+
     if _sees_all(game, e, viewer):
         return told(e), e.as_dict()
     return told(e, "public"), _public_doc(e)
@@ -337,9 +340,9 @@ def move_text(game: Game, entry: LogEntry, viewer: ViewerLike = None) -> str:
     if sees(game, entry.player, viewer):
         return str(move)
     if isinstance(move, Buy):
-        return "buy (shares hidden, R10.1)" if move.orders else "buy"
+        return _("buy (shares hidden, R10.1)") if move.orders else "buy"
     if isinstance(move, Dispose):
-        return f"dispose {entry.player} (hidden, R10.1)"
+        return _("dispose {player} (hidden, R10.1)").format(player=entry.player)
     return str(move)
 
 

@@ -121,17 +121,17 @@ class JoinRoutes:
         return remember(request, HTMLResponse(html, headers=self.headers))
 
     async def asked(self, request: Request) -> dict[str, Any] | Response:
-        """The claim's ``{"player", "code"}``, or its refusal."""
+        """The claim's ``{"player", "code"}``, or its refusal (in the language in force)."""
         if not same_origin(request):
-            return self.refuse(403, "this request does not come from the join page (Origin)")
-        shape = '{"player": "<name>"} (and "code" to take a joined seat over)'
+            return self.refuse(403, _("this request does not come from the join page (Origin)"))
+        shape = _('{player} (and "code" to take a joined seat over)').format(player='{"player": "<name>"}')
         try:
-            asked = await json_body(request, "a claim", shape)
+            asked = await json_body(request, _("a claim"), shape)
         except Refused as exc:
             return self.refuse(exc.status, str(exc))
         if not isinstance(asked, dict) or not isinstance(asked.get("player"), str) \
                 or not isinstance(asked.get("code", ""), str):
-            return self.refuse(400, f"send JSON: {shape}")
+            return self.refuse(400, _("send JSON: {shape}").format(shape=shape))
         return asked
 
     async def claim(self, request: Request) -> Response:
@@ -159,7 +159,7 @@ class JoinRoutes:
         with room.lock:
             kept = self.seats.seats.kept(players)
             if kept is None:
-                return self.refuse(503, f"the seats' links can't be read just now: {self.seats.seats.refused}")
+                return self.refuse(503, _("the seats' links can't be read just now: {why}").format(why=self.seats.seats.refused))
             if kept.get(player) in room.used | room.joined_before(players):
                 if not code:
                     return self.refuse(409, _("{player}'s seat is joined already: type the code shown on "

@@ -36,7 +36,7 @@ from acquire_ref.language import _, ngettext
 from acquire_ref.viewers.describe import recent_merger
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.events import told
-from acquire_ref.words.reasons import bonus, reason
+from acquire_ref.words.reasons import bonus, ended
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -268,7 +268,7 @@ def final(game: Game) -> dict[str, Any] | None:
         return None
     from acquire_ref.viewers.views import score
 
-    return standings(_("Final standings: {reason}").format(reason=reason(game.end_reason)), score(game))
+    return standings(_("Final standings: {reason}").format(reason=ended(game)), score(game))
 
 
 def standings(title: str, doc: dict[str, Any]) -> dict[str, Any]:

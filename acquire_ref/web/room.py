@@ -50,7 +50,9 @@ class Room:
         self.join = join
         self.used: set[str] = set()
         self.starts: dict[str, str] = {}
-        self.note: tuple[int, str] | None = None
+        self.note: tuple[int, Callable[[], str]] | None = None
+        """The last take-back: the version of the game after it, and its note worded in the
+        language in force when called (each phone and the TV read it in their own)."""
         self.version = 0
         self.changed: Callable[[], None] | None = None
         self.lock = threading.Lock()
@@ -99,8 +101,9 @@ class Room:
             return set()
 
     def said(self, version: int) -> str | None:
-        """The take-back note while the game is still at ``version`` (the one after it), else None."""
-        return self.note[1] if self.note is not None and self.note[0] == version else None
+        """The take-back note while the game is still at ``version`` (the one after it), in the
+        language in force, else None."""
+        return self.note[1]() if self.note is not None and self.note[0] == version else None
 
     def start_tiles(self, game: Game) -> dict[str, str]:
         """The start tiles entered so far, or none once the game has started."""

@@ -129,15 +129,15 @@ async def json_body(request: Request, what: str, shape: str) -> Any:
     async for chunk in request.stream():
         body += chunk
         if len(body) > BODY:
-            raise Refused(413, f"{what} is at most {BODY} bytes")
+            raise Refused(413, _("{what} is at most {size} bytes").format(what=what, size=BODY))
     try:
         return json.loads(body.decode("utf-8"), object_pairs_hook=_unique)
     except UnicodeDecodeError:
-        raise Refused(400, f"send JSON in UTF-8: {shape}") from None
+        raise Refused(400, _("send JSON in UTF-8: {shape}").format(shape=shape)) from None
     except RecursionError:  # brackets nested deeper than Python's JSON reader goes
-        raise Refused(400, f"send JSON: {shape}, not brackets nested deep") from None
+        raise Refused(400, _("send JSON: {shape}, not brackets nested deep").format(shape=shape)) from None
     except ValueError as exc:  # not JSON, or a key given twice
-        raise Refused(400, f"send JSON: {shape}: {exc}") from None
+        raise Refused(400, _("send JSON: {shape}: {why}").format(shape=shape, why=exc)) from None
 
 
 class Seats:
@@ -217,30 +217,35 @@ class SeatRoutes:
         return JSONResponse({"ok": False, "error": refusal_text(reason)}, status_code=status, headers=self.headers)
 
     async def who(self, request: Request) -> str | Response:
-        """The player whose token the request's path carries, or the refusal: 503 while the game
-        file or the side file can't be read (being edited, broken: nothing is counted), else 403
-        for a link that names no seat, counted against the client's address, and 429 once that
-        address has tried too many wrong links. A correct link is never refused by the count."""
+        """The player whose token the request's path carries, or the refusal, in the phone's
+        language: 503 while the game file or the side file can't be read (being edited, broken:
+        nothing is counted), else 403 for a link that names no seat, counted against the client's
+        address, and 429 once that address has tried too many wrong links. A correct link is never
+        refused by the count."""
+        with using(speaking(request, self.board.language)):
+            return await self._who(request)
+
+    async def _who(self, request: Request) -> str | Response:
         await self.board.current()
         game = self.board.game
         if game is None:
-            return self.refuse(503, "the game file can't be read just now (being edited, or broken): "
-                                    "this page tries again")
+            return self.refuse(503, _("the game file can't be read just now (being edited, or broken): this page "
+                                      "tries again"))
         kept = self.seats.kept(list(game.players))
         if kept is None:
-            return self.refuse(503, f"the seats' links can't be read just now: {self.seats.refused}")
+            return self.refuse(503, _("the seats' links can't be read just now: {why}").format(why=self.seats.refused))
         player = tokens.seat_of(kept, request.path_params["token"])
         record = self.board.holder.record
         if player is not None and record is not None and player in record.bots:  # R10: its rack is no phone's
-            return self.refuse(403, f"{player}'s seat is played by the server (a bot): no phone opens it")
+            return self.refuse(403, _("{player}'s seat is played by the server (a bot): no phone opens it").format(player=player))
         if player is not None:
             self.room.saw(request.path_params["token"], list(game.players))
             return player
         client = request.client.host if request.client else "?"
         if not self.seats.bucket.allowed(client):
-            return self.refuse(429, "too many wrong links from this address: wait a little")
+            return self.refuse(429, _("too many wrong links from this address: wait a little"))
         self.seats.bucket.spend(client)
-        return self.refuse(403, "this link is no seat of this game: ask for the link again (acquire-ref seats)")
+        return self.refuse(403, _("this link is no seat of this game: ask for the link again (acquire-ref seats)"))
 
     async def document(self, player: str, lang: str = "en") -> tuple[int, dict[str, Any], str]:
         """``(version, document, fragment)`` of ``player``'s seat now in the language ``lang``, made
@@ -410,30 +415,37 @@ class SeatRoutes:
         taken = handle.undo(1, before=mine)
         from acquire_ref.viewers.views import move_text
 
-        what = move_text(before, taken[0])  # as every screen may show it (R10.1)
         doc = seat_model.seat(handle.game, player)
-        self.room.note = (doc["version"], _("{player} took back {move}").format(player=player, move=what))
+        # worded for each screen when it is drawn, in that screen's language; the move as every screen may see it (R10.1)
+        self.room.note = (doc["version"], lambda: _("{player} took back {move}").format(
+            player=player, move=move_text(before, taken[0])))
+        what = move_text(before, taken[0])
         self.room.bump()
         return {"ok": True, "move": "undo", "version": doc["version"],
                 "did": _("You took back {move}").format(move=what)}
 
     async def checked(self, request: Request) -> tuple[str, dict[str, Any]] | Response:
-        """The player and the ``{move, version}`` asked by a move request, or its refusal."""
+        """The player and the ``{move, version}`` asked by a move request, or its refusal in the
+        phone's language."""
+        with using(speaking(request, self.board.language)):
+            return await self._checked(request)
+
+    async def _checked(self, request: Request) -> tuple[str, dict[str, Any]] | Response:
         player = await self.who(request)
         if isinstance(player, Response):
             return player
         if not same_origin(request):
-            return self.refuse(403, "this request does not come from the seat's own page (Origin)")
+            return self.refuse(403, _("this request does not come from the seat's own page (Origin)"))
         csrf = self.seats.csrf(request.path_params["token"])
         if not hmac.compare_digest(request.headers.get("x-csrf-token", "").encode(), csrf.encode()):
-            return self.refuse(403, "this request does not come from the seat's own page (CSRF token): reload it")
+            return self.refuse(403, _("this request does not come from the seat's own page (CSRF token): reload it"))
         shape = '{"move": "<notation>", "version": N}'
         try:
-            asked = await json_body(request, "a move request", shape)
+            asked = await json_body(request, _("a move request"), shape)
         except Refused as exc:
             return self.refuse(exc.status, str(exc))
         if not isinstance(asked, dict) or not isinstance(asked.get("move"), str) or type(asked.get("version")) is not int:
-            return self.refuse(400, 'send JSON: {"move": "<notation>", "version": N}')
+            return self.refuse(400, _("send JSON: {shape}").format(shape=shape))
         return player, asked
 
     async def post(self, request: Request) -> Response:

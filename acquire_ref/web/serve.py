@@ -17,6 +17,7 @@ from types import FrameType
 
 from acquire_ref.engine.errors import GameFileError, NotationError
 from acquire_ref.files.seat_links import lan_address
+from acquire_ref.language import _
 
 __all__ = ["addresses", "bind", "lan_address", "run", "run_room"]
 
@@ -67,7 +68,7 @@ def _refuse_no_file(path: Path) -> None:
     from acquire_ref.files.storage import file_exists
 
     if not file_exists(path):
-        raise GameFileError(f"{path}: no such game file (start one with `acquire-ref new PLAYER...`)")
+        raise GameFileError(_("{path}: no such game file (start one with `acquire-ref new PLAYER...`)").format(path=path))
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):

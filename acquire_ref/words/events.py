@@ -28,7 +28,7 @@ from typing import Literal
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.events import money
 from acquire_ref.language import _, ngettext
-from acquire_ref.words.reasons import bonus
+from acquire_ref.words.reasons import bonus, game_end, turn_end
 from acquire_ref.words.reasons import reason as reason_words
 
 Form = Literal["full", "moment", "public"]
@@ -198,8 +198,8 @@ def _end_declared(e: ev.EndDeclared) -> str:
     return _("{player} declares the end of the game: it ends when this turn finishes (R8.2)").format(player=e.player)
 
 
-def _turn_finished(e: ev.TurnFinished, reason: str | None = None) -> str:
-    reason = reason_words(e.reason if reason is None else reason)
+def _turn_finished(e: ev.TurnFinished, public: bool = False) -> str:
+    reason = turn_end(e, public)
     if e.last:
         if reason:
             return _("{reason}; that was the last turn (R8)").format(reason=reason)
@@ -216,7 +216,8 @@ def _turn_finished(e: ev.TurnFinished, reason: str | None = None) -> str:
 
 
 def _game_over(e: ev.GameOver) -> str:
-    return _("the game ends: {reason}. Final payout (R8.3):").format(reason=reason_words(e.reason))
+    return _("the game ends: {reason}. Final payout (R8.3):").format(
+        reason=game_end(e.ending, e.by) if e.ending else reason_words(e.reason))
 
 
 def _standing(e: ev.Standing) -> str:
@@ -241,7 +242,7 @@ def _purchase_public(e: ev.SharesBought, form: Form) -> str | None:
 
 
 def _turn_public(e: ev.TurnFinished, form: Form) -> str | None:
-    return _turn_finished(e, e.reason if e.public_reason is None else e.public_reason)
+    return _turn_finished(e, public=True)
 
 
 _FULL: dict[type, Callable[..., str]] = {

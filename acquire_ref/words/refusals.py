@@ -21,7 +21,7 @@ from typing import Any
 
 from acquire_ref.engine.errors import IllegalMoveError, set_wording
 from acquire_ref.engine.events import money
-from acquire_ref.language import _, ngettext
+from acquire_ref.language import _, ngettext, number
 from acquire_ref.words.tiles import and_list, would_do
 
 
@@ -199,6 +199,8 @@ _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "founds_none": _founds_none, "merges_none": _merges_none, "rack_holds": _rack_holds, "not_dead": _not_dead,
     "order_larger": _order_larger, "not_now": _not_now, "end_not_available": _end_not_available,
     "end_declared": _simple(N_("{who} has already declared the end (R8.2)")),
+    "move_cap": lambda f: _("the game has {moves} moves, the most a game holds (a real game has a few hundred): it "
+                            "takes no more").format(moves=number(f["moves"])),
     "not_to_order": _simple(N_("choose {chain}: {chain} is not one of the equal-sized defunct chains to order: "
                                "{options} (R5.3)"), options=", "),
     "ordered_defunct": _simple(N_("choose {chain}: the tile was placed with --order {order}, which makes {chain} "

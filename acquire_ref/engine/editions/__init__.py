@@ -29,6 +29,7 @@ from acquire_ref.engine.errors import GameFileError, NotationError, closest
 from acquire_ref.engine.problems import Problems, is_whole, shown, skeleton
 from acquire_ref.engine.tiles import CLASSIC_GRID, Grid
 from acquire_ref.engine.values import Value, _set, field
+from acquire_ref.language import _
 
 _HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
 
@@ -172,11 +173,14 @@ class Edition(Value):
             if len(hits) == 1:
                 return hits[0]
             if hits:
-                raise NotationError(f"{text!r} could be {' or '.join(hits)}: type more letters")
+                raise NotationError(_("{typed} could be {chains}: type more letters").format(
+                    typed=repr(text), chains=_(" or ").join(hits)))
         near = closest(t, self.chain_names)
         if near:
-            raise NotationError(f"{text!r} is not a chain of the {self.name} edition: did you mean {near}?")
-        raise NotationError(f"{text!r} is not a chain of the {self.name} edition: {', '.join(self.chain_names)}")
+            raise NotationError(_("{given} is not a chain of the {edition} edition: did you mean {chain}?").format(
+                given=repr(text), edition=self.name, chain=near))
+        raise NotationError(_("{given} is not a chain of the {edition} edition: {chains}").format(
+            given=repr(text), edition=self.name, chains=_(", ").join(self.chain_names)))
 
     def base_price(self, size: int) -> int:
         """Cheap-tier share price in dollars of a chain of ``size`` tiles; 0 below the chart (R3.2)."""
@@ -243,7 +247,7 @@ class Edition(Value):
         multiple is None when a printed card gives its figures.
         """
         starts = sorted({row[0] for rows in self._card.values() for row in rows}
-                        | {smallest for smallest, _ in self.price_chart if len(self._card) < len(self.tiers)})
+                        | {smallest for smallest, _tier in self.price_chart if len(self._card) < len(self.tiers)})
         brackets: list[dict[str, Any]] = []
         probe = self.chains_by_tier()
         for i, smallest in enumerate(starts):
@@ -424,7 +428,7 @@ def edition_from_dict(data: dict[str, Any], source: str = "ruleset") -> Edition:
         name=data["name"],
         chains=chains,
         price_chart=tuple((a, b) for a, b in data.get("price_chart", [])),
-        tiers=dict(data["tiers"]) if "tiers" in data else {tier: 0 for tier, _ in card},
+        tiers=dict(data["tiers"]) if "tiers" in data else {tier: 0 for tier, _rows in card},
         description=data.get("description", ""),
         printing=CLASSIC_PRINTING if printing == CLASSIC_PRINTING else printing,
         **{k: data.get(k, v) for k, v in _DEFAULTS.items()},
