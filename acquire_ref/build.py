@@ -1,8 +1,9 @@
 """The compiled engine, an opt-in: ``python -m acquire_ref.build`` compiles the pure engine
 modules of :data:`COMPILED` with mypyc into the installed package, beside their sources, and
 Python imports the compiled module in place of the source from then on (the same rules, the
-same results, about twice as fast to replay and simulate). ``python -m acquire_ref.build
---clean`` removes them again: the pure Python is what runs when they are absent.
+same results; a move replays in about half the time, a game is simulated in about two thirds).
+``python -m acquire_ref.build --clean`` removes them again: the pure Python is what runs when
+they are absent.
 
 It needs mypyc (it ships with mypy: ``pip install mypy``), setuptools, a C compiler and the
 Python headers (Debian: ``apt-get install gcc python3-dev``), and write access to the package's

@@ -300,3 +300,43 @@ def number(n: int) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(n, format="#,##0", locale=code)
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals, as the language in force writes a decimal number:
+    ``1,234.5`` in English, ``1.234,5`` in German, ``1 234,5`` in French (a narrow no-break space).
+
+    >>> decimal(1234.5), decimal(0.25, 2)
+    ('1,234.5', '0.25')
+    """
+    code = _current.get()
+    if code == SOURCE:
+        return f"{value:,.{places}f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="#,##0" + ("." + "0" * places if places else ""), locale=code)
+
+
+def percent(share: float, places: int = 1) -> str:
+    """``share`` (0 to 1) as a percentage with ``places`` decimals, as the language in force writes
+    one: ``12.5%`` in English, ``12,5 %`` in German and French (a no-break space before the sign,
+    the locale's own percent pattern).
+
+    >>> percent(0.125), percent(0.95, 0)
+    ('12.5%', '95%')
+    """
+    code = _current.get()
+    if code == SOURCE:
+        return f"{share:.{places}%}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(share, format=_percent_pattern(code, places), locale=code)
+
+
+@cache
+def _percent_pattern(code: str, places: int) -> str:
+    """The locale's percent pattern with ``places`` decimals (``#,##0,0 %`` for German)."""
+    from babel import Locale
+
+    pattern: str = Locale.parse(code).percent_formats[None].pattern.split(";")[0]
+    return pattern.replace("#,##0", "#,##0" + ("." + "0" * places if places else ""), 1)

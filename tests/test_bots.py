@@ -100,7 +100,7 @@ def test_a_bot_answering_garbage_gets_the_first_legal_move_played_for_it(cli, tm
     assert first.startswith("acquire-ref: bot Bad, game 0, move ") and "which is not a move" in first
     assert "the referee plays `place " in first
     assert "\x1b" not in result.stderr and "\\x1b" in result.stderr  # the answer is shown, not obeyed
-    assert "more bot fault(s) not shown" in result.stderr
+    assert "more bot faults not shown" in result.stderr
     listed = doc["first_faults"]  # the first 20, in the order they happened, as told on stderr
     assert len(listed) == 20 and {f["kind"] for f in listed} == {"garbage"} and {f["bot"] for f in listed} == {"Bad"}
     assert [(f["seed"], f["move"]) for f in listed] == sorted((f["seed"], f["move"]) for f in listed)
@@ -163,7 +163,7 @@ def test_bot_faults_stop_stops_the_game_at_the_fault_and_exits_3_after_the_repor
     assert doc["end_reasons"] == {"stopped by a bot fault": 2} and doc["wins_by_seat"] == {}
     assert doc["bots"]["Ill"]["faults"] == {"illegal": 2} and doc["bots"]["Ill"]["fallback_moves"] == 0
     assert "the game is stopped (--bot-faults stop)" in result.stderr
-    assert "acquire-ref: 2 of 2 game(s) stopped at a bot's fault" in result.stderr
+    assert "acquire-ref: 2 of 2 games stopped at a bot's fault" in result.stderr
     for f in sorted(out.glob("*.toml")):  # each file holds the moves before the fault, and checks
         assert cli("check", f).exit_code == 0
         status = cli.json("status", game=f)

@@ -90,7 +90,7 @@ def test_the_installed_command_reports_a_hidden_game_stopped_by_a_bot(tmp_path):
                             capture_output=True, text=True, check=False, timeout=120)
     assert result.returncode == 3, result.stderr
     assert "Traceback" not in result.stderr and "no projection" not in result.stderr
-    assert "1 of 1 game(s) stopped at a bot's fault" in result.stderr
+    assert "1 of 1 game stopped at a bot's fault" in result.stderr
 
 
 def test_a_bot_timeout_of_nan_is_a_usage_error_not_a_traceback(cli, tmp_path):

@@ -389,7 +389,7 @@ def test_a_whole_move_both_ways(tmp_path, example, moves, args, env, imports):
         if way == "fast":
             assert imported == imports
     assert said[0] == said[1] and b"Traceback" not in said[0][1]
-    assert (b"Ensuite : " in said[0][0]) is bool(env)
+    assert ("Ensuite\u00a0: ".encode() in said[0][0]) is bool(env)
 
 
 def test_the_move_parser_builds_the_typer_commands_notation():

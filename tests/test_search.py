@@ -379,3 +379,42 @@ def test_r10_1_a_greedy_seat_of_a_duplicate_match_is_given_its_seat_game_too():
     play_out(g, GreedyBot(random.Random(9)), {"Cat": spy, "Ann": SearchBot(9, iterations=2)})
     assert g.over and len(spy.seen) > 20
     assert all(w is not g and w.pending.player == "Cat" and w.supply.bag_tiles == [] for w in spy.seen)
+
+
+def test_r10_a_seats_game_is_made_once_and_follows_the_referees_game_before_each_decision():
+    """play_out makes each seat's game once (SeatGames) and brings it up to date before every
+    decision: the board, decision and books the referee's, the rack the seat's own, the other
+    racks and the bag counts only, and the market's seed not the referee's."""
+    from acquire_ref.viewers.seat_view import SeatGames
+
+    g = Game.dealt(PLAYERS, shuffled_bag(12), 12)
+    bot = GreedyBot(random.Random(12))
+    games = SeatGames(g)
+    first = games.of("Ann")
+    while g.turn < 15:
+        g.apply(bot.move(g))
+    world = games.of("Ann")
+    assert world is first and world is not g
+    assert world.board is g.board and world.pending == g.pending and world.turn == g.turn
+    assert world.cash == g.cash and world.shares == g.shares and world.bank == g.bank
+    assert world.supply.rack("Ann") == g.supply.rack("Ann") and world.supply.rack("Ben") == ()
+    assert world.supply.racks == g.supply.racks and world.supply.bag == g.supply.bag and world.supply.bag_tiles == []
+    assert world.log == [] and world.market.seed == 0 and g.market.seed == 12
+    assert games.of("Ben") is not world
+    with pytest.raises(ValueError, match="'Eve' is not a player"):
+        games.of("Eve")
+
+
+def test_clone_copies_a_merger_in_progress_so_the_copy_goes_on_alone():
+    g = Game.dealt(PLAYERS, shuffled_bag(3), 3)
+    bot = GreedyBot(random.Random(3))
+    while g.merger is None:
+        g.apply(bot.move(g))
+    copy = clone(g)
+    assert copy.merger is not g.merger and copy.merger is not None
+    assert (copy.merger.chains, copy.merger.survivor, copy.merger.queue) == (g.merger.chains, g.merger.survivor, g.merger.queue)
+    copy.supply = seat_view(g, g.pending.player).determinise(random.Random(1)).supply
+    before = (list(g.merger.remaining), list(g.merger.queue), g.merger.current, dict(g.cash), g.pending)
+    while not copy.over:
+        copy.apply(GreedyBot(random.Random(4)).move(copy))
+    assert (g.merger.remaining, g.merger.queue, g.merger.current, g.cash, g.pending) == before

@@ -173,7 +173,7 @@ def test_the_net_worth_chart_of_a_game_from_a_position_starts_at_its_real_worth(
 
 
 def test_the_information_card_fits_80_columns_one_line_a_bracket():
-    from acquire_ref.render import chart_table
+    from acquire_ref.reports import chart_table
 
     text = render(chart_table(load_edition().card()))
     lines = text.splitlines()

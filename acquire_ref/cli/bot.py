@@ -26,7 +26,7 @@ def play_bots(handle: GameFile, limit: int = 500) -> int:
     each is said as an instruction for the table, then its events. The bot thinks with a
     progress mark on a terminal. Returns how many moves were played. Nothing is played for a
     command given ``--as`` a seat (R10.3: a seat answers its own decisions only)."""
-    from acquire_ref.language import _
+    from acquire_ref.language import _, decimal
     from acquire_ref.programs.table_bot import decide, instruction, pending_bot, waiting
     from acquire_ref.render import console
 
@@ -38,8 +38,8 @@ def play_bots(handle: GameFile, limit: int = 500) -> int:
         seat = pending_bot(handle.record, handle.game)
         if seat is None or waiting(handle.game, seat) is not None:
             break
-        with err.status(_("{player} (bot) is thinking ({seconds:.1f} s at most)").format(
-                player=seat.name, seconds=seat.think_ms / 1000)):
+        with err.status(_("{player} (bot) is thinking ({seconds} s at most)").format(
+                player=seat.name, seconds=decimal(seat.think_ms / 1000))):
             move = decide(handle.game, seat, handle.record.seed or 0)
         say(instruction(handle.game, move))
         events = handle.apply(move)
@@ -132,17 +132,19 @@ def bot_players(players: list[str], items: list[str]) -> tuple[list[str], dict[s
     item without ``=``, an unknown strategy, or a seat given twice."""
     from acquire_ref.engine.errors import NotationError
     from acquire_ref.files.bot_table import BOT_STRATEGIES
+    from acquire_ref.language import _
 
     seated, bots = list(players), dict[str, str]()
     for item in items:
         name, eq, strategy = (part.strip() for part in item.partition("="))
         if not eq or not name:
-            raise NotationError(f"--bot {item!r}: write NAME=STRATEGY, e.g. --bot Dan=search")
+            raise NotationError(_("--bot {item}: write NAME=STRATEGY, e.g. `--bot Dan=search`").format(item=repr(item)))
         if strategy not in BOT_STRATEGIES:
-            raise NotationError(f"--bot {name}={strategy}: the strategy is {' or '.join(BOT_STRATEGIES)}")
+            raise NotationError(_("--bot {name}={strategy}: the strategy is {choices}").format(
+                name=name, strategy=strategy, choices=_(" or ").join(BOT_STRATEGIES)))
         same = next((p for p in seated if p.lower() == name.lower()), None)
         if same is not None and same in bots:
-            raise NotationError(f"--bot {name}: that seat has a bot already")
+            raise NotationError(_("--bot {name}: that seat has a bot already").format(name=name))
         if same is None:
             seated.append(name)
         bots[same or name] = strategy

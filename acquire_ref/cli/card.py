@@ -63,7 +63,8 @@ def chart(
     if as_json:
         print_json(doc)
         return
-    from acquire_ref.render import chart_table, console
+    from acquire_ref.render import console
+    from acquire_ref.reports import chart_table
 
     console().print(chart_table(doc))
 

@@ -18,7 +18,7 @@ from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING
 from acquire_ref.cli.output import STATE, game_path, load, print_json, say
 from acquire_ref.cli.room import PALETTE, palette_of
 from acquire_ref.engine.errors import GameFileError, NotationError
-from acquire_ref.language import N_
+from acquire_ref.language import N_, _
 
 
 def watch(
@@ -38,7 +38,8 @@ def watch(
     import time
 
     if not math.isfinite(interval):
-        raise NotationError(f"--interval {interval}: give a number of seconds from 0.1 to 3600, e.g. 1")
+        raise NotationError(_("{option} {value}: give a number of seconds from 0.1 to 3600, e.g. 1").format(
+            option="--interval", value=interval))
     from rich.live import Live
     from rich.text import Text
 
@@ -96,17 +97,18 @@ def table(
     path = game_path()
     if players:
         if file_exists(path):
-            raise NotationError(f"{path} already exists: run `acquire-ref table` alone to go on with it, "
-                                "or name another file with --game")
+            raise NotationError(_("{path} already exists: run `acquire-ref table` alone to go on with it, "
+                                  "or name another file with --game").format(path=path))
         players, bots = bot_players(players, bot)
         create_game(path, players, False, option, edition, tiles, seed, bots=bots, bot_think_ms=bot_think_ms)
     elif bot:
-        raise NotationError("table --bot makes a bot seat of a new game: name the players too "
-                            "(acquire-ref table Ann Ben Cat --bot Dan=search)")
+        raise NotationError(_("table --bot makes a bot seat of a new game: name the players too "
+                              "(`acquire-ref table Ann Ben Cat --bot Dan=search`)"))
     elif not file_exists(path):
-        raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref table Ann Ben Cat`) to start one")
+        raise GameFileError(_("{path}: no such game file: name the players (`acquire-ref table Ann Ben Cat`) to "
+                              "start one").format(path=path))
     if not sys.stdout.isatty():
-        raise NotationError("the table console needs a terminal: use the other commands in a script")
+        raise NotationError(_("the table console needs a terminal: use the other commands in a script"))
     from acquire_ref.console.app import run as run_console
 
     run_console(path, port)
@@ -159,11 +161,11 @@ def seats(
     for seat in found:
         say(f"{seat['player']}: {seat['url']}")
         typer.echo(qr(seat["url"]))
-    say(f"Start `acquire-ref serve --host 0.0.0.0 --port {port}` and scan a code with each player's phone; "
-         "a link is its player's own: keep it to them.")
+    say(_("Start `acquire-ref serve --host 0.0.0.0 --port {port}` and scan a code with each player's phone; "
+          "a link is its player's own: keep it to them.").format(port=port))
     if not (host or default_host()).startswith("127."):
-        say("`serve` alone listens on 127.0.0.1, which no phone reaches: these links need its --host 0.0.0.0 "
-            "(or `acquire-ref room`, which serves the TV and the phones and lets each phone join itself).")
+        say(_("`serve` alone listens on 127.0.0.1, which no phone reaches: these links need its `--host 0.0.0.0` "
+              "(or `acquire-ref room`, which serves the TV and the phones and lets each phone join itself)."))
 
 
 def pipe() -> None:

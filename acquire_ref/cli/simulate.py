@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from acquire_ref.cli.ladder import ladder
+from acquire_ref.cli.ladder import choices, endless, ladder
 from acquire_ref.cli.options import EDITION, edition_spec, rule_options
 from acquire_ref.cli.output import print_json
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
-from acquire_ref.language import N_
+from acquire_ref.language import N_, _
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from acquire_ref.engine.editions import Edition
     from acquire_ref.programs.bots import BotSpec
     from acquire_ref.programs.simulate import Batch
@@ -31,8 +33,8 @@ def _fresh_outputs(folder: Path, seed: int, games: int) -> None:
     for i in range(games):
         target = folder / f"game-{seed + i:06d}.toml"
         if target.exists() or target.is_symlink():
-            raise NotationError(f"--out {folder}: {target} already exists; simulate never writes over a file: "
-                                "name an empty or new folder, or another --seed")
+            raise NotationError(_("--out {folder}: {target} already exists; simulate never writes over a file: "
+                                  "name an empty or new folder, or another --seed").format(folder=folder, target=target))
 
 
 AGAINST = typer.Option(
@@ -111,11 +113,12 @@ def _check_choices(strategy: str, bot_faults: str, bot_timeout: float) -> None:
     from acquire_ref.programs.simulate import STRATEGIES
 
     if strategy not in STRATEGIES:
-        raise NotationError(f"--strategy {strategy!r}: {' or '.join(STRATEGIES)}")
+        raise NotationError(choices("--strategy", strategy, STRATEGIES))
     if bot_faults not in RULES:
-        raise NotationError(f"--bot-faults {bot_faults!r}: {' or '.join(RULES)}")
+        raise NotationError(choices("--bot-faults", bot_faults, RULES))
     if not 0.01 <= bot_timeout <= 3600:
-        raise NotationError(f"--bot-timeout {bot_timeout}: give a number of seconds from 0.01 to 3600, e.g. 5")
+        raise NotationError(_("{option} {value}: give a number of seconds from 0.01 to 3600, e.g. 5").format(
+            option="--bot-timeout", value=bot_timeout))
 
 
 def _seats(players: int, edition: str, option: list[str], bot: list[str],
@@ -129,10 +132,10 @@ def _seats(players: int, edition: str, option: list[str], bot: list[str],
     ed, edition_value = edition_spec(edition)
     opts = rule_options(option)
     if opts.get("stall") == "continue":
-        raise NotationError("simulate needs games that end: stall=continue can leave bots passing forever")
+        raise NotationError(endless())
     bots = [BotSpec.parse(item) for item in bot]
     if len(bots) > players:
-        raise NotationError(f"{len(bots)} bots need --players {len(bots)} or more")
+        raise NotationError(_("{count} bots need --players {count} or more").format(count=len(bots)))
     names = [b.name for b in bots] + [f"p{i + 1}" for i in range(len(bots), players)]
     return names, bots, ed, edition_value, opts
 
@@ -149,39 +152,59 @@ def run(batch: Batch, seeds: range, jobs: int, out: Path | None, as_json: bool) 
     from rich.progress import Progress
     from rich.text import Text
 
-    from acquire_ref.engine.events import plural
     from acquire_ref.files.session import create_text
+    from acquire_ref.language import ngettext, number
     from acquire_ref.programs.simulate import FIRST_FAULTS, Summary, run_batch
     from acquire_ref.render import console
-    from acquire_ref.words import visible
 
     summary = Summary({b.name: b.command for b in batch.bots})
     faults = stopped = 0
     err = console(stderr=True)
     with Progress(console=err, transient=True) as progress:
-        seats = plural(len(batch.players) - len(batch.bots), f"{batch.strategy} player")
-        bots = f", {plural(len(batch.bots), 'outside bot')}" if batch.bots else ""
-        task = progress.add_task(f"{len(seeds)} games, {seats}{bots}, {jobs} job(s)", total=len(seeds))
+        task = progress.add_task(_progress_title(batch, len(seeds), jobs), total=len(seeds))
         for result in run_batch(batch, seeds, jobs):
             summary.add(result)
             stopped += result.ended == "stopped by a bot fault"
             for fault in result.faults:
                 faults += 1
                 if faults <= FIRST_FAULTS:
-                    err.print(Text(visible(f"acquire-ref: bot {fault['bot']}, game {fault['seed']}, move {fault['move']} "
-                                           f"({fault['decision']}): {fault['text']}")))
+                    err.print(fault_line(fault))
             if out is not None and result.text is not None:
                 create_text(out / f"game-{result.seed:06d}.toml", result.text)
             progress.advance(task)
     if faults > FIRST_FAULTS:
-        err.print(Text(f"acquire-ref: {faults - FIRST_FAULTS} more bot fault(s) not shown; the report counts them all"))
+        err.print(Text("acquire-ref: " + ngettext("{count} more bot fault not shown; the report counts them all",
+                                                   "{count} more bot faults not shown; the report counts them all",
+                                                   faults - FIRST_FAULTS).format(count=number(faults - FIRST_FAULTS))))
     doc = summary.as_dict()
     if as_json:
         print_json(doc)
     else:
-        from acquire_ref.render import summary_table
+        from acquire_ref.reports import summary_table
 
         console().print(summary_table(doc, batch.strategy, len(batch.players)))
     if stopped:
-        raise IllegalMoveError(f"{stopped} of {len(seeds)} game(s) stopped at a bot's fault (--bot-faults stop)")
+        raise IllegalMoveError(ngettext("{stopped} of {count} game stopped at a bot's fault (--bot-faults stop)",
+                                        "{stopped} of {count} games stopped at a bot's fault (--bot-faults stop)",
+                                        len(seeds)).format(stopped=number(stopped), count=number(len(seeds))))
 
+
+
+def _progress_title(batch: Batch, games: int, jobs: int) -> str:
+    """The progress bar's title: ``3 simulated games, 4 random players, 2 jobs``."""
+    from acquire_ref.language import ngettext, number
+    from acquire_ref.reports import summary_title
+
+    title = summary_title(games, batch.strategy, len(batch.players) - len(batch.bots), len(batch.bots))
+    return ngettext("{games}, {jobs} job", "{games}, {jobs} jobs", jobs).format(games=title, jobs=number(jobs))
+
+
+def fault_line(fault: dict[str, Any]) -> Text:
+    """An outside bot's fault as told on standard error (``fault`` as the batch reports it: its
+    ``bot``, ``seed``, ``move``, ``decision`` and ``text``), the bot's own words made visible."""
+    from rich.text import Text
+
+    from acquire_ref.words import visible
+
+    return Text(visible("acquire-ref: " + _("bot {bot}, game {seed}, move {move} ({decision}): {text}").format(
+        bot=fault["bot"], seed=fault["seed"], move=fault["move"], decision=fault["decision"], text=fault["text"])))

@@ -16,6 +16,7 @@ def turning_for(record: Record) -> dict[str, Any] | None:
     from rich.progress import Progress
 
     from acquire_ref.engine.moves import parse_move
+    from acquire_ref.language import _
     from acquire_ref.programs.turning import turning_points
     from acquire_ref.render import console
 
@@ -24,7 +25,7 @@ def turning_for(record: Record) -> dict[str, Any] | None:
     start = record.start()
     moves = [parse_move(text, start.edition) for text in record.moves]
     with Progress(console=console(stderr=True), transient=True) as progress:
-        task = progress.add_task("turning points: weighing each decision", total=None)
+        task = progress.add_task(_("turning points: weighing each decision"), total=None)
 
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)

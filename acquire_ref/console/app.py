@@ -22,6 +22,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Static
@@ -39,11 +40,12 @@ from acquire_ref.words import short_names, visible
 from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.prompts import Prompt, prompt_for
 from acquire_ref.words.reasons import bonus, reason
+from acquire_ref.words.refusals import N_
 
 POLL_SECONDS = 0.3
 """How often the game file's stat is compared with the version shown."""
 
-HELP = """The table console answers the pending decision shown in bold at the bottom.
+HELP = N_("""The table console answers the pending decision shown in bold at the bottom.
 Type the answer on the line below it and press Enter; the line under that says what it would do.
 
   start     one tile per player in seating order: 4E 6B 8E 11H  (dealt: Enter)
@@ -59,7 +61,19 @@ is not available, R8.1),
 Ctrl+Z undo (asks first), Ctrl+Y redo, F2 why (what a tile would do), F3 score,
 F4 log, F7 a seat's QR code for its phone (again: the next seat), F1 this help,
 Ctrl+Q quit. Chains: letter and colour (T Tower, L Luxor ...).
-The game file is the same as the command line's: `acquire-ref status` works beside it."""
+The game file is the same as the command line's: `acquire-ref status` works beside it.""")
+
+
+def speak_keys(node: DOMNode) -> None:
+    """Give the key labels of ``node``'s bindings (the footer's "Undo", "Quit", ...; written with
+    :func:`N_` in ``BINDINGS``) in the language in force, for this screen or app alone."""
+    from dataclasses import replace
+
+    from textual.binding import BindingsMap
+
+    keys = node._bindings.key_to_bindings.items()
+    node._bindings = BindingsMap.from_keys(
+        {key: [replace(b, description=_(b.description)) if b.description else b for b in group] for key, group in keys})
 
 
 def _style(colour: str) -> str:
@@ -68,45 +82,60 @@ def _style(colour: str) -> str:
 
 def offers_line(offers: list[tuple[str, str]]) -> str:
     """The legal answers on one line: ``T: Tower $300 (21 left)  L: ...``; Enter for an empty entry."""
-    enter = _("Enter")
-    return "  ".join(f"{typed or enter}: {does}" if does else typed or enter for typed, does in offers)
+    enter, said = _("Enter"), _("{key}: {does}")
+    return "  ".join(said.format(key=typed or enter, does=does) if does else typed or enter for typed, does in offers)
 
 
 BIG = (120, 36)
 """The terminal size (columns, lines) from which the console draws the big board."""
 
 
-def chains_text(game: Game) -> Text:
-    """The chains on the board: letter, name, size, price, safe, shares left in the bank (R3)."""
-    out = Text("   chain       size  price note    bank\n", style="dim")
+def chains_text(game: Game, width: int = 39) -> Text:
+    """The chains on the board: letter, name, size, price, safe, shares left in the bank (R3), in
+    ``width`` columns: each column as wide as its heading and figures in the language in force
+    need, the name cut to what is left (at most 11 letters; the letter names the chain too)."""
     ed, defunct = game.edition, game.defunct_chains()
-    for c in game.chains_on_board():
-        size, ch = game.board.sizes[c], ed.chain(c)
+    on = game.chains_on_board()
+    notes = {c: _("defunct") if c in defunct else _("safe") if ed.is_safe(game.board.sizes[c]) else "" for c in on}
+    heads = [_("chain"), _("size"), _("price"), _("note"), _("bank")]
+    size_w, price_w, note_w, bank_w = (max([least, cell_len(head), *(cell_len(x) for x in cells)]) for least, head, cells in (
+        (4, heads[1], []), (6, heads[2], [money(game.price(c)) for c in on]), (7, heads[3], list(notes.values())),
+        (4, heads[4], [])))
+    name_w = max(min(11, width - 3 - size_w - price_w - note_w - bank_w - 4), 3)
+    out = Text(f"   {heads[0][:name_w]:<{name_w}} {heads[1]:>{size_w}} {heads[2]:>{price_w}} {heads[3]:<{note_w}} "
+               f"{heads[4]:>{bank_w}}\n", style="dim")
+    for c in on:
+        ch = ed.chain(c)
         out.append(f" {ch.letter} ", style=_style(ch.colour))
-        out.append(f"{visible(c)[:11]:<11}", style=_style(ch.colour))
-        note = "defunct" if c in defunct else "safe" if ed.is_safe(size) else ""
-        out.append(f" {size:>4} {money(game.price(c)):>6} {note:<7} {game.bank[c]:>4}\n")
+        out.append(f"{visible(c)[:name_w]:<{name_w}}", style=_style(ch.colour))
+        out.append(f" {game.board.sizes[c]:>{size_w}} {money(game.price(c)):>{price_w}} {notes[c]:<{note_w}} "
+                   f"{game.bank[c]:>{bank_w}}\n")
     free = game.free_chains()
     if free:
-        out.append(" off the board: " + " ".join(ed.chain(c).letter for c in free), style="dim")
+        out.append(" " + _("off the board: {letters}").format(letters=" ".join(ed.chain(c).letter for c in free)),
+                   style="dim")
     return out
 
 
 def players_text(game: Game) -> Text:
     """Each player in seating order: cash, shares (chain letters), net worth; the one to decide
     marked; with hidden holdings only the rack counts (R10.1: the console is a shared screen,
-    :data:`acquire_ref.viewers.views.PUBLIC`)."""
+    :data:`acquire_ref.viewers.views.PUBLIC`). The money columns are as wide as their headings
+    in the language in force need (8 at least)."""
     from acquire_ref.viewers.views import sees
 
-    out = Text(" player       cash    worth shares\n", style="dim")
+    heads = [_("player"), _("cash"), _("worth"), _("shares")]
+    cash_w, worth_w = max(8, cell_len(heads[1])), max(8, cell_len(heads[2]))
+    out = Text(f" {heads[0]:<8} {heads[1]:>{cash_w}} {heads[2]:>{worth_w}} {heads[3]}\n", style="dim")
     worth, short = game.net_worth(), short_names(list(game.players), 9)
     for p in game.players:
         mark = ">" if p == game.pending.player else " "
         out.append(f"{mark}{short[p]:<9}", style="bold" if mark == ">" else "")
         if not sees(game, p):
-            out.append(f" {'hidden':>8} {'':>8} rack {game.racks[p]}\n")
+            rack = _("rack {count}").format(count=game.racks[p])
+            out.append(f" {_('hidden'):>{cash_w}} {'':>{worth_w}} {rack}\n")
             continue
-        out.append(f" {money(game.cash[p]):>8} {money(worth[p]):>8}")
+        out.append(f" {money(game.cash[p]):>{cash_w}} {money(worth[p]):>{worth_w}}")
         for c, n in game.shares[p].items():
             if n:
                 ch = game.edition.chain(c)
@@ -117,13 +146,14 @@ def players_text(game: Game) -> Text:
 
 def facts_text(game: Game) -> Text:
     """Turn, tiles in the bag, tiles out of the game, whether the end is available or declared."""
-    out = Text(f" Turn {game.turn}. Bag: {game.bag} tiles.")
+    out = Text(" " + ngettext("Turn {turn}. Bag: {count} tile.", "Turn {turn}. Bag: {count} tiles.", game.bag).format(
+        turn=game.turn, count=game.bag))
     if game.discarded:
-        out.append(f" Out: {' '.join(map(str, game.discarded))}.")
+        out.append(" " + _("Out: {tiles}.").format(tiles=" ".join(map(str, game.discarded))))
     if game.end_declared and not game.over:
-        out.append(" The end is declared.", style="bold")
+        out.append(" " + _("The end is declared."), style="bold")
     elif game.end_available() and not game.over:
-        out.append(" End available (F6, R8.1).", style="bold")
+        out.append(" " + _("End available (F6, R8.1)."), style="bold")
     return out
 
 
@@ -174,10 +204,11 @@ class InfoScreen(ModalScreen[None]):
     """A page of text over the table (help, log, score, why); Escape or Enter closes it. Text
     given as a string is wrapped to the dialog's width with its continuations indented (:func:`hang`)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", N_("Close"))]
 
     def __init__(self, text: str | Text) -> None:
         super().__init__()
+        speak_keys(self)
         self.text = text
 
     def compose(self) -> ComposeResult:
@@ -203,8 +234,8 @@ class QrScreen(InfoScreen):
 class ConfirmScreen(InfoScreen, inherit_bindings=False):
     """A question answered with y (yes) or n / Escape (no)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", "Yes"),
-                                               Binding("n,escape", "answer(False)", "No")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", N_("Yes")),
+                                               Binding("n,escape", "answer(False)", N_("No"))]
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)  # type: ignore[arg-type]
@@ -213,10 +244,11 @@ class ConfirmScreen(InfoScreen, inherit_bindings=False):
 class WhyScreen(ModalScreen[None]):
     """Ask for a tile and say what placing it would do now (like ``acquire-ref why``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Close"))]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
+        speak_keys(self)
         self.game = game
 
     def compose(self) -> ComposeResult:
@@ -248,20 +280,21 @@ class TableApp(App[None]):
     CSS_PATH = "console.tcss"
     TITLE = "acquire-ref table"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", priority=True),
-        Binding("f2", "why", "Why", priority=True),
-        Binding("f3", "score", "Score", priority=True),
-        Binding("f4", "log", "Log", priority=True),
-        Binding("f5", "pass_turn", "Pass", priority=True),
-        Binding("f6", "end", "End", priority=True),
-        Binding("ctrl+z", "undo", "Undo", priority=True),
-        Binding("ctrl+y", "redo", "Redo", priority=True),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f7", "seat_link", "Seat QR", priority=True),
+        Binding("f1", "help", N_("Help"), priority=True),
+        Binding("f2", "why", N_("Why"), priority=True),
+        Binding("f3", "score", N_("Score"), priority=True),
+        Binding("f4", "log", N_("Log"), priority=True),
+        Binding("f5", "pass_turn", N_("Pass"), priority=True),
+        Binding("f6", "end", N_("End"), priority=True),
+        Binding("ctrl+z", "undo", N_("Undo"), priority=True),
+        Binding("ctrl+y", "redo", N_("Redo"), priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+        Binding("f7", "seat_link", N_("Seat QR"), priority=True),
     ]
 
     def __init__(self, path: Path, port: int = 8765) -> None:
         super().__init__()
+        speak_keys(self)
         self.books = Books(path)
         self.port = port
         """The port the phones' links of F7 name: the one `serve` or `room` listens on."""
@@ -303,7 +336,7 @@ class TableApp(App[None]):
             self.query_one("#left").styles.width = 66 if big else 40
             self.query_one("#board").styles.height = 2 * rows + 2 if big else rows + 1  # 20 or 10 for 9 rows
         self.put("#board", board_text(game, big))
-        self.put("#chains", chains_text(game) if game.board.sizes else Text(" No chain yet."))
+        self.put("#chains", chains_text(game, 65 if big else 39) if game.board.sizes else Text(" " + _("No chain yet.")))
         self.put("#players", players_text(game))
         self.put("#facts", facts_text(game))
         events = self.query_one("#events", Static)
@@ -468,7 +501,7 @@ class TableApp(App[None]):
             self.push_screen(WhyScreen(self.books.game))
 
     def action_help(self) -> None:
-        self.push_screen(InfoScreen(HELP))
+        self.push_screen(InfoScreen(_(HELP)))
 
     def action_seat_link(self) -> None:
         """F7: one seat's private link as a QR code, to hand a phone its own screen (DESIGN 9):
@@ -491,8 +524,8 @@ class TableApp(App[None]):
         self._seat_shown = (shown + 1) % len(found)
         if isinstance(self.screen, InfoScreen):
             self.pop_screen()
-        self.push_screen(QrScreen(f"{visible(seat['player'])}'s own screen: scan with their phone "
-                                    f"(F7 again: the next)\n{qr(seat['url'], 'l', 1)}{seat['url']}"))
+        said = _("{player}'s own screen: scan with their phone (F7 again: the next)").format(player=visible(seat["player"]))
+        self.push_screen(QrScreen(f"{said}\n{qr(seat['url'], 'l', 1)}{seat['url']}"))
 
     def action_log(self) -> None:
         game = self.books.game

@@ -109,7 +109,9 @@ class Books:
             from acquire_ref.viewers.views import refusal
 
             said = refusal(self.handle.game, exc) if isinstance(exc, IllegalMoveError) and self.handle else str(exc)
-            self.error = said.replace("`redo`", "redo (Ctrl+Y)").replace("`undo`", "undo (Ctrl+Z)")
+            from acquire_ref.language import _
+
+            self.error = said.replace("`redo`", _("redo (Ctrl+Y)")).replace("`undo`", _("undo (Ctrl+Z)"))
 
     def _change(self, act: Callable[[GameFile], T]) -> T | None:
         """Do ``act`` on the hold on the file; its result, or None with ``error`` set (a file that

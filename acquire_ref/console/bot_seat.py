@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import AcquireError
-from acquire_ref.language import _
+from acquire_ref.language import _, decimal
 from acquire_ref.words.prompts import Prompt
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ class DrawPrompt(Prompt):
     def __init__(self, game: Game, seat: BotSeat, why: str) -> None:
         super().__init__(game)
         self.seat = seat
-        self.title = why.split(":")[0]
+        self.title = why.split(":")[0].rstrip()  # French puts a space before its colon
         self.hint = _("Type the tiles drawn for {player} (bot), e.g. 5C 7A; Enter enters them").format(player=seat.name)
 
     def tiles(self, text: str) -> list[str]:
@@ -69,8 +69,8 @@ class BotSeats:
         if why is not None:
             return DrawPrompt(game, seat, why)
         thinking = prompt_for(game)
-        thinking.title = _("{player} (bot) is thinking (at most {seconds:.1f} s) ...").format(
-            player=seat.name, seconds=seat.think_ms / 1000)
+        thinking.title = _("{player} (bot) is thinking (at most {seconds} s) ...").format(
+            player=seat.name, seconds=decimal(seat.think_ms / 1000))
         return thinking
 
     def enter(self, books: Books, prompt: DrawPrompt, text: str) -> bool:

@@ -62,6 +62,14 @@ class MarketRule:
         self.at_end: dict[str, int] = {}
         self.history: list[ev.MarketBonus] = []
 
+    def copy(self, seed: int) -> MarketRule:
+        """A market with the same books (its holdings and bonuses copied, so that either can change
+        alone) drawing with the generator of ``seed``: a seat's copy has 0, not the referee's (R9)."""
+        other = MarketRule(self.on, seed)
+        other.draws, other.holding = self.draws, self.holding
+        other.at_end, other.history = dict(self.at_end), list(self.history)
+        return other
+
     def ready(self, chain: str, supply: TableSupply, out: list[ev.Event], held: bool = True) -> bool:
         """Before a payout for ``chain``: is the market's holding known (R9)? With an empty bag it
         holds nothing; in dealt mode the referee draws; at a table it must be asked (False).
@@ -164,6 +172,12 @@ class Merger:
         self.current: str | None = None
         self.paid = False
         self.queue: list[str] = []
+
+    def copy(self) -> Merger:
+        """The same merger, at the same point, that can go on without changing this one."""
+        other = Merger(self.tile, self.group, self.chains, dict(self.sizes), self.survivor, self.order, self.mergemaker)
+        other.remaining, other.current, other.paid, other.queue = list(self.remaining), self.current, self.paid, list(self.queue)
+        return other
 
     def tied(self) -> tuple[str, ...]:
         """The largest chains, which tie when there are several (R5.2)."""

@@ -105,6 +105,21 @@ class GameState:
         self._ended_by: str | None = None
         self._final_scores: list[PlayerScore] | None = None
 
+    def follow(self, other: GameState) -> None:
+        """Take ``other``'s game as it stands: its players, edition, options, board, books (cash,
+        shares, bank, tiles out of the game), decision, turn and merger, the objects themselves
+        (shared, not copied: a copy made so is for reading, or gets its own before a move). Its
+        supply, log, worth history, market and start stay this game's own. A seat's copy
+        (:mod:`acquire_ref.viewers.seat_view`) is made so, once, and follows the game before each decision."""
+        self.edition, self.options, self.players = other.edition, other.options, other.players
+        self.board, self.cash, self.shares, self.bank = other.board, other.cash, other.shares, other.bank
+        self.discarded, self.start_worth = other.discarded, other.start_worth
+        self.current, self.turn, self.pending, self.end_declared = other.current, other.turn, other.pending, other.end_declared
+        self.placed_this_turn, self.discarded_this_turn = other.placed_this_turn, other.discarded_this_turn
+        self.passes, self._found_group, self.dead_before = other.passes, other._found_group, other.dead_before
+        self._merger, self._ending, self._ended_by = other._merger, other._ending, other._ended_by
+        self._final_scores = other._final_scores
+
     # ----- questions ----------------------------------------------------------------------
     @property
     def worth_history(self) -> list[tuple[int, dict[str, int]]]:

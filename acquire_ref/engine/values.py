@@ -84,30 +84,30 @@ def _template() -> CodeType:
 
     def __init__(self: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any,
                  a6: Any, a7: Any, a8: Any, a9: Any, a10: Any, a11: Any) -> None:
-        if n > 0:
+        if n > 0:  # nested, so that a value of a few fields tests no more than it has
             s[0](self, a0)
-        if n > 1:
-            s[1](self, a1)
-        if n > 2:
-            s[2](self, a2)
-        if n > 3:
-            s[3](self, a3)
-        if n > 4:
-            s[4](self, a4)
-        if n > 5:
-            s[5](self, a5)
-        if n > 6:
-            s[6](self, a6)
-        if n > 7:
-            s[7](self, a7)
-        if n > 8:
-            s[8](self, a8)
-        if n > 9:
-            s[9](self, a9)
-        if n > 10:
-            s[10](self, a10)
-        if n > 11:
-            s[11](self, a11)
+            if n > 1:
+                s[1](self, a1)
+                if n > 2:
+                    s[2](self, a2)
+                    if n > 3:
+                        s[3](self, a3)
+                        if n > 4:
+                            s[4](self, a4)
+                            if n > 5:
+                                s[5](self, a5)
+                                if n > 6:
+                                    s[6](self, a6)
+                                    if n > 7:
+                                        s[7](self, a7)
+                                        if n > 8:
+                                            s[8](self, a8)
+                                            if n > 9:
+                                                s[9](self, a9)
+                                                if n > 10:
+                                                    s[10](self, a10)
+                                                    if n > 11:
+                                                        s[11](self, a11)
         if tail is not None:
             tail(self)
 

@@ -18,11 +18,9 @@ games in which the unseen tiles are dealt at random to the bag and the other rac
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING
 
-from acquire_ref.engine.merger import MarketRule
 from acquire_ref.engine.supply import DealtSupply, TableSupply
 from acquire_ref.engine.tiles import Tile
 from acquire_ref.viewers import views
@@ -121,32 +119,54 @@ def _from_rack(legal: list[Move], rack: tuple[Tile, ...]) -> list[Move]:
 
 
 def seat_game(game: Game, seat: str) -> Game:
-    """A game a simple bot of ``seat`` decides on instead of the referee's ``game`` (R10): a
-    shallow copy with the seat's own rack, cash and shares and the public board, chains
-    and bank; the bag and the other racks are counts with no tiles in them (the seat does not
-    know them, so nothing may be applied to this copy: it is for reading); with hidden holdings
-    (R10.1) the rivals' cash and shares are guessed from public facts (:func:`_guess_holdings`).
-    A move the seat may make here is legal in ``game``: it reads only what the two share. Made
-    for every decision of a simulated game, so it is cheaper than :func:`seat_view` (no legal
-    moves listed, nothing dealt, only the figures it guesses copied). Raises :class:`ValueError` for a name that is not a
-    player's, and :class:`~acquire_ref.engine.errors.IllegalMoveError` in table mode (the referee does
-    not know the rack)."""
-    if seat not in game.players:
-        raise ValueError(f"{seat!r} is not a player of this game")
-    supply = DealtSupply(game.players, [], game.edition.grid.tiles)
-    supply.rack_tiles[seat] = list(game.supply.rack(seat))
-    supply.racks = dict(game.supply.racks)
-    supply.bag = game.supply.bag
-    world = copy.copy(game)  # the board, bank and merger shared: a bot only reads them
-    world.supply = supply
-    world.log, world._worth, world._restart = [], [], None
-    world.market = copy.copy(game.market)
-    world.market.seed = 0
-    if views.withheld(game, views.Viewer.of(seat)):
-        world.cash = dict(game.cash)
-        world.shares = {p: dict(s) for p, s in game.shares.items()}
-        _guess_holdings(world, seat)
-    return world
+    """A game a simple bot of ``seat`` decides on instead of the referee's ``game`` (R10): it
+    shares the public board, chains, bank and decision with ``game``, holds the seat's own rack,
+    cash and shares, and the bag and the other racks are counts with no tiles in them (the seat
+    does not know them, so nothing may be applied to this game: it is for reading); with hidden
+    holdings (R10.1) the rivals' cash and shares are guessed from public facts
+    (:func:`_guess_holdings`). It has no log, and no way back to the dealt bag. A move the seat
+    may make here is legal in ``game``: it reads only what the two share. Raises
+    :class:`ValueError` for a name that is not a player's, and
+    :class:`~acquire_ref.engine.errors.IllegalMoveError` in table mode (the referee does not know
+    the rack). A game played out asks :class:`SeatGames` instead, which makes it once a seat."""
+    return SeatGames(game).of(seat)
+
+
+class SeatGames:
+    """The games that simple bots decide on for the seats of the referee's ``game`` (R10), as
+    :func:`seat_game` makes them: each is made once, for the seat's first decision, and
+    :meth:`of` brings it up to date with ``game`` before every decision after (a seat's game
+    read after a later decision shows that decision's game)."""
+
+    __slots__ = ("game", "worlds")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.worlds: dict[str, tuple[Game, views.Viewer]] = {}
+
+    def of(self, seat: str) -> Game:
+        """``seat``'s game (see :func:`seat_game`, which says what it holds and raises) as the
+        referee's game stands now."""
+        game = self.game
+        made = self.worlds.get(seat)
+        if made is None:
+            if seat not in game.players:
+                raise ValueError(f"{seat!r} is not a player of this game")
+            empty = DealtSupply(game.players, [], game.edition.grid.tiles)
+            made = self.worlds[seat] = (type(game)(game.players, game.edition, game.options, empty), views.Viewer.of(seat))
+        world, viewer = made
+        supply = world.supply
+        assert isinstance(supply, DealtSupply)
+        supply.rack_tiles[seat] = list(game.supply.rack(seat))
+        supply.racks = dict(game.supply.racks)
+        supply.bag = game.supply.bag
+        world.follow(game)  # the board, bank and merger shared: a bot only reads them
+        world.market = game.market.copy(0)
+        if views.withheld(game, viewer):
+            world.cash = dict(game.cash)
+            world.shares = {p: dict(s) for p, s in game.shares.items()}
+            _guess_holdings(world, seat)
+        return world
 
 
 def _guess_holdings(game: Game, seat: str) -> None:
@@ -166,27 +186,15 @@ def clone(game: Game) -> Game:
     """A copy of ``game`` that moves can change without touching the original: its board,
     books, merger and market are copied; its log starts empty, and it cannot rebuild its own
     start (no worth history). The supply is shared: replace it before applying a move."""
-    world = copy.copy(game)
+    world = type(game)(game.players, game.edition, game.options, game.supply)
+    world.follow(game)
     world.board = game.board.copy()
     world.cash = dict(game.cash)
     world.shares = {p: dict(s) for p, s in game.shares.items()}
     world.bank = dict(game.bank)
     world.discarded = list(game.discarded)
     world.start_worth = dict(game.start_worth)
-    world.log = []
-    world._worth = []
-    world._worth_moves = 0
-    world._restart = None
-    world.market = _market(game.market)
-    if game._merger is not None:
-        m = world._merger = copy.copy(game._merger)
-        m.order, m.remaining, m.queue, m.sizes = list(m.order), list(m.remaining), list(m.queue), dict(m.sizes)
+    world.market = game.market.copy(game.market.seed)
+    if game.merger is not None:
+        world._merger = game.merger.copy()
     return world
-
-
-def _market(market: MarketRule) -> MarketRule:
-    """A copy of the market's books (R9)."""
-    out = copy.copy(market)
-    out.at_end = dict(market.at_end)
-    out.history = list(market.history)
-    return out

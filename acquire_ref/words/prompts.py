@@ -264,10 +264,12 @@ class DisposePrompt(Prompt):
 
     def offers(self) -> list[tuple[str, str]]:
         if not self.shown:
-            return [("", "hold all"), ("a", "sell all"), ("m", "trade the most")]
-        out = [("", f"hold all {self.held}"), ("a", f"sell all: {money(self.held * self.share_price)}")]
+            return [("", _("hold all")), ("a", _("sell all")), ("m", _("trade the most"))]
+        out = [("", _("hold all {count}").format(count=self.held)),
+               ("a", _("sell all: {amount}").format(amount=money(self.held * self.share_price)))]
         if self.cap:
-            out.append(("m", f"trade {self.cap} for {self.cap // 2} {self.survivor}"))
+            out.append(("m", _("trade {count} for {half} {chain}").format(count=self.cap, half=self.cap // 2,
+                                                                           chain=self.survivor)))
         return out
 
     def suggestions(self) -> list[str]:
