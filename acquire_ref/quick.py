@@ -29,7 +29,7 @@ import os
 import sys
 from pathlib import Path
 
-from acquire_ref.language import N_
+from acquire_ref.language import N_, _
 
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer
 if TYPE_CHECKING:
@@ -148,7 +148,7 @@ def hand_document(game: Game, player: str, viewer: Viewer | None = None) -> dict
 
 def hand_lines(doc: Mapping[str, Any]) -> list[str]:
     """``hand PLAYER`` for people: the rack of :func:`hand_document`, a tile a line."""
-    return [f"{doc['player']}'s rack:", *(f"  {t['tile']:>4}  {t['text']}" for t in doc["rack"])]
+    return [_("{player}'s rack:").format(player=doc["player"]), *(f"  {t['tile']:>4}  {t['text']}" for t in doc["rack"])]
 
 
 def why_document(game: Game, tile: str, viewer: Viewer) -> dict[str, Any]:
