@@ -8,7 +8,6 @@ tests/artifacts/ for people to look at."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
@@ -16,7 +15,7 @@ import pytest
 
 from acquire_ref.tournament import Tournament, event_file
 from tests.test_serve_browser import ARTIFACTS, browser  # noqa: F401  (the shared Chromium fixture)
-from tests.test_tournament_hall import PLAYERS, sheet
+from tests.test_tournament_hall import PLAYERS, wbc_event
 
 SHOW_ONLY = """(n) => {  // show page n alone, as the turning pages do in their 20 seconds
     let style = document.getElementById('only');
@@ -41,19 +40,7 @@ def hall_page(request, tmp_path_factory, cli) -> tuple[str, Path]:
     """The hall page of the 90-player wbc-2007 event of tests/test_tournament_hall.py, in German
     and in French, one player withdrawn (the longest mark): ``(language, page)``."""
     folder = tmp_path_factory.mktemp("halle")
-    rng = random.Random(90)
-    event = Tournament("WBC Acquire", "heats", seed=2026, fives=True, tiebreaks=["wbc-2007"], final=5)
-    for i in range(1, PLAYERS + 1):
-        event.add(f"Spielerin {i:02d} {'Langername' if i % 7 == 0 else ''}".strip(), badge=str(1000 + i))
-    for _ in range(3):
-        rnd = event.draw("wbc")
-        for t in rnd.tables:
-            event.enter(rnd.number, t.number, sheet(t.seats, rng))
-    semi = event.advance("wbc")
-    for t in semi.tables:
-        event.enter(semi.number, t.number, sheet(t.seats, rng))
-    seated = {p for r in event.rounds[3:] for t in r.tables for p in t.seats}
-    event.advance("wbc")
+    event, seated = wbc_event("Spielerin", "Langername")
     event.withdraw(next(p.name for p in reversed(event.players) if p.name not in seated))  # the longest mark
     (folder / "wbc.event.toml").write_text(event_file.dumps(event))
     result = cli("--lang", request.param, "tournament", "standings", "--html", "halle.html", cwd=folder)
