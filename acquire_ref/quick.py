@@ -29,7 +29,7 @@ import os
 import sys
 from pathlib import Path
 
-from acquire_ref.language import N_
+from acquire_ref.language import N_, _
 
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer
 if TYPE_CHECKING:
@@ -142,13 +142,14 @@ def hand_document(game: Game, player: str, viewer: Viewer | None = None) -> dict
     if viewer is not None and viewer.kind == "seat" and viewer.seat != who:
         from acquire_ref.engine.errors import IllegalMoveError
 
-        raise IllegalMoveError(f"--as {viewer.seat}: {who}'s rack is {who}'s alone (R10.3)", rule="R10.3")
+        raise IllegalMoveError(_("--as {seat}: {player}'s rack is {player}'s alone (R10.3)").format(seat=viewer.seat, player=who),
+                               rule="R10.3")
     return {"player": who, "rack": hand(game, who)}
 
 
 def hand_lines(doc: Mapping[str, Any]) -> list[str]:
     """``hand PLAYER`` for people: the rack of :func:`hand_document`, a tile a line."""
-    return [f"{doc['player']}'s rack:", *(f"  {t['tile']:>4}  {t['text']}" for t in doc["rack"])]
+    return [_("{player}'s rack:").format(player=doc["player"]), *(f"  {t['tile']:>4}  {t['text']}" for t in doc["rack"])]
 
 
 def why_document(game: Game, tile: str, viewer: Viewer) -> dict[str, Any]:

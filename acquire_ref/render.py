@@ -343,20 +343,26 @@ def _score_table(title: str, doc: dict[str, Any], width: int) -> Table:
     amounts = [money(x["amount"]) for row in doc["breakdown"] for x in (*row["bonuses"], *row["sales"])]
     widest = max([7, *map(len, amounts)])
     headings = (_("rank"), _("player"), _("cash before"), _("bonuses"), _("shares sold"), _("total"))
-    fixed = [len(headings[0]), max([len(headings[1]), *(len(row["player"]) for row in doc["breakdown"])]),
+    players = [row["player"] for row in doc["breakdown"]]
+    fixed = [len(headings[0]), max([len(headings[1]), *map(len, players)]),
              max(7, len(headings[2])), widest, widest, max(7, len(headings[5]))]
+    room = width - (sum(fixed) - fixed[1]) - 2 * len(fixed) - 1  # what the other columns leave a name
+    if fixed[1] > room:  # a long name is cut (told apart from the others), never the rank or an amount
+        fixed[1] = max(len(headings[1]), room, 8)
+    names = short_names(players, fixed[1]) if max(map(len, players)) > fixed[1] else {p: p for p in players}
     narrow = sum(fixed) + 3 * len(fixed) + 1 > width
     t = Table(title=title, title_justify="left", show_lines=True, pad_edge=not narrow)
     for i, heading in enumerate(headings):
         money_only = i in (2, 5)
         t.add_column("\n".join(heading.split()) if narrow and money_only else heading, no_wrap=money_only or i < 2,
                      justify="right" if money_only or i == 0 else "left", style="bold" if i == 5 else "",
-                     min_width=7 if money_only else widest if i in (3, 4) else None)
+                     min_width=7 if money_only else widest if i in (3, 4) else fixed[i])
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     for row in doc["breakdown"]:
         bonuses = "\n".join(f"{b['chain']} {bonus_words(b['kind'])}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
         sales = "\n".join(f"{s['shares']} {s['chain']}: {money(s['amount'])}" for s in row["sales"]) or "-"
-        t.add_row(str(ranks[row["player"]]), row["player"], money(row["before"]), bonuses, sales, money(row["total"]))
+        t.add_row(str(ranks[row["player"]]), names[row["player"]], money(row["before"]), bonuses, sales,
+                  money(row["total"]))
     return t
 
 
@@ -439,6 +445,8 @@ def worth_chart(game: Game, width: int = 80) -> Table:
     now = _("now") if not game.over else _("final")
     money_width = max(len(now), *(len(money(v)) for v in values))
     name_width = max(len(_("player")), *(len(p) for p in game.players))
+    name_width = min(name_width, max(len(_("player")), 8, width - 8 - 3 * money_width - 5 * 2 - 6))  # a long name is cut
+    names = short_names(list(game.players), name_width)
     room = max(8, width - name_width - 3 * money_width - 5 * 2 - 6)  # 5 columns: padding and borders
     step = max(1, -(-len(history) // room))
     sampled = history[::step]
@@ -452,7 +460,7 @@ def worth_chart(game: Game, width: int = 80) -> Table:
     for p in game.players:
         series = [w[p] for _, w in sampled]
         line = "".join(SPARKS[0 if high == low else int((v - low) * (len(SPARKS) - 1) / (high - low))] for v in series)
-        t.add_row(p, line, money(min(series)), money(max(series)), money(series[-1]))
+        t.add_row(names[p], line, money(min(series)), money(max(series)), money(series[-1]))
     return t
 
 

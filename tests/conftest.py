@@ -81,7 +81,7 @@ SLOW = {
     "test_fuzzed_files", "test_hostile_bots", "test_hostile_round_two", "test_interrupts_and_pipes", "test_random_play",
     "test_ratings_browser", "test_review_browser", "test_room_access", "test_room_browser", "test_seats_browser",
     "test_serve_browser", "test_startup", "test_state_machine", "test_translations_browser", "test_translations_console",
-    "test_translations_programs",
+    "test_translations_programs", "test_translations_club_browser",
 }
 """The test files marked ``slow``: real browsers, the console's pilot, processes started and
 interrupted, the API reference built, and whole random games by the hundred. The quick loop

@@ -215,3 +215,13 @@ def test_the_list_an_unknown_number_and_a_refusal_s_pointer_are_in_the_language_
     bought = cli("--lang", code, "buy", "Tower=2", game=path)
     assert bought.exit_code == 3
     assert bought.stderr.splitlines()[-1] == where
+
+
+def test_a_sections_opening_paragraph_is_not_indented_under_a_missing_number(cli):
+    """``rule T4``: the section's own paragraph runs flush left on every line; only a numbered
+    rule's lines hang under its text (T4.1)."""
+    lines = cli("rule", "T4").stdout.splitlines()
+    assert lines[0] == "T4 Formats and tie-breaks"
+    opening = lines[1:lines.index(next(line for line in lines if line.startswith("1. ")))]
+    assert len(opening) > 3 and not any(line.startswith(" ") for line in opening)
+    assert lines[-1] == "4. Then the recorded random draw."

@@ -162,6 +162,24 @@ def test_score_on_80_columns_or_piped_shows_every_figure_whole(tmp_path):
         assert f"${row['total']:,}" in out and f"${row['before']:,}" in out
 
 
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_score_cuts_a_long_name_never_the_rank_nor_an_amount(tmp_path, columns):
+    """A 72-character name (names may have up to 80, R2.1) is cut with a mark, told apart from the
+    others, so that the rank, every heading and every amount of ``score`` and its net worth chart stay
+    whole (R8.3)."""
+    path = tmp_path / "g.toml"
+    long = "{player}%(x)s<i>" * 4 + "W" * 8
+    assert run(path, "new", long, "Ben", "Cat", "--tiles", "dealt", "--seed", "3").exit_code == 0
+    assert run(path, "start").exit_code == 0
+    out = run(path, "score", env={"COLUMNS": str(columns)}).stdout
+    lines = out.splitlines()
+    assert max(len(line) for line in lines if line[0] in "┏┃┡│├└") <= columns  # the tables; a title may run on
+    assert "rank" in lines[3] and "player" in lines[3] and "total" in lines[3]
+    assert "{player}%(x)s<" in out and "…" in out
+    assert out.count("$6,000") == 3 * 2 + 3 * 3  # cash before and total, then the net worth chart's low, high, now
+    assert any(line.startswith("│   1 │ {player}") for line in lines)
+
+
 def test_the_net_worth_chart_of_a_game_from_a_position_starts_at_its_real_worth():
     from acquire_ref.render import worth_chart
 

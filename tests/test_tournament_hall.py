@@ -22,13 +22,14 @@ def sheet(seats: list[str], rng: random.Random) -> Result:
     return Result({p: rng.randrange(200, 800) * 100 for p in seats}, "sheet")
 
 
-@pytest.fixture(scope="module")
-def hall(tmp_path_factory, cli) -> Path:
-    folder = tmp_path_factory.mktemp("hall")
+def wbc_event(name: str, longer: str) -> tuple[Tournament, set[str]]:
+    """The 90-player wbc-2007 event of three heats (players ``"{name} 01"`` .., every seventh
+    with ``longer`` added), its semifinal played and its final drawn: the event and who was
+    seated in the semifinal or the final."""
     rng = random.Random(90)
     event = Tournament("WBC Acquire", "heats", seed=2026, fives=True, tiebreaks=["wbc-2007"], final=5)
     for i in range(1, PLAYERS + 1):
-        event.add(f"Player {i:02d} {'Longname' if i % 7 == 0 else ''}".strip(), badge=str(1000 + i))
+        event.add(f"{name} {i:02d} {longer if i % 7 == 0 else ''}".strip(), badge=str(1000 + i))
     for _ in range(3):
         rnd = event.draw("wbc")
         for t in rnd.tables:
@@ -36,7 +37,15 @@ def hall(tmp_path_factory, cli) -> Path:
     semi = event.advance("wbc")
     for t in semi.tables:
         event.enter(semi.number, t.number, sheet(t.seats, rng))
+    seated = {p for r in event.rounds[3:] for t in r.tables for p in t.seats}
     event.advance("wbc")
+    return event, seated
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory, cli) -> Path:
+    folder = tmp_path_factory.mktemp("hall")
+    event, _ = wbc_event("Player", "Longname")
     (folder / "wbc.event.toml").write_text(event_file.dumps(event))
     tournament_ok(cli, folder, "standings", "--html", "hall.html")
     return folder / "hall.html"

@@ -112,8 +112,9 @@ def test_the_compiled_catalogue_is_the_po_files_own(code):
     for m in catalogue(code):
         if not m.id:
             continue
-        if isinstance(m.id, str):
-            assert compiled.gettext(m.id) == m.string, m.id
+        if isinstance(m.id, str):  # a word with a context (``final`` the stage) is looked up in it
+            said = compiled.pgettext(m.context, m.id) if m.context else compiled.gettext(m.id)
+            assert said == m.string, m.id
         else:
             for n in (1, 2, 5):
                 assert compiled.ngettext(m.id[0], m.id[1], n) == m.string[catalogue(code).plural_expr and
@@ -262,7 +263,7 @@ def test_a_term_of_the_glossary_is_translated_with_the_glossarys_word(code, colu
     assert len(terms) >= 30
     checked = 0
     for m in catalogue(code):
-        if isinstance(m.id, str) and m.id.lower() in terms:
+        if isinstance(m.id, str) and m.id.lower() in terms and m.context != "hall":  # the hall's short words
             assert m.string.lower() == terms[m.id.lower()].lower(), (m.id, m.string)
             checked += 1
     assert checked >= 8  # chain, bank, cash, net worth, price, size, player, board, merger, ...

@@ -160,3 +160,31 @@ def test_a_hostile_session_of_typos_a_locked_file_and_broken_files_speaks_no_eng
     text = "\n".join(r.output for r in [*said, busy, *broken]).replace(str(tmp_path), "")
     assert english_words(text) == [], text
     assert "Traceback" not in text
+
+
+@pytest.mark.parametrize(("code", "heading", "lone"), [("de", "Ablage von Ann:", "ist ein einzelnes Plättchen"),
+                                                       ("fr", "Chevalet de Ann\u00a0:", "est une tuile isolée")])
+def test_a_dealt_rack_is_headed_and_worded_in_the_language_spoken(cli, tmp_path, code, heading, lone):
+    """``hand Ann`` in a dealt game (R4): the rack's heading and what each tile would do."""
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Cat", "--tiles", "dealt", "--seed", "3", game=path).exit_code == 0
+    assert cli("start", game=path).exit_code == 0
+    lines = cli("--lang", code, "hand", "Ann", game=path).stdout.splitlines()
+    assert lines[0] == heading
+    assert lines[1] == f"   12B  {lone}"  # seed 3 deals Ann 12B, a lone tile on an empty corner (R4.1)
+    assert english_words("\n".join(lines)) == []
+
+
+@pytest.mark.parametrize(("code", "count", "alone"), [
+    ("de", "3.002 Zeichen", "--as Ben: die Ablage von Ann gehört Ann allein (R10.3)"),
+    ("fr", "3\u202f002 caractères", "--as Ben\u00a0: le chevalet de Ann n’est qu’à Ann (R10.3)")])
+def test_a_value_cut_short_and_another_seats_rack_are_refused_in_the_language_spoken(cli, tmp_path, code, count, alone):
+    """A 3,000-character rule number is echoed cut short with its length as the language writes
+    numbers; ``--as Ben hand Ann`` is refused: a rack is its player's alone (R10.3)."""
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Cat", "--tiles", "dealt", "--seed", "3", game=path).exit_code == 0
+    long = cli("--lang", code, "rule", "R" * 3000)  # quoted in the refusal: 3,002 characters
+    assert long.exit_code == 2 and f"'{'R' * 59}... ({count})" in long.stderr
+    other = cli("--lang", code, "--as", "Ben", "hand", "Ann", game=path)
+    assert other.exit_code == 3 and alone in other.stderr
+    assert english_words(long.stderr + other.stderr) == []

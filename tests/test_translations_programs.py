@@ -96,7 +96,8 @@ def test_a_game_s_turning_points_are_written_in_the_language(cli, tmp_path, code
 
 
 @pytest.mark.parametrize(("args", "de", "fr"), [
-    (["simulate", "--strategy", "clever"], "--strategy 'clever': random oder greedy", "--strategy 'clever'\u00a0: random ou greedy"),
+    (["simulate", "--strategy", "clever"], "--strategy 'clever': random oder greedy",
+     "--strategy 'clever'\u00a0: random ou greedy"),
     (["simulate", "--option", "stall=continue"], "simulate braucht Partien, die enden",
      "simulate a besoin de parties qui finissent"),
     (["table", "--bot", "Dan=search"], "table --bot macht einen Platz eines neuen Spiels zum Bot",

@@ -146,9 +146,11 @@ def rule(
     if as_json:
         print_json(found._asdict())
         return
+    import re
     import textwrap
 
     say(f"{found.number} ({found.section})" if "." in found.number else f"{found.number} {found.section}")
     for paragraph in found.text.splitlines():
         indent = "   " if paragraph[:2].rstrip(".").isalpha() and paragraph[1:2] == "." else ""
-        say(textwrap.fill(paragraph, width=100, initial_indent=indent, subsequent_indent=indent + "   "))
+        hanging = "   " if re.match(r"(\d+|[a-z])\. ", paragraph) else ""  # an item's lines under its text
+        say(textwrap.fill(paragraph, width=100, initial_indent=indent, subsequent_indent=indent + hanging))

@@ -17,7 +17,7 @@ import typer
 from acquire_ref.cli.output import print_json, say
 from acquire_ref.cli.ratings import SEASON, SINCE, UNTIL
 from acquire_ref.cli.tournament import event_path, tournament_app
-from acquire_ref.language import N_
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from datetime import date
@@ -67,14 +67,19 @@ def add(
 
     day = parse_played(played)
     if table is not None and not (0 < len(table.strip()) <= 20 and table.isprintable()):
-        raise NotationError(f"--table {table!r}: a short label, e.g. --table 3")
-    cash = check_play(parse_sheet(sheet), "the play")
+        raise NotationError(_("--table {table}: a short label, e.g. --table 3").format(table=repr(table)))
+    cash = check_play(parse_sheet(sheet), _("the play"))
     doubt = implausible(cash)
     if doubt is not None:
-        _confirm(f"this sheet looks wrong for Acquire: {doubt} (a swapped or an extra digit? T3.4)", "--force", force)
+        _confirm(_("this sheet looks wrong for Acquire: {doubt} (a swapped or an extra digit? T3.4)").format(doubt=doubt),
+                 "--force", force)
     count = add_play(plays, day, cash, table.strip() if table is not None else None)
-    places = ", ".join(f"{place}. {name} {money(cash[name])}" for name, _, place in rank(cash))
-    say(f"{plays}: play {count} ({day.isoformat()}{f', table {table.strip()}' if table else ''}): {places}.")
+    from acquire_ref.tournament.model import day as on
+
+    places = ", ".join(f"{place}. {name} {money(cash[name])}" for name, _cash, place in rank(cash))
+    said = (_("{file}: play {count} ({date}, table {table}): {places}.") if table else
+            _("{file}: play {count} ({date}): {places}."))
+    say(said.format(file=plays, count=count, date=on(day), table=(table or "").strip(), places=places))
 
 
 @club_app.command()
@@ -92,7 +97,7 @@ def alias(
     from acquire_ref.club.plays import add_alias
 
     add_alias(plays, name, member, reason)
-    say(f"{plays}: {name} is {member} ({reason}).")
+    say(_("{file}: {name} is {member} ({reason}).").format(file=plays, name=name, member=member, reason=reason))
 
 
 Span = tuple["date | None", "date | None"] | None
@@ -124,7 +129,8 @@ def _report_span(since: str | None, until: str | None, year: str | None) -> Span
     first = parse_date(since, "--from") if since is not None else None
     last = parse_date(until, "--to") if until is not None else None
     if first is not None and last is not None and last < first:
-        raise NotationError(f"--to {last} is before --from {first}: a season ends after it begins")
+        raise NotationError(_("--to {last} is before --from {first}: a season ends after it begins").format(
+            last=last, first=first))
     return first, last
 
 
@@ -146,7 +152,7 @@ def _event_facts(path: Path, event: Any, out: list[Any], left: dict[str, int], s
                 left[why] = left.get(why, 0) + 1
                 continue
             file = game_path(path, t.game)
-            game, record, _ = load_game(file)
+            game, record, _seats = load_game(file)
             if not _in_season(t.result.played or record.played, span, left):
                 continue
             facts = game_facts(game, final_money(game, file), f"{path} round {rnd.number} table {t.number}")
@@ -182,7 +188,7 @@ def _file_facts(paths: list[Path], span: Span = None) -> tuple[list[Any], list[s
         doc = parse_toml(read_text(file, "game or event file"), str(file))
         if "event" in doc or is_plays(doc):
             continue
-        game, record, _ = load_game(file)
+        game, record, _seats = load_game(file)
         if not game.over:
             left["unfinished"] = left.get("unfinished", 0) + 1
             continue
@@ -195,12 +201,26 @@ def _file_facts(paths: list[Path], span: Span = None) -> tuple[list[Any], list[s
 def _left_words(left: dict[str, int]) -> list[str]:
     """What the report did not count, in words: ``{why: how many}`` as "3 tables from a results
     sheet" and the like (paper results and unfinished games named as such)."""
-    from acquire_ref.engine.events import plural
+    return [_left_word(why, n) for why, n in left.items()]
 
-    words = {"paper": ("paper result", " (a plays file: no moves to count)"), "unfinished": ("unfinished game", ""),
-             "undated": ("undated game", " (no season holds it)"), "outside the season": ("game", " played outside the season")}
-    return [plural(n, words[why][0]) + words[why][1] if why in words else f"{plural(n, 'table')} {why}"
-            for why, n in left.items()]
+
+def _left_word(why: str, n: int) -> str:
+    """One reason of :func:`_left_words` for ``n`` games or tables, in the language in force."""
+    if why == "paper":
+        said = ngettext("{count} paper result (a plays file: no moves to count)",
+                        "{count} paper results (a plays file: no moves to count)", n)
+    elif why == "unfinished":
+        said = ngettext("{count} unfinished game", "{count} unfinished games", n)
+    elif why == "undated":
+        said = ngettext("{count} undated game (no season holds it)", "{count} undated games (no season holds it)", n)
+    elif why == "outside the season":
+        said = ngettext("{count} game played outside the season", "{count} games played outside the season", n)
+    elif why == "from a results sheet":
+        said = ngettext("{count} table from a results sheet", "{count} tables from a results sheet", n)
+    else:
+        said = ngettext("{count} table unfinished, left out or still playing",
+                        "{count} tables unfinished, left out or still playing", n)
+    return said.format(count=n)
 
 
 def _report_out(facts: list[Any], left: list[str], title: str, as_json: bool, html: Path | None,
@@ -216,7 +236,7 @@ def _report_out(facts: list[Any], left: list[str], title: str, as_json: bool, ht
         from acquire_ref.files.storage import write_export
 
         write_export(html, report_page(doc, title), reads, "--html")
-        say(f"Wrote {html}", err=True)
+        say(_("Wrote {file}").format(file=html), err=True)
     if as_json:
         sys.stdout.write(json.dumps({"title": title, **doc}, indent=2, ensure_ascii=False, default=str) + "\n")
     else:
@@ -226,20 +246,23 @@ def _report_out(facts: list[Any], left: list[str], title: str, as_json: bool, ht
 
 def report_page(doc: dict[str, Any], title: str) -> str:
     """The GM's report as a standalone, printable HTML page (A4), with its charts (inline SVG)."""
-    from acquire_ref.club.report import bars
+    from acquire_ref.club.report import bars, involved, share
     from acquire_ref.engine.events import money
     from acquire_ref.web.pages import render
 
-    charts = [{"title": f"Wins by seat position, tables of {size} ({row['games']} games)", **bars(row["wins"])}
-              for size, row in doc["by_position"].items()]
-    charts.append({"title": "Winners and the first merger", **bars(doc["involvement"])})
+    charts = [{"title": ngettext("Wins by seat position, tables of {size} ({count} game)",
+                                 "Wins by seat position, tables of {size} ({count} games)", row["games"]).format(
+        size=size, count=row["games"]), **bars(row["wins"])} for size, row in doc["by_position"].items()]
+    charts.append({"title": _("Winners and the first merger"), **bars(involved(doc["involvement"]))})
     w = doc["winning"]
     figures = [] if w is None else [
-        ("Games counted", str(doc["games"])), ("Lowest winning score", money(w["lowest"])),
-        ("Highest winning score", money(w["highest"])), ("Average winning score", money(w["average"]))]
+        (_("Games counted"), str(doc["games"])), (_("Lowest winning score"), money(w["lowest"])),
+        (_("Highest winning score"), money(w["highest"])), (_("Average winning score"), money(w["average"]))]
     if doc["bonus_share"]["average"] is not None:
-        figures.append(("Winners' share of the first merger's bonuses",
-                        f"{doc['bonus_share']['average']:.1%} ({doc['bonus_share']['games']} games)"))
+        count = doc["bonus_share"]["games"]
+        figures.append((_("Winners' share of the first merger's bonuses"), ngettext(
+            "{share} ({count} game)", "{share} ({count} games)", count).format(share=share(doc["bonus_share"]["average"]),
+                                                                             count=count)))
     return render("report.html", doc={"title": title, "figures": figures, "charts": charts, "left_out": doc["left_out"],
                                       "games": doc["games"]})
 
@@ -265,6 +288,7 @@ def report(
     Example: acquire-ref club report season/ --html report.html
     """
     facts, left = _file_facts(paths, _report_span(since, until, year))
+    title = _("Club games") if title == "Club games" else title  # the default heading, in the report's language
     _report_out(facts, left, title, as_json, html, {f"file {n}": p for n, p in enumerate(paths, 1)})
 
 
@@ -324,22 +348,28 @@ def export(
 
     from acquire_ref.club.logbook import bgstats_doc, plays_csv
     from acquire_ref.engine.errors import NotationError
-    from acquire_ref.engine.events import plural
     from acquire_ref.files.storage import write_export
 
     if bgstats is None and csv is None:
-        raise NotationError("name a file to write: --bgstats FILE (the BG Stats app) or --csv FILE")
+        raise NotationError(_("name a file to write: --bgstats FILE (the BG Stats app) or --csv FILE"))
     season = _season(paths, (since, until, year), projected)
     reads: dict[str, Path | None] = {f"season file {n}": p for n, p in enumerate(season.files, 1)}
     if bgstats is not None:
         doc = bgstats_doc(season.games, location)
         write_export(bgstats, json.dumps(doc, indent=2, ensure_ascii=False) + "\n", reads, "--bgstats")
         undated = sum(1 for g in season.games if g.played is None)
-        say(f"Wrote {bgstats}: {plural(len(doc['plays']), 'play')} of Acquire (BoardGameGeek 5), "
-            f"{plural(len(doc['players']), 'player')}" + (f"; left out {plural(undated, 'undated game')}" if undated else ""))
+        said = ngettext("Wrote {file}: {count} play of Acquire (BoardGameGeek 5)",
+                        "Wrote {file}: {count} plays of Acquire (BoardGameGeek 5)", len(doc["plays"])).format(
+            file=bgstats, count=len(doc["plays"]))
+        said += ngettext(", {count} player", ", {count} players", len(doc["players"])).format(count=len(doc["players"]))
+        if undated:
+            said += ngettext("; left out {count} undated game", "; left out {count} undated games", undated).format(
+                count=undated)
+        say(said)
     if csv is not None:
         write_export(csv, plays_csv(season.games), reads, "--csv")
-        say(f"Wrote {csv}: {plural(len(season.games), 'game')}")
+        say(ngettext("Wrote {file}: {count} game", "Wrote {file}: {count} games", len(season.games)).format(
+            file=csv, count=len(season.games)))
 
 
 @club_app.command()
@@ -359,22 +389,32 @@ def player(
 
     from acquire_ref.club.logbook import player_doc
     from acquire_ref.club.ratings import CHART
-    from acquire_ref.engine.events import money, plural
+    from acquire_ref.engine.events import money
+    from acquire_ref.tournament.model import decimal
 
     season = _season(paths, (since, until, year))
     doc = player_doc(season.games, name)
     if html is not None:
+        from datetime import date
+
+        from acquire_ref.cli.ratings import fixed
         from acquire_ref.files.storage import write_export
+        from acquire_ref.tournament.model import day
         from acquire_ref.web.pages import render
 
-        page = render("player.html", doc={**doc, "size": CHART, "title": doc["player"]}, money=money)
+        page = render("player.html", doc={**doc, "size": CHART, "title": doc["player"]}, money=money, fixed=fixed,
+                      on=lambda text: day(date.fromisoformat(str(text))))
         write_export(html, page, {f"season file {n}": p for n, p in enumerate(season.files, 1)}, "--html")
-        say(f"Wrote {html}", err=True)
+        say(_("Wrote {file}").format(file=html), err=True)
     if as_json:
         print_json(doc)
         return
     rating = doc["history"][-1]["conservative"]
-    say(f"{doc['player']}: {plural(len(doc['games']), 'game')}, rating now {rating:.2f} (conservative)")
+    say(ngettext("{player}: {count} game, rating now {rating} (conservative)",
+                 "{player}: {count} games, rating now {rating} (conservative)", len(doc["games"])).format(
+        player=doc["player"], count=len(doc["games"]), rating=decimal(f"{rating:.2f}")))
     for o in doc["opponents"]:
-        say(f"  against {o['opponent']}: {plural(o['games'], 'game')}, ahead {o['above']}, behind {o['below']}, "
-            f"level {o['level']}")
+        say("  " + ngettext("against {opponent}: {count} game, ahead {above}, behind {below}, level {level}",
+                            "against {opponent}: {count} games, ahead {above}, behind {below}, level {level}",
+                            o["games"]).format(opponent=o["opponent"], count=o["games"], above=o["above"],
+                                               below=o["below"], level=o["level"]))

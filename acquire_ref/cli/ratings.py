@@ -8,6 +8,7 @@ history, and writes the CSV and HTML exports (the HTML from the live board's tem
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +16,12 @@ import typer
 
 from acquire_ref.cli.output import print_json, say
 from acquire_ref.engine.errors import NotationError
-from acquire_ref.language import N_, _
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from acquire_ref.club.ratings import Season
+    from collections.abc import Sequence
+
+    from acquire_ref.club.ratings import Rated, Season
 
 MODEL = "PlackettLuce"
 """The openskill model every rating is computed with (JSON key ``model``)."""
@@ -70,7 +73,7 @@ def ratings(
     from acquire_ref.club.ratings import read_season
 
     if player is not None and not show_history:
-        raise NotationError("--player goes with --history: acquire-ref ratings season/ --history --player Ann")
+        raise NotationError(_("--player goes with --history: acquire-ref ratings season/ --history --player Ann"))
     season = read_season(games, by_time, projected, keep_going)
     season_filter(season, since, until, year)
     for note in season.notes:
@@ -109,8 +112,8 @@ def season_filter(season: Season, since: str | None, until: str | None, year: st
     a note of what was left out: games outside the dates, and undated games, which can't be
     placed in a season. Raises :class:`NotationError` (exit 2) for a date or year that can't be
     read, both given, or a season that ends before it begins."""
-    from acquire_ref.engine.events import plural
     from acquire_ref.files.record import parse_date
+    from acquire_ref.tournament.model import day
 
     since, until = season_span(year, since, until)
     if since is None and until is None:
@@ -118,15 +121,21 @@ def season_filter(season: Season, since: str | None, until: str | None, year: st
     first = parse_date(since, "--from") if since is not None else None
     last = parse_date(until, "--to") if until is not None else None
     if first is not None and last is not None and last < first:
-        raise NotationError(f"--to {last} is before --from {first}: a season ends after it begins")
+        raise NotationError(_("--to {last} is before --from {first}: a season ends after it begins").format(
+            last=last, first=first))
     kept = [g for g in season.games if g.played is not None and (first is None or g.played >= first)
             and (last is None or g.played <= last)]
     undated = sum(1 for g in season.games if g.played is None)
     outside = len(season.games) - len(kept) - undated
-    said = f"season {first or 'the start'} to {last or 'now'}: {plural(len(kept), 'game')} rated"
+    start = day(first) if first is not None else _("the start")
+    end = day(last) if last is not None else _("now")
+    said = ngettext("season {start} to {end}: {count} game rated", "season {start} to {end}: {count} games rated",
+                    len(kept)).format(start=start, end=end, count=len(kept))
     if outside or undated:
-        said += f"; left out {plural(outside, 'game')} played outside it" + (
-            f" and {plural(undated, 'undated game')}" if undated else "")
+        said += ngettext("; left out {count} game played outside it", "; left out {count} games played outside it",
+                         outside).format(count=outside)
+        if undated:
+            said += ngettext(" and {count} undated game", " and {count} undated games", undated).format(count=undated)
     season.notes.append(said)
     season.games = kept
 
@@ -163,18 +172,18 @@ def _exports(season: Season, doc: dict[str, Any], steps: dict[str, list[dict[str
     reads: dict[str, Path | None] = {f"season file {n}": p for n, p in enumerate(season.files, 1)}
     if csv is not None:
         write_export(csv, csv_text(doc["ratings"], steps if show_history else None), reads, "--csv")
-        say(f"Wrote {csv}", err=True)
+        say(_("Wrote {file}").format(file=csv), err=True)
     if html is not None:
         write_export(html, page(season, doc, steps, title, show_history), reads, "--html")
-        say(f"Wrote {html}", err=True)
+        say(_("Wrote {file}").format(file=html), err=True)
 
 
 def _report_skipped(season: Season) -> None:
     """Say which files ``--keep-going`` left out and why; exit with the first one's status."""
     if not season.skipped:
         return
-    files = "file" if len(season.skipped) == 1 else "files"
-    say(f"Not rated: {len(season.skipped)} {files} could not be used:", err=True)
+    say(ngettext("Not rated: {count} file could not be used:", "Not rated: {count} files could not be used:",
+                 len(season.skipped)).format(count=len(season.skipped)), err=True)
     for s in season.skipped:
         say(f"  {s.problem}" if s.problem.startswith(s.source) else f"  {s.source}: {s.problem}", err=True)
     raise typer.Exit(season.skipped[0].exit_code)
@@ -182,58 +191,95 @@ def _report_skipped(season: Season) -> None:
 
 def wins_cell(row: dict[str, Any]) -> str:
     """The wins as the table shows them: ``3``, or ``2+1 shared`` with a first place shared."""
-    return f"{row['wins']}+{row['shared_wins']} shared" if row["shared_wins"] else str(row["wins"])
+    if row["shared_wins"]:
+        return _("{wins}+{shared} shared").format(wins=row["wins"], shared=row["shared_wins"])
+    return str(row["wins"])
+
+
+def fixed(value: float, places: int = 2, sign: bool = False) -> str:
+    """A rating's figure at ``places`` decimals with the language's decimal sign (``25.03``,
+    ``25,03``); ``sign`` writes ``+`` before a gain."""
+    from acquire_ref.tournament.model import decimal
+
+    return decimal(f"{value:+.{places}f}" if sign else f"{value:.{places}f}")
 
 
 def table_lines(rows: list[dict[str, Any]], provisional: int, width: int = 24) -> list[str]:
     """The leaderboard as lines of plain text (names longer than ``width`` cut)."""
-    width = min(width, max([6, *(len(r["player"]) for r in rows)]))
-    wins = max([4, *(len(wins_cell(r)) for r in rows)])
-    lines = [f"{'rank':>4}  {'player':<{width}}  {'rating':>7}  {'uncertainty':>11}  {'conservative':>12}  "
-             f"{'games':>5}  {'wins':>{wins}}  {'avg place':>9}  {'last played':<11}"]
+    from acquire_ref.tournament.model import day
+
+    heads = [_("rank"), _("player"), _("rating"), _("uncertainty"), _("conservative"), _("games"), _("wins"),
+             _("avg place"), _("last played")]
+    width = min(max(width, len(heads[1])), max([6, len(heads[1]), *(len(r["player"]) for r in rows)]))
+    sizes = [max(len(h), n) for h, n in zip(heads, (4, width, 7, 11, 12, 5, 4, 9, 11), strict=True)]
+    sizes[6] = max([sizes[6], *(len(wins_cell(r)) for r in rows)])
+    lines = ["  ".join(f"{h:<{n}}" if i in (1, 8) else f"{h:>{n}}" for i, (h, n) in enumerate(zip(heads, sizes, strict=True)))]
     for r in rows:
         name = r["player"] if len(r["player"]) <= width else r["player"][:width - 3] + "..."
-        mark = "  provisional" if r["provisional"] else ""
-        lines.append(f"{r['rank']:>4}  {name:<{width}}  {r['rating']:>7.2f}  {r['uncertainty']:>11.2f}  "
-                     f"{r['conservative']:>12.2f}  {r['games']:>5}  {wins_cell(r):>{wins}}  {r['average_place']:>9.2f}  "
-                     f"{r['last_played'] or '-':<11}{mark}".rstrip())
+        mark = "  " + _("provisional") if r["provisional"] else ""
+        last = day(date.fromisoformat(r["last_played"])) if r["last_played"] else "-"
+        cells = [str(r["rank"]), name, fixed(r["rating"]), fixed(r["uncertainty"]), fixed(r["conservative"]),
+                 str(r["games"]), wins_cell(r), fixed(r["average_place"]), last]
+        lines.append(("  ".join(f"{c:<{n}}" if i in (1, 8) else f"{c:>{n}}"
+                                for i, (c, n) in enumerate(zip(cells, sizes, strict=True))) + mark).rstrip())
     if any(r["provisional"] for r in rows):
-        lines.append(f"provisional: fewer than {provisional} games, so the rating is still far from settled.")
+        lines.append(ngettext("provisional: fewer than {count} game, so the rating is still far from settled.",
+                              "provisional: fewer than {count} games, so the rating is still far from settled.",
+                              provisional).format(count=provisional))
     return lines
 
 
 def history_lines(steps: dict[str, list[dict[str, Any]]]) -> list[str]:
     """Each player's history as lines of plain text: a heading with the name, then one line per
     date played (an undated game names its file)."""
+    from acquire_ref.tournament.model import day
+
+    heads = [_("played"), _("games"), _("rating"), _("uncertainty"), _("conservative"), _("change")]
+    undated = _("(no date)")
+    dates = {e["played"]: day(date.fromisoformat(e["played"])) for entries in steps.values() for e in entries if e["played"]}
+    sizes = [max(len(h), n) for h, n in zip(heads, (10, 5, 7, 11, 12, 7), strict=True)]
+    sizes[0] = max([sizes[0], len(undated), *(len(d) for d in dates.values())])
     lines: list[str] = []
     for name, entries in steps.items():
         if lines:
             lines.append("")
-        lines += [name, f"  {'played':<10}  {'games':>5}  {'rating':>7}  {'uncertainty':>11}  {'conservative':>12}  "
-                        f"{'change':>7}"]
+        lines += [name, "  " + "  ".join(f"{h:<{n}}" if i == 0 else f"{h:>{n}}"
+                                         for i, (h, n) in enumerate(zip(heads, sizes, strict=True)))]
         for e in entries:
             where = f"  {e['source']}" if e["played"] is None else ""
-            lines.append(f"  {e['played'] or '(no date)':<10}  {e['games']:>5}  {e['rating']:>7.2f}  {e['uncertainty']:>11.2f}  "
-                         f"{e['conservative']:>12.2f}  {e['change']:>+7.2f}{where}")
+            cells = [dates[e["played"]] if e["played"] else undated, str(e["games"]), fixed(e["rating"]),
+                     fixed(e["uncertainty"]), fixed(e["conservative"]), fixed(e["change"], sign=True)]
+            lines.append("  " + "  ".join(f"{c:<{n}}" if i == 0 else f"{c:>{n}}"
+                                          for i, (c, n) in enumerate(zip(cells, sizes, strict=True))) + where)
     return lines
 
 
 def order_line(doc: dict[str, Any], dated: bool = False) -> str:
     """The sentence saying in which order the games were rated (``dated``: a season was asked for)."""
-    from acquire_ref.engine.events import plural
-
-    ties = "in the order their files were last written" if doc["ties"] == "file time" else "in the order given"
     if not doc["games"] and dated:
         return _("No game rated: none of these files' finished games or table results was played in the season "
                  "asked for.")
     if not doc["games"]:
-        return "No game rated: these files hold no finished game or entered table result."
-    if doc["undated"] == doc["games"]:
-        return f"{plural(doc['games'], 'game')} rated ({doc['model']}), {ties} (no game file has a date)."
-    said = f"{plural(doc['games'], 'game')} rated ({doc['model']}), in the order played; games of one date {ties}"
+        return _("No game rated: these files hold no finished game or entered table result.")
+    count, model = doc["games"], doc["model"]
+    by_file = doc["ties"] == "file time"
+    if doc["undated"] == count:
+        said = (ngettext("{count} game rated ({model}), in the order their files were last written (no game file has a "
+                         "date).", "{count} games rated ({model}), in the order their files were last written (no game "
+                         "file has a date).", count) if by_file else
+                ngettext("{count} game rated ({model}), in the order given (no game file has a date).",
+                         "{count} games rated ({model}), in the order given (no game file has a date).", count))
+        return said.format(count=count, model=model)
+    said = (ngettext("{count} game rated ({model}), in the order played; games of one date in the order their files "
+                     "were last written", "{count} games rated ({model}), in the order played; games of one date in the "
+                     "order their files were last written", count) if by_file else
+            ngettext("{count} game rated ({model}), in the order played; games of one date in the order given",
+                     "{count} games rated ({model}), in the order played; games of one date in the order given", count))
+    said = said.format(count=count, model=model)
     if doc["undated"]:
-        said += f"; {plural(doc['undated'], 'undated game')} first"
-    return said + "."
+        said += ngettext("; {count} undated game first", "; {count} undated games first", doc["undated"]).format(
+            count=doc["undated"])
+    return _("{said}.").format(said=said)
 
 
 def page(season: Season, doc: dict[str, Any], steps: dict[str, list[dict[str, Any]]], title: str,
@@ -242,7 +288,44 @@ def page(season: Season, doc: dict[str, Any], steps: dict[str, list[dict[str, An
     live board's templates and style (Jinja2, autoescaped): every row with a small chart of the
     player's conservative rating after each date (inline SVG), and with ``show_history`` the
     history tables of ``steps``."""
-    from acquire_ref.club.ratings import html_doc
     from acquire_ref.web.pages import render
 
+    title = _("Club ratings") if title == "Club ratings" else title  # the default heading, in the page's language
     return render("ratings.html", doc=html_doc(season.games, doc, steps if show_history else {}, title, order_line(doc)))
+
+
+def html_doc(games: Sequence[Rated], doc: dict[str, Any], steps: dict[str, list[dict[str, Any]]], title: str,
+             order: str) -> dict[str, Any]:
+    """What the ratings page's template takes: ``title``, ``as_of`` (the latest date played, or
+    None), ``headings``, ``rows`` (``rank``, ``player``, ``cells`` as the terminal shows them,
+    ``provisional``, ``chart`` from :func:`charts`), ``size`` (:data:`CHART`), ``notes`` (the
+    order, the provisional mark, the model) and ``history`` (for each player of ``steps``, the
+    ``player`` and ``entries`` as cells). Plain text: the template escapes it."""
+    from acquire_ref.club.ratings import CHART, charts, history
+    from acquire_ref.tournament.model import day, decimal
+
+    drawn = charts(games, history(games))
+    dated = [g.played for g in games if g.played is not None]
+
+    def on(text: str | None) -> str:
+        return day(date.fromisoformat(text)) if text else "-"
+    rows = []
+    for r in doc["ratings"]:
+        wins = wins_cell(r)
+        rows.append({"rank": r["rank"], "player": r["player"], "provisional": r["provisional"],
+                     "chart": drawn[r["player"]],
+                     "cells": [*(decimal(f"{r[k]:.2f}") for k in ("rating", "uncertainty", "conservative")), str(r["games"]),
+                               wins, decimal(f"{r['average_place']:.2f}"), on(r["last_played"])]})
+    notes = [order]
+    if any(r["provisional"] for r in doc["ratings"]):
+        notes.append(ngettext("provisional: fewer than {count} game, so the rating is still far from settled.", "provisional: "
+                              "fewer than {count} games, so the rating is still far from settled.", doc["provisional"])
+                     .format(count=doc["provisional"]))
+    notes.append(_("conservative = rating - 3 x uncertainty: the table is ranked by it."))
+    hist = [{"player": name, "entries": [[on(e["played"]) if e["played"] else _("(no date) {file}").format(file=e["source"]),
+                                          str(e["games"]),
+                                          *(decimal(f"{e[k]:.2f}") for k in ("rating", "uncertainty", "conservative")),
+                                          decimal(f"{e['change']:+.2f}")] for e in entries]} for name, entries in steps.items()]
+    return {"title": title, "as_of": on(max(dated).isoformat()) if dated else None, "rows": rows, "size": CHART,
+            "headings": [_("rating"), _("uncertainty"), _("conservative"), _("games"), _("wins"), _("avg place"),
+                         _("last played")], "notes": notes, "history": hist}

@@ -21,10 +21,10 @@ from acquire_ref.cli.options import EDITIONS, JSON
 from acquire_ref.cli.output import print_json as _json
 from acquire_ref.cli.output import say
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
-from acquire_ref.language import N_
+from acquire_ref.language import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from acquire_ref.tournament import Result, Round, Seating, Tournament
+    from acquire_ref.tournament import Result, Seating, Tournament
 
 HELP = N_("""Run an event: players, table draws, results, standings and who goes through (T1-T5).
 
@@ -69,14 +69,15 @@ def event_path() -> Path:
 
     if WHERE.event is not None:
         if str(WHERE.event).strip() in ("", "."):
-            raise NotationError("--event needs a file name, e.g. --event club.event.toml")
+            raise NotationError(_("--event needs a file name, e.g. --event club.event.toml"))
         return game_path(WHERE.event)
     found = sorted(Path(".").glob("*.event.toml"))
     if len(found) == 1:
         return game_path(found[0])
     if not found:
-        raise NotationError("no event file here: start one with `acquire-ref tournament new NAME`, or name it with --event")
-    raise NotationError(f"{len(found)} event files here ({', '.join(map(str, found[:5]))}): name one with --event")
+        raise NotationError(_("no event file here: start one with `acquire-ref tournament new NAME`, or name it with --event"))
+    raise NotationError(_("{count} event files here ({files}): name one with --event").format(
+        count=len(found), files=", ".join(map(str, found[:5]))))
 
 
 @tournament_app.command()
@@ -107,30 +108,24 @@ def new(
     from acquire_ref.cli.options import edition_spec
     from acquire_ref.tournament import Tournament, parse_factors, parse_tiebreaks, slug
     from acquire_ref.tournament.event_file import create
+    from acquire_ref.tournament.wording import event_shape
 
     if not name.strip() or not name.isprintable():
-        raise NotationError(f"event name {name!r}: give a printable name, e.g. 'Club 2026'")
+        raise NotationError(_("event name {name}: give a printable name, e.g. 'Club 2026'").format(name=repr(name)))
     ed, fixed = edition_spec(edition)  # the event fixes its tables' edition: a name, or the ruleset itself
-    _, keys = parse_tiebreaks(tiebreaks)
+    _preset, keys = parse_tiebreaks(tiebreaks)
     factors = parse_factors(margin_factor or [])
     if format != "heats" and (tiebreaks != "acquire-ref" or factors or final != 4):
-        raise NotationError("--tiebreaks, --margin-factor and --final are for the heats format; swiss has its own keys (T4)")
+        raise NotationError(_("--tiebreaks, --margin-factor and --final are for the heats format; swiss has its own keys (T4)"))
     event = Tournament(name, format, secrets.randbelow(2**31) if seed is None else seed, fives, semifinal, rounds, fixed,
                        tiles, keys, final, factors)
     path = event_path() if WHERE.event is not None else Path(f"{slug(name)}.event.toml")
     create(path, event, force)
-    say(f"New event {name} in {path}: {event_shape(event)}; seed {event.seed}; tables play {ed.name} with {tiles} tiles.")
-    say("Next: acquire-ref tournament add PLAYER... [--group G]")
-
-
-def event_shape(event: Tournament) -> str:
-    """The event's format in words for ``tournament new`` (T4): "swiss, 5 rounds", or "heats, then a
-    semifinal of 8 and a final of 4; tie-breaks wbc-2007" (a semifinal of 4 is the final itself)."""
-    if event.format == "swiss":
-        return f"swiss, {event.rounds_planned} rounds"
-    stages = (f"a final of {event.semifinal}" if event.semifinal == 4 else
-              f"a semifinal of {event.semifinal} and a final of {event.final}")
-    return f"heats, then {stages}; tie-breaks {event.preset or 'as listed'}"
+    said = (_("New event {name} in {file}: {shape}; seed {seed}; tables play {edition} with dealt tiles.")
+            if tiles == "dealt" else
+            _("New event {name} in {file}: {shape}; seed {seed}; tables play {edition} with table tiles."))
+    say(said.format(name=name, file=path, shape=event_shape(event), seed=event.seed, edition=ed.name))
+    say(_("Next: {command}").format(command="acquire-ref tournament add PLAYER... [--group G]"))
 
 
 @tournament_app.command()
@@ -146,17 +141,17 @@ def add(
 
     Example: acquire-ref tournament add "José García" --badge 1042
     """
-    from acquire_ref.engine.events import plural
     from acquire_ref.tournament.event_file import changing
 
     if badge is not None and len(players) != 1:
-        raise NotationError("--badge gives one player's badge ID: add players with badges one at a time")
+        raise NotationError(_("--badge gives one player's badge ID: add players with badges one at a time"))
     with changing(event_path()) as event:
         said = [event.add(p, group, badge) for p in players]
         count = len(event.active())
     for line in said:
-        say(line + ".")
-    say(f"{plural(count, 'player')} entered for the next round.")
+        say(_("{said}.").format(said=line))
+    say(ngettext("{count} player entered for the next round.", "{count} players entered for the next round.", count)
+        .format(count=count))
 
 
 @tournament_app.command()
@@ -172,7 +167,7 @@ def withdraw(
     path = event_path()
     with changing(path) as event:
         said = event.withdraw(player)
-    say(said + ".")
+    say(_("{said}.").format(said=said))
     _say_games(path, event)
 
 
@@ -181,11 +176,12 @@ def _say_games(path: Path, event: Tournament) -> None:
     from acquire_ref.tournament.event_games import DISCARDED, game_path
 
     for rnd, t in event.made:
-        say(f"  round {rnd.number} table {t.number}: {', '.join(t.seats)}", err=True)
+        say("  " + _("round {round} table {table}: {seats}").format(round=rnd.number, table=t.number,
+                                                                      seats=", ".join(t.seats)), err=True)
         say(f"    acquire-ref --game {game_path(path, t.game)} table", err=True)
     if event.discarded:
-        say(f"acquire-ref: marked discarded (renamed to end in {DISCARDED}): "
-            f"{', '.join(str(game_path(path, g)) for g in event.discarded)}", err=True)
+        say("acquire-ref: " + _("marked discarded (renamed to end in {suffix}): {files}").format(
+            suffix=DISCARDED, files=", ".join(str(game_path(path, g)) for g in event.discarded)), err=True)
 
 
 def _confirm(what: str, flag: str, given: bool) -> None:
@@ -198,36 +194,10 @@ def _confirm(what: str, flag: str, given: bool) -> None:
         say(f"acquire-ref: {what}", err=True)
         return
     if sys.stdin.isatty() and sys.stderr.isatty():
-        if typer.confirm(visible(f"{what}. Go ahead?"), default=False, err=True):
+        if typer.confirm(visible(_("{what}. Go ahead?").format(what=what)), default=False, err=True):
             return
-        raise IllegalMoveError("nothing changed")
-    raise IllegalMoveError(f"{what}: add {flag} to go ahead")
-
-
-def _table_lines(path: Path, rnd: Round) -> list[str]:
-    """A round's table list for the hall: each table's seats and the command that opens its game."""
-    from acquire_ref.engine.events import plural
-    from acquire_ref.tournament.event_games import game_path
-    from acquire_ref.words import PROGRAM
-
-    lines = [f"Round {rnd.number} ({rnd.stage}{'' if rnd.draw == 1 else f', draw {rnd.draw}'}): "
-             f"{plural(len(rnd.tables), 'table')}"]
-    for t in rnd.tables:
-        state = "" if t.result is None else "  [result in]"
-        lines.append(f"  table {t.number}: {', '.join(t.seats)}{state}")
-        lines.append(f"    {PROGRAM} --game {game_path(path, t.game)} table")
-    return lines
-
-
-def _discarded(path: Path, old: Round) -> str:
-    """What a redraw discarded (T2.3): the old draw, the results it dropped, its game files."""
-    from acquire_ref.tournament.event_games import DISCARDED, game_path
-
-    entered = [t for t in old.tables if t.result is not None]
-    words = f"round {old.number} draw {old.draw} discarded ({len(old.tables)} tables"
-    words += f"; results of tables {', '.join(str(t.number) for t in entered)} dropped" if entered else "; no result entered"
-    return words + (f"); its game files are marked discarded (renamed to end in {DISCARDED}): "
-                    f"{', '.join(str(game_path(path, t.game)) for t in old.tables)}")
+        raise IllegalMoveError(_("nothing changed"))
+    raise IllegalMoveError(_("{what}: add {flag} to go ahead").format(what=what, flag=flag))
 
 
 @tournament_app.command()
@@ -253,6 +223,7 @@ def draw(
     from acquire_ref.tournament import parse_tables
     from acquire_ref.tournament.event_games import changing, stem
     from acquire_ref.tournament.tournament_views import round_doc
+    from acquire_ref.tournament.wording import discarded, table_lines
 
     given = parse_tables(table) if table else None
     path = event_path()
@@ -262,19 +233,20 @@ def draw(
         if force and last is not None and last.open:
             entered = [t.number for t in last.tables if t.result is not None]
             if entered:
-                _confirm(f"round {last.number} has results entered for "
-                         f"table{'s' if len(entered) > 1 else ''} {', '.join(map(str, entered))}: "
-                         "a redraw drops them", "--discard-results", discard_results)
+                _confirm(ngettext("round {round} has results entered for table {tables}: a redraw drops them",
+                                  "round {round} has results entered for tables {tables}: a redraw drops them",
+                                  len(entered)).format(round=last.number, tables=", ".join(map(str, entered))),
+                         "--discard-results", discard_results)
             old, rnd = event.redraw(stem(path)) if given is None else event.seat_again(given, stem(path))
-            note = _discarded(path, old)
+            note = discarded(path, old)
         else:
             rnd = event.draw(stem(path)) if given is None else event.seat(given, stem(path))
     if note:
-        say(f"acquire-ref: {note}", err=True)
+        say("acquire-ref: " + note, err=True)
     if as_json:
         _json({"round": round_doc(rnd), "discarded": note})
         return
-    for line in _table_lines(path, rnd):
+    for line in table_lines(path, rnd):
         say(line)
 
 
@@ -298,10 +270,14 @@ def checkin(
         said = event.checkin(players, number, out)
         listed = event.checked_in(number)
     for line in said:
-        say(line + ".")
+        say(_("{said}.").format(said=line))
     count = len(listed) if listed is not None else len(event.active())
-    say(f"Heat {number}: {count} checked in." if listed is not None else
-        f"Heat {number}: nobody checked in, so all {count} active players are drawn.")
+    if listed is not None:
+        say(_("Heat {heat}: {count} checked in.").format(heat=number, count=count))
+    else:
+        say(ngettext("Heat {heat}: nobody checked in, so the {count} active player is drawn.",
+                     "Heat {heat}: nobody checked in, so all {count} active players are drawn.", count)
+            .format(heat=number, count=count))
 
 
 @tournament_app.command()
@@ -323,19 +299,20 @@ def join(
     from acquire_ref.tournament.event_games import changing, game_path, stem
 
     if badge is not None and len(players) != 1:
-        raise NotationError("--badge goes with one player: join them one at a time, or give badges with `tournament badge`")
+        raise NotationError(_("--badge goes with one player: join them one at a time, or give badges with `tournament badge`"))
     path = event_path()
     with changing(path) as event:
         said = event.join(players, group, stem(path))
         if badge is not None:
             said.append(event.give_badge(players[0], badge))
     for line in said:
-        say(line + ".")
-    for _, t in event.made:
-        say(f"  table {t.number}: {', '.join(t.seats)}")
+        say(_("{said}.").format(said=line))
+    for _rnd, t in event.made:
+        say("  " + _("table {table}: {seats}").format(table=t.number, seats=", ".join(t.seats)))
         say(f"    acquire-ref --game {game_path(path, t.game)} table")
     if event.discarded:
-        say(f"acquire-ref: marked discarded: {', '.join(str(game_path(path, g)) for g in event.discarded)}", err=True)
+        say("acquire-ref: " + _("marked discarded: {files}").format(
+            files=", ".join(str(game_path(path, g)) for g in event.discarded)), err=True)
 
 
 @tournament_app.command()
@@ -351,7 +328,7 @@ def badge(
 
     with changing(event_path()) as event:
         said = event.give_badge(player, badge_id)
-    say(said + ".")
+    say(_("{said}.").format(said=said))
 
 
 @tournament_app.command()
@@ -366,11 +343,10 @@ def rename(
 
     Example: acquire-ref tournament rename "Jose Garcia" "José García"
     """
-    from acquire_ref.language import ngettext
     from acquire_ref.tournament.event_games import rename
 
     said, written = rename(event_path(), player, new)
-    say(said + ".")
+    say(_("{said}.").format(said=said))
     if written:
         say(ngettext("Renamed in {count} game file: {files}.", "Renamed in {count} game files: {files}.", len(written))
             .format(count=len(written), files=", ".join(map(str, written))))
@@ -390,8 +366,8 @@ def undo() -> None:
     path = event_path()
     now, before, said = take_back(path)
     for line in said:
-        say(f"acquire-ref: {line}", err=True)
-    say(f"Took back the last change to {path}: " + difference(now, before) + ".")
+        say("acquire-ref: " + line, err=True)
+    say(_("Took back the last change to {file}: {what}.").format(file=path, what=difference(now, before)))
 
 
 @tournament_app.command()
@@ -405,16 +381,17 @@ def tables(
     """
     from acquire_ref.tournament.event_file import load
     from acquire_ref.tournament.tournament_views import round_doc
+    from acquire_ref.tournament.wording import table_lines
 
     path = event_path()
     event = load(path)
     rnd = event.round(number) if number is not None else event.current()
     if rnd is None:
-        raise IllegalMoveError("no round is drawn yet: `tournament draw` draws the first")
+        raise IllegalMoveError(_("no round is drawn yet: `tournament draw` draws the first"))
     if as_json:
         _json(round_doc(rnd))
         return
-    for line in _table_lines(path, rnd):
+    for line in table_lines(path, rnd):
         say(line)
 
 
@@ -444,11 +421,10 @@ def result(
     from acquire_ref.tournament.event_games import changing
 
     if projected and leave_out:
-        raise NotationError("--projected or --leave-out: an unfinished game is scored as it stands or left out, not both")
+        raise NotationError(_("--projected or --leave-out: an unfinished game is scored as it stands or left out, not both"))
     day = None
     if played is not None:
         from acquire_ref.files.record import parse_played
-        from acquire_ref.language import _
 
         if leave_out:
             raise NotationError(_("--played dates a result that counts: a table left out (T3.3) is not rated"))
@@ -460,13 +436,25 @@ def result(
         found.played = day if day is not None or tab.result is None else tab.result.played  # a correction keeps it
         old = tab.result
         if old is not None and old.source == "game" and found.source == "sheet":
-            _confirm(f"round {number} table {tab.number} was refereed: its result is its game file's; a paper "
-                     "sheet would replace it (T3.1)", "--force", force)
+            _confirm(_("round {round} table {table} was refereed: its result is its game file's; a paper sheet would "
+                       "replace it (T3.1)").format(round=number, table=tab.number), "--force", force)
         before = event.seeding() if old is not None else {}
         event.enter(number, table, found, replace)
         for change in seeding_changes(event, before, event.seeding() if old is not None else {}):
             _confirm(change, "--force", force)
-    _say_result(event.round(number), tab, old)
+    _say_result(event, number, tab, old)
+
+
+def _say_result(event: Tournament, number: int, tab: Seating, old: Result | None) -> None:
+    """Say the result entered at ``tab`` of round ``number`` (and on stderr the one it replaced),
+    then the tables of the round still playing."""
+    from acquire_ref.tournament.wording import result_lines
+
+    replaced, lines = result_lines(event.round(number), tab, old)
+    for line in replaced:
+        say(line, err=True)
+    for line in lines:
+        say(line)
 
 
 def _found_result(path: Path, event: Tournament, where: tuple[int, Seating], sheet: list[str] | None, projected: bool,
@@ -481,28 +469,13 @@ def _found_result(path: Path, event: Tournament, where: tuple[int, Seating], she
     if not sheet:
         return Result(*game_result(game_path(path, tab.game), tab.seats, projected, leave_out))
     if projected or leave_out:
-        raise NotationError("a results sheet is the final money: no --projected or --leave-out")
+        raise NotationError(_("a results sheet is the final money: no --projected or --leave-out"))
     found = sheet_result(event, tab, sheet)
     doubt = implausible(found.money)
     if doubt is not None:
-        _confirm(f"round {number} table {tab.number}'s sheet looks wrong for Acquire: {doubt} "
-                 "(a swapped or an extra digit? T3.4)", "--force", force)
+        _confirm(_("round {round} table {table}'s sheet looks wrong for Acquire: {doubt} (a swapped or an extra "
+                   "digit? T3.4)").format(round=number, table=tab.number, doubt=doubt), "--force", force)
     return found
-
-
-def _say_result(rnd: Round, tab: Seating, old: Result | None) -> None:
-    """Say the result entered at ``tab`` of ``rnd`` (and on stderr the one it replaced), then the
-    tables of the round still playing."""
-    from acquire_ref.tournament import describe_result
-
-    if old is not None:
-        say(f"Replaced round {rnd.number} table {tab.number}: was {describe_result(old)}.", err=True)
-    assert tab.result is not None
-    say(f"Round {rnd.number} table {tab.number}: {describe_result(tab.result)}.")
-    waiting = [str(t.number) for t in rnd.tables if t.result is None]
-    tables_word = "table" if len(waiting) == 1 else "tables"
-    say(f"Round {rnd.number}: still playing: {tables_word} {', '.join(waiting)}." if waiting
-        else f"Round {rnd.number} is complete.")
 
 
 @tournament_app.command()
@@ -530,7 +503,7 @@ def standings(
         reads = export_reads(path, event)
         for target, maker, option in outputs:
             write_export(target, maker(doc), reads, option)
-            say(f"Wrote {target}", err=True)
+            say(_("Wrote {file}").format(file=target), err=True)
     if as_json:
         _json(doc)
         return
@@ -544,10 +517,10 @@ def _hall_page(doc: dict[str, Any]) -> str:
     import datetime
 
     from acquire_ref.tournament.tournament_views import hall_doc
+    from acquire_ref.tournament.wording import as_of
     from acquire_ref.web.pages import render
 
-    now = datetime.datetime.now().astimezone()
-    return render("tournament.html", doc=hall_doc(doc, now.strftime("%H:%M on %a %d %b %Y (%Z)")))
+    return render("tournament.html", doc=hall_doc(doc, as_of(datetime.datetime.now().astimezone())))
 
 
 @tournament_app.command()
@@ -573,10 +546,12 @@ def sheets(
     event = load(path)
     rnd = event.round(number) if number is not None else event.current()
     if rnd is None:
-        raise IllegalMoveError("no round is drawn yet: `tournament draw` draws the first")
+        raise IllegalMoveError(_("no round is drawn yet: `tournament draw` draws the first"))
     write_export(html, render("sheets.html", doc=sheets_doc(event, rnd)), export_reads(path, event, locks=False), "--html")
     seats = sum(len(t.seats) for t in rnd.tables)
-    say(f"Wrote {html}: round {rnd.number}, {len(rnd.tables)} table sheets and the list of {seats} players.")
+    say(ngettext("Wrote {file}: round {round}, {count} table sheet and the list of {seats} players.",
+                 "Wrote {file}: round {round}, {count} table sheets and the list of {seats} players.", len(rnd.tables))
+        .format(file=html, round=rnd.number, count=len(rnd.tables), seats=seats))
 
 
 @tournament_app.command()
@@ -587,6 +562,7 @@ def advance(as_json: bool = JSON) -> None:
     """
     from acquire_ref.tournament.event_games import changing, stem
     from acquire_ref.tournament.tournament_views import round_doc
+    from acquire_ref.tournament.wording import table_lines
 
     path = event_path()
     with changing(path) as event:
@@ -594,6 +570,6 @@ def advance(as_json: bool = JSON) -> None:
     if as_json:
         _json({"round": round_doc(rnd)})
         return
-    for line in _table_lines(path, rnd):
+    for line in table_lines(path, rnd):
         say(line)
 

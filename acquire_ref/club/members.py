@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, Self, TypeVar
 
 from acquire_ref.engine.errors import GameFileError
+from acquire_ref.language import _
 
 
 class Rated(Protocol):
@@ -83,8 +84,9 @@ def near_notes(games: Sequence[Rated]) -> list[str]:
         for name in game.money:
             first.setdefault(member_key(name), (member_name(name), game.source))
     where = dict(first.values())
-    return [f"{a!r} ({where[a]}) and {b!r} ({where[b]}) are nearly the same name, rated as two players: "
-            f"if they are one member, acquire-ref club alias PLAYS_FILE {b!r} {a!r} --reason WHY"
+    return [_("{one} ({one_file}) and {other} ({other_file}) are nearly the same name, rated as two players: if they are "
+              "one member, {command}").format(one=repr(a), one_file=where[a], other=repr(b), other_file=where[b],
+                                               command=f"acquire-ref club alias PLAYS_FILE {b!r} {a!r} --reason WHY")
             for a, b in near_names(where)]
 
 
@@ -98,8 +100,9 @@ def aliased(game: G, aliases: dict[str, str]) -> G:
         member = aliases.get(member_key(name), name)
         other = given.get(member_key(member))
         if other is not None:
-            raise GameFileError(f"{game.source}: {other!r} and {name!r} are one member by an alias "
-                                f"({member_name(member)!r}) but played in the same game; correct the alias or the game")
+            raise GameFileError(_("{source}: {other} and {name} are one member by an alias ({member}) but played in the "
+                                  "same game; correct the alias or the game").format(
+                source=game.source, other=repr(other), name=repr(name), member=repr(member_name(member))))
         given[member_key(member)] = name
         money[member] = dollars
     return game._replace(money=money)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from acquire_ref.engine.errors import GameFileError, IllegalMoveError, NotationError
+from acquire_ref.language import _, number
 
 KEY = "play"
 """The top-level key that makes a TOML file a plays file (an array of tables)."""
@@ -68,22 +69,26 @@ def read_aliases(doc: Mapping[str, Any], source: str) -> dict[str, str]:
         where = f"{source} alias {n}"
         if not isinstance(alias, dict) or set(alias) != {"name", "member", "reason"} \
                 or not all(isinstance(v, str) for v in alias.values()):
-            raise GameFileError(f'{where}: write name = "SPELLING", member = "MEMBER", reason = "WHY" (all three)')
+            raise GameFileError(_('{where}: write name = "SPELLING", member = "MEMBER", reason = "WHY" (all three)')
+                                .format(where=where))
         try:
             for name in (alias["name"], alias["member"]):
                 check_player_name(member_name(name).replace(" ", "_") or name)
         except AcquireError as exc:
             raise GameFileError(f"{where}: {exc}") from None
         if not alias["reason"].strip():
-            raise GameFileError(f"{where}.reason: say why the two names are one member, for the record")
+            raise GameFileError(_("{where}.reason: say why the two names are one member, for the record").format(where=where))
         key, member = member_key(alias["name"]), member_key(alias["member"])
         if key == member:
-            raise GameFileError(f"{where}: {alias['name']!r} is already {alias['member']!r}: no alias needed")
+            raise GameFileError(_("{where}: {name} is already {member}: no alias needed").format(
+                where=where, name=repr(alias["name"]), member=repr(alias["member"])))
         if key in out:
-            raise GameFileError(f"{where}: {alias['name']!r} is an alias of {out[key]!r} already: one spelling is one member")
+            raise GameFileError(_("{where}: {name} is an alias of {member} already: one spelling is one member").format(
+                where=where, name=repr(alias["name"]), member=repr(out[key])))
         if member in out or key in members:  # a chain (or a circle) of aliases: each name straight to its member
-            raise GameFileError(f"{where}: {alias['member'] if member in out else alias['name']!r} is a member's "
-                                "alias and a member at once: give each spelling the member it is")
+            raise GameFileError(_("{where}: {name} is a member's alias and a member at once: give each spelling the "
+                                  "member it is").format(where=where, name=repr(alias["member"] if member in out
+                                                                        else alias["name"])))
         out[key] = member_name(alias["member"])
         members.add(member)
     return out
@@ -100,17 +105,19 @@ def check_play(money: Mapping[str, int], source: str = "play") -> dict[str, int]
     from acquire_ref.engine.setup import MAX_PLAYERS, MIN_PLAYERS, check_player_name
 
     if not MIN_PLAYERS <= len(money) <= MAX_PLAYERS:
-        raise NotationError(f"{source}: Acquire seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(money)} (R2.1)")
+        raise NotationError(_("{source}: Acquire seats {low} to {high} players, not {count} (R2.1)").format(
+            source=source, low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(money)))
     seen: dict[str, str] = {}
     for name, dollars in money.items():
         shown = member_name(name)
         check_player_name(shown.replace(" ", "_") if shown else name)
         other = seen.setdefault(skeleton(shown), name)
         if other is not name:
-            raise NotationError(f"{source}: {name!r} and {other!r} are one player: give each player once")
+            raise NotationError(_("{source}: {name} and {other} are one player: give each player once").format(
+                source=source, name=repr(name), other=repr(other)))
         if isinstance(dollars, bool) or not isinstance(dollars, int) or dollars < 0 or dollars % 100:
-            raise IllegalMoveError(f"{source}: {name}={dollars!r}: money is whole hundreds of dollars, not negative (T3.1)",
-                                   rule="T3.1")
+            raise IllegalMoveError(_("{source}: {entry}: money is whole hundreds of dollars, not negative (T3.1)").format(
+                source=source, entry=f"{name}={dollars!r}"), rule="T3.1")
     return dict(money)
 
 
@@ -124,21 +131,22 @@ def read_plays(doc: Mapping[str, Any], source: str) -> list[Play]:
 
     plays = doc.get(KEY, [])
     if not isinstance(plays, list) or set(doc) - {KEY, ALIAS} or not isinstance(doc.get(ALIAS, []), list):
-        raise GameFileError(f"{source}: a plays file holds only [[play]] tables (played, money, table) "
-                            "and [[alias]] tables (name, member, reason)")
+        raise GameFileError(_("{source}: a plays file holds only [[play]] tables (played, money, table) and [[alias]] "
+                              "tables (name, member, reason)").format(source=source))
     if len(plays) > MAX_PLAYS:
-        raise GameFileError(f"{source}: {len(plays):,} plays; a plays file holds at most {MAX_PLAYS:,}")
+        raise GameFileError(_("{source}: {count} plays; a plays file holds at most {most}").format(
+            source=source, count=number(len(plays)), most=number(MAX_PLAYS)))
     out = []
     for n, play in enumerate(plays, start=1):
         where = f"{source} play {n}"
         if not isinstance(play, dict) or set(play) - {"played", "money", "table"} or not {"played", "money"} <= set(play):
-            raise GameFileError(f"{where}: write played = YYYY-MM-DD and money = {{ NAME = DOLLARS, ... }} "
-                                "(and table = \"LABEL\" if you like), nothing else")
+            raise GameFileError(_('{where}: write played = YYYY-MM-DD and money = {{ NAME = DOLLARS, ... }} (and table = '
+                                  '"LABEL" if you like), nothing else').format(where=where))
         table = play.get("table")
         if table is not None and (not isinstance(table, str | int) or isinstance(table, bool) or len(str(table)) > 20):
-            raise GameFileError(f"{where}.table: a short label, e.g. table = \"3\"")
+            raise GameFileError(_('{where}.table: a short label, e.g. table = "3"').format(where=where))
         if not isinstance(play["money"], dict):
-            raise GameFileError(f"{where}.money: write money = {{ NAME = DOLLARS, ... }}")
+            raise GameFileError(_("{where}.money: write money = {{ NAME = DOLLARS, ... }}").format(where=where))
         played = read_played(play["played"], f"{where}.played")
         try:
             money = check_play(play["money"], where)
@@ -199,7 +207,8 @@ def _append(path: Path, addition: str) -> int:
         old, stamp = read_stamped(path, "plays file")
         doc = parse_toml(old, str(path))
         if doc and not is_plays(doc):
-            raise GameFileError(f"{path} is not a plays file (it has no [[play]] tables): name a new file or a plays file")
+            raise GameFileError(_("{file} is not a plays file (it has no [[play]] tables): name a new file or a plays file")
+                                .format(file=path))
         text = old + ("" if not old or old.endswith("\n") else "\n") + "\n" + addition
         whole = parse_toml(text, str(path))
         count = len(read_plays(whole, str(path)))

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from acquire_ref.club.members import aliased, folded, member_key, member_name, near_notes
 from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
-from acquire_ref.engine.events import plural
+from acquire_ref.language import _, ngettext
 from acquire_ref.words import spreadsheet_safe
+from acquire_ref.words.refusals import N_
 
 if TYPE_CHECKING:
     from acquire_ref.engine.game import Game
@@ -98,13 +99,13 @@ def final_money(game: Game, path: Path | str, projected: bool = False) -> dict[s
     even then: its projected money would tell the hidden holdings (R10.1).
     """
     if not game.over and not projected:
-        raise IllegalMoveError(f"{path}: the game is not over, so it has no final standings (R8.3); "
-                               "finish it, leave it out, or add --projected to rate it as it stands", rule="R8.3")
+        raise IllegalMoveError(_("{file}: the game is not over, so it has no final standings (R8.3); finish it, leave it "
+                                 "out, or add --projected to rate it as it stands").format(file=path), rule="R8.3")
     from acquire_ref.viewers.views import withheld
 
     if withheld(game):  # its projected money would tell the order of the hidden holdings
-        raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
-                               "rated as it stands; finish it or leave it out", rule="R10.1")
+        raise IllegalMoveError(_("{file}: holdings are hidden until the game is over (R10.1), so it can't be rated as it "
+                                 "stands; finish it or leave it out").format(file=path), rule="R10.1")
     return {s.player: s.total for s in game.score_breakdown()}
 
 
@@ -126,7 +127,7 @@ def season_files(paths: Sequence[Path], unread: list[Skipped] | None = None) -> 
         if Path(path).is_dir():
             found = sorted(_toml_names(Path(path), unread), key=lambda p: p.relative_to(path).parts)
             if not found:
-                raise NotationError(f"{path} is a folder without game or event files (*.toml)")
+                raise NotationError(_("{file} is a folder without game or event files (*.toml)").format(file=path))
             files += found
         else:
             files.append(Path(path))
@@ -137,7 +138,7 @@ def season_files(paths: Sequence[Path], unread: list[Skipped] | None = None) -> 
             continue
         other = seen.setdefault((mark[0], mark[1]), path)
         if other is not path:
-            raise NotationError(f"{path} is named twice (as {other}): each game counts once")
+            raise NotationError(_("{file} is named twice (as {other}): each game counts once").format(file=path, other=other))
     return files
 
 
@@ -149,7 +150,8 @@ def _toml_names(top: Path, unread: list[Skipped] | None) -> list[Path]:
     found: list[Path] = []
 
     def failed(exc: OSError) -> None:
-        problem = f"{exc.filename}: can't list the folder ({exc.strerror}), so its files are not rated"
+        problem = _("{file}: can't list the folder ({error}), so its files are not rated").format(
+            file=exc.filename, error=exc.strerror)
         if unread is None:
             raise GameFileError(problem)
         unread.append(Skipped(str(exc.filename), problem, 4))
@@ -185,7 +187,9 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
             event_n = events[n]
             if isinstance(event_n, list):  # a plays file: paper results, each dated
                 found += [((*_when(r.played), _tie(by_time, path), n, i), r) for i, r in enumerate(event_n)]
-                season.notes.append(f"{path} is a plays file: {plural(len(event_n), 'paper result')} rated")
+                season.notes.append(ngettext("{file} is a plays file: {count} paper result rated",
+                                             "{file} is a plays file: {count} paper results rated", len(event_n))
+                                    .format(file=path, count=len(event_n)))
             elif event_n is not None:
                 found += [((*_when(r.played), _tie(by_time, where), n, i), r)
                           for i, (r, where) in enumerate(_event_games(path, event_n, projected, season))]
@@ -194,7 +198,7 @@ def read_season(paths: Sequence[Path], by_time: bool = False, projected: bool = 
             if one is not None:
                 found.append(((*_when(one.played), _tie(by_time, path), n, 0), one))
         else:
-            season.notes.append(f"{path} is {claimed[n]}: rated once, by the event's result")
+            season.notes.append(_("{file} is {table}: rated once, by the event's result").format(file=path, table=claimed[n]))
     found.sort(key=lambda item: item[0])
     rated = [r for _, r in found]
     if season.aliases:
@@ -281,7 +285,8 @@ def _claimed(files: Sequence[Path], events: dict[int, Tournament | list[Rated] |
             for t in rnd.tables:
                 mark = stamp(files[n].parent / t.game)
                 if mark is not None:
-                    tables[(mark[0], mark[1])] = f"round {rnd.number} table {t.number} of {files[n]}"
+                    tables[(mark[0], mark[1])] = _("round {round} table {table} of {file}").format(
+                        round=rnd.number, table=t.number, file=files[n])
     out = {}
     for i, path in enumerate(files):
         mark = stamp(path)
@@ -306,25 +311,29 @@ def _event_games(path: Path, event: Tournament, projected: bool, season: Season)
     that game file's path; what is not rated is said in
     :attr:`Season.notes`."""
     games: list[tuple[Rated, Path]] = []
-    left: dict[str, list[str]] = {"without a result": [], "left out": [], "scored as they stood (add --projected)": []}
+    left: dict[str, list[str]] = {N_("{tables} without a result"): [], N_("{tables} left out"): [],
+                                  N_("{tables} scored as they stood (add --projected)"): []}
+    why = list(left)
     for rnd in event.rounds:
         for t in rnd.tables:
             where, game_file = f"round {rnd.number} table {t.number}", path.parent / t.game
+            said = _("round {round} table {table}").format(round=rnd.number, table=t.number)
             if t.result is None:
-                left["without a result"].append(where)
+                left[why[0]].append(said)
             elif t.result.source == "left out":
-                left["left out"].append(where)
+                left[why[1]].append(said)
             elif t.result.source == "projected" and not projected:
-                left["scored as they stood (add --projected)"].append(where)
+                left[why[2]].append(said)
             else:
                 kind = "game" if t.result.source == "game" else t.result.source
                 played = t.result.played if t.result.played is not None else _table_date(game_file)
                 games.append((Rated(f"{path} {where}", dict(t.result.money), played, kind), game_file))
     sheets = sum(1 for r, _ in games if r.kind == "sheet")
-    said = f"{path} is an event file: {len(games)} {'table' if len(games) == 1 else 'tables'} rated " \
-           f"({len(games) - sheets} refereed, {sheets} from results sheets)"
-    not_rated = [f"{', '.join(wheres)} {why}" for why, wheres in left.items() if wheres]
-    season.notes.append(said + (f"; not rated: {'; '.join(not_rated)}" if not_rated else ""))
+    said = ngettext("{file} is an event file: {count} table rated ({refereed} refereed, {sheets} from results sheets)",
+                    "{file} is an event file: {count} tables rated ({refereed} refereed, {sheets} from results sheets)",
+                    len(games)).format(file=path, count=len(games), refereed=len(games) - sheets, sheets=sheets)
+    not_rated = "; ".join(_(text).format(tables=", ".join(wheres)) for text, wheres in left.items() if wheres)
+    season.notes.append(_("{said}; not rated: {tables}").format(said=said, tables=not_rated) if not_rated else said)
     return games
 
 
@@ -494,10 +503,11 @@ def find_player(rows: Sequence[dict[str, Any]], name: str) -> str:
             return str(row["player"])
     near = [r["player"] for r in rows if folded(r["player"]) == folded(name)]
     if near:
-        raise NotationError(f"--player {name!r}: nobody of that name played in these games; "
-                            f"did you mean {' or '.join(repr(n) for n in near)}?")
+        raise NotationError(_("--player {name}: nobody of that name played in these games; did you mean {near}?").format(
+            name=repr(name), near=_(" or ").join(repr(n) for n in near)))
     some = ", ".join(r["player"] for r in rows[:8]) + (", ..." if len(rows) > 8 else "")
-    raise NotationError(f"--player {name!r}: nobody of that name played in these games ({some})")
+    raise NotationError(_("--player {name}: nobody of that name played in these games ({some})").format(
+        name=repr(name), some=some))
 
 
 LEADERBOARD_COLUMNS = ("rank", "player", "rating", "uncertainty", "conservative", "games", "wins", "shared_wins",
@@ -568,31 +578,3 @@ def charts(games: Sequence[Rated], steps: dict[str, list[dict[str, Any]]]) -> di
         out[name] = {"points": " ".join(f"{a},{b}" for a, b in zip(xs, ys, strict=True)), "dot": (xs[-1], ys[-1]),
                      "zero": y(0.0)}
     return out
-
-
-def html_doc(games: Sequence[Rated], doc: dict[str, Any], steps: dict[str, list[dict[str, Any]]], title: str,
-             order: str) -> dict[str, Any]:
-    """What the ratings page's template takes: ``title``, ``as_of`` (the latest date played, or
-    None), ``headings``, ``rows`` (``rank``, ``player``, ``cells`` as the terminal shows them,
-    ``provisional``, ``chart`` from :func:`charts`), ``size`` (:data:`CHART`), ``notes`` (the
-    order, the provisional mark, the model) and ``history`` (for each player of ``steps``, the
-    ``player`` and ``entries`` as cells). Plain text: the template escapes it."""
-    full = history(games)
-    drawn = charts(games, full)
-    dated = [g.played for g in games if g.played is not None]
-    rows = []
-    for r in doc["ratings"]:
-        wins = f"{r['wins']}+{r['shared_wins']} shared" if r["shared_wins"] else str(r["wins"])
-        rows.append({"rank": r["rank"], "player": r["player"], "provisional": r["provisional"], "chart": drawn[r["player"]],
-                     "cells": [f"{r['rating']:.2f}", f"{r['uncertainty']:.2f}", f"{r['conservative']:.2f}", str(r["games"]),
-                               wins, f"{r['average_place']:.2f}", r["last_played"] or "-"]})
-    notes = [order]
-    if any(r["provisional"] for r in doc["ratings"]):
-        notes.append(f"provisional: fewer than {doc['provisional']} games, so the rating is still far from settled.")
-    notes.append("conservative = rating - 3 x uncertainty: the table is ranked by it.")
-    hist = [{"player": name, "entries": [[e["played"] or f"(no date) {e['source']}", str(e["games"]), f"{e['rating']:.2f}",
-                                          f"{e['uncertainty']:.2f}", f"{e['conservative']:.2f}", f"{e['change']:+.2f}"]
-                                         for e in entries]} for name, entries in steps.items()]
-    return {"title": title, "as_of": max(dated).isoformat() if dated else None, "rows": rows, "size": CHART,
-            "headings": ["rating", "uncertainty", "conservative", "games", "wins", "avg place", "last played"],
-            "notes": notes, "history": hist}

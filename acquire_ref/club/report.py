@@ -117,28 +117,56 @@ def summary(facts: Sequence[GameFacts], left_out: Sequence[str] = ()) -> dict[st
     }
 
 
+def involved(parts: dict[str, int]) -> dict[str, int]:
+    """The winners' part in the first merger (:data:`INVOLVEMENT`, the JSON's English keys) as
+    people read it, in the language in force."""
+    from acquire_ref.language import _
+    from acquire_ref.words.refusals import N_
+
+    words = {"made it": N_("made it"), "paid in it": N_("paid in it"), "not in it": N_("not in it"),
+             "no merger": N_("no merger")}
+    return {_(words[k]) if k in words else k: v for k, v in parts.items()}
+
+
+def share(value: float) -> str:
+    """A share as a percentage at one decimal, as the language in force writes it: ``37.5%``,
+    ``37,5 %``."""
+    from acquire_ref import language
+
+    text = f"{value:.1%}"
+    return text if language.current() == language.SOURCE else text[:-1].replace(".", ",") + "\u00a0%"
+
+
 def text_lines(doc: dict[str, Any], title: str) -> list[str]:
     """The report :func:`summary` made as lines of plain text for the terminal."""
-    from acquire_ref.engine.events import money, plural
+    from acquire_ref.engine.events import money
+    from acquire_ref.language import _, ngettext
 
-    lines = [f"{title}: the GM's report over {plural(doc['games'], 'refereed game')}"]
-    lines += [f"  not counted: {why}" for why in doc["left_out"]]
+    lines = [ngettext("{title}: the GM's report over {count} refereed game",
+                      "{title}: the GM's report over {count} refereed games", doc["games"]).format(
+        title=title, count=doc["games"])]
+    lines += ["  " + _("not counted: {why}").format(why=why) for why in doc["left_out"]]
     if not doc["games"]:
-        return [*lines, "No refereed game finished: nothing to count."]
+        return [*lines, _("No refereed game finished: nothing to count.")]
     w = doc["winning"]
-    lines.append(f"Winning scores: {money(w['lowest'])} to {money(w['highest'])}, average {money(w['average'])}.")
-    lines.append("Wins by seat position (1 plays first; a shared first place is a win for each):")
+    lines.append(_("Winning scores: {lowest} to {highest}, average {average}.").format(
+        lowest=money(w["lowest"]), highest=money(w["highest"]), average=money(w["average"])))
+    lines.append(_("Wins by seat position (1 plays first; a shared first place is a win for each):"))
     for size, row in doc["by_position"].items():
         cells = ", ".join(f"{pos}: {wins}" for pos, wins in row["wins"].items())
-        lines.append(f"  tables of {size} ({plural(row['games'], 'game')}): {cells}")
+        lines.append("  " + ngettext("tables of {size} ({count} game): {wins}", "tables of {size} ({count} games): {wins}",
+                                     row["games"]).format(size=size, count=row["games"], wins=cells))
     if doc["unknown_order"]:
-        lines.append(f"  {plural(doc['unknown_order'], 'game')} from a written position: order of play unknown")
-    parts = ", ".join(f"{part} {wins}" for part, wins in doc["involvement"].items())
-    lines.append(f"Winners and the first merger: {parts}.")
-    share = doc["bonus_share"]
-    if share["average"] is not None:
-        lines.append(f"Winners' share of the first merger's bonuses: {share['average']:.1%} on average "
-                     f"over {plural(share['games'], 'game')}.")
+        lines.append("  " + ngettext("{count} game from a written position: order of play unknown",
+                                     "{count} games from a written position: order of play unknown",
+                                     doc["unknown_order"]).format(count=doc["unknown_order"]))
+    parts = ", ".join(f"{part} {wins}" for part, wins in involved(doc["involvement"]).items())
+    lines.append(_("Winners and the first merger: {parts}.").format(parts=parts))
+    bonus = doc["bonus_share"]
+    if bonus["average"] is not None:
+        lines.append(ngettext("Winners' share of the first merger's bonuses: {share} on average over {count} game.",
+                              "Winners' share of the first merger's bonuses: {share} on average over {count} games.",
+                              bonus["games"]).format(share=share(bonus["average"]), count=bonus["games"]))
     return lines
 
 

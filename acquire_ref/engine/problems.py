@@ -24,7 +24,7 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, TypeGuard
 
-from acquire_ref.language import _, money, number
+from acquire_ref.language import _, money, ngettext, number
 
 if TYPE_CHECKING:
     import json
@@ -179,7 +179,8 @@ def shown(value: object, limit: int = 60) -> str:
     text = repr(value)
     if len(text) <= limit:
         return text
-    return _("{start}... ({count} characters)").format(start=text[:limit], count=number(len(text)))
+    return ngettext("{start}... ({count} character)", "{start}... ({count} characters)", len(text)).format(
+        start=text[:limit], count=number(len(text)))
 
 
 class Problems(list[str]):

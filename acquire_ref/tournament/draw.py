@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import IllegalMoveError
-from acquire_ref.engine.events import plural
-from acquire_ref.tournament.model import Round, Seating, waiting
+from acquire_ref.language import _, ngettext
+from acquire_ref.tournament.model import Round, Seating, said, waiting
 from acquire_ref.tournament.standings import standings
 
 if TYPE_CHECKING:
@@ -43,8 +43,9 @@ def table_sizes(players: int, fives: bool = False) -> list[int]:
     ([3, 3, 3], [5, 4], [5, 5], [5])
     """
     if players < 3:
-        raise IllegalMoveError(f"a round needs at least 3 players (T2.1), and {plural(players, 'player')} "
-                               f"{'is' if players == 1 else 'are'} entered", rule="T2.1")
+        raise IllegalMoveError(ngettext("a round needs at least 3 players (T2.1), and {count} player is entered",
+                                        "a round needs at least 3 players (T2.1), and {count} players are entered",
+                                        players).format(count=players), rule="T2.1")
     threes = (4 - players % 4) % 4
     if players == 5 or (fives and threes > 1 and players >= 5 * (4 - threes)):
         fivers = players % 4 if players != 5 else 1
@@ -63,8 +64,8 @@ def draw_next(event: Tournament, stem: str = "event") -> Round:
     if last is not None and last.stage in ("semifinal", "final"):
         event.next_stage()  # says what is left once the heats are over
     if last is not None and last.open:
-        raise IllegalMoveError(f"round {last.number} is still open: {waiting(last)} "
-                               "(`tournament draw --force` discards it)")
+        raise IllegalMoveError(_("round {round} is still open: {waiting} (`tournament draw --force` discards it)")
+                               .format(round=last.number, waiting=waiting(last)))
     stage = event.next_stage()
     number = len(event.rounds) + 1
     return draw_round(event, number, stage, 1, stem)
@@ -77,9 +78,10 @@ def redraw(event: Tournament, stem: str = "event") -> tuple[Round, Round]:
     final (seeded by ``advance``, not drawn)."""
     old = event.current()
     if old is None:
-        raise IllegalMoveError("no round is drawn yet: `tournament draw` draws the first")
+        raise IllegalMoveError(_("no round is drawn yet: `tournament draw` draws the first"))
     if old.stage not in ("heat", "swiss"):
-        raise IllegalMoveError(f"round {old.number} is the {old.stage}, seeded from the standings: it is not redrawn")
+        raise IllegalMoveError(_("round {round} is the {stage}, seeded from the standings: it is not redrawn")
+                               .format(round=old.number, stage=said(old.stage)))
     event.rounds.pop()
     new = draw_round(event, old.number, old.stage, old.draw + 1, stem)
     event.discarded += [t.game for t in old.tables]

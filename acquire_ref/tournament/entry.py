@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
 from acquire_ref.engine.setup import check_player_name
+from acquire_ref.language import _
 from acquire_ref.tournament.draw import table_sizes
 from acquire_ref.tournament.finals import alternate
-from acquire_ref.tournament.model import Player, Round, Seating, seat_name
+from acquire_ref.tournament.model import Player, Round, Seating, said, seat_name
 
 if TYPE_CHECKING:
     from acquire_ref.tournament.event import Tournament
@@ -24,8 +25,8 @@ def check_entrant_name(name: str) -> None:
     if not name or not name.isprintable() or "=" in name or "," in name or name.startswith("-"):
         from acquire_ref.engine.problems import shown
 
-        raise NotationError(f"{shown(name)} can't be a player name: printable characters only (spaces are "
-                            "fine in an event), no '=', ',' or leading '-'")
+        raise NotationError(_("{name} can't be a player name: printable characters only (spaces are fine in an "
+                              "event), no '=', ',' or leading '-'").format(name=shown(name)))
     check_player_name(seat_name(name))
 
 
@@ -38,29 +39,39 @@ def add(event: Tournament, name: str, group: str | None = None, badge: str | Non
     name = " ".join(name.split())
     check_entrant_name(name)
     if group is not None and (not group.strip() or not group.isprintable()):
-        raise NotationError(f"group {group!r}: give a printable name, e.g. --group Smiths")
+        raise NotationError(_("group {group}: give a printable name, e.g. --group Smiths").format(group=repr(group)))
     if badge is not None and (not badge.strip() or not badge.isprintable() or len(badge) > 20 or "=" in badge
                               or " " in badge.strip()):
-        raise NotationError(f"badge {badge!r}: give the badge ID as printed, up to 20 letters or digits, e.g. 1042")
+        raise NotationError(_("badge {badge}: give the badge ID as printed, up to 20 letters or digits, e.g. 1042")
+                            .format(badge=repr(badge)))
     known = event.find(name)
     if known is not None:
         if known.active:
-            shown = f" (as {known.name!r})" if known.name != name else ""
-            raise NotationError(f"{known.name} is already entered{shown}: nobody was entered; "
-                                "leave them out and add the others")
+            if known.name != name:
+                raise NotationError(_("{player} is already entered (as {entered}): nobody was entered; leave them out "
+                                      "and add the others").format(player=known.name, entered=repr(known.name)))
+            raise NotationError(_("{player} is already entered: nobody was entered; leave them out and add the others")
+                                .format(player=known.name))
         known.active = True
         if group is not None:
             known.group = group
-        return f"{known.name} is back for the next round"
+        return _("{player} is back for the next round").format(player=known.name)
     if badge is not None:
         holder = event.by_badge(badge) or event.find(badge)
         if holder is not None:
-            raise NotationError(f"badge {badge} is {holder.name}'s: nobody was entered; give each player their own badge ID")
+            raise NotationError(_("badge {badge} is {player}'s: nobody was entered; give each player their own badge ID")
+                                .format(badge=badge, player=holder.name))
     if event.by_badge(name) is not None:
-        raise NotationError(f"{name!r} is {event.by_badge(name).name}'s badge ID: "  # type: ignore[union-attr]
-                            "a name can't be another player's badge; nobody was entered")
+        raise NotationError(_("{name} is {player}'s badge ID: a name can't be another player's badge; nobody was "
+                              "entered").format(name=repr(name), player=event.by_badge(name).name))  # type: ignore[union-attr]
     event.enrol(Player(name, group, new_lot(event, name), badge=badge.strip() if badge else None))
-    return f"{name} entered" + (f" (group {group})" if group else "") + (f" (badge {badge.strip()})" if badge else "")
+    if group and badge:
+        return _("{player} entered (group {group}) (badge {badge})").format(player=name, group=group, badge=badge.strip())
+    if group:
+        return _("{player} entered (group {group})").format(player=name, group=group)
+    if badge:
+        return _("{player} entered (badge {badge})").format(player=name, badge=badge.strip())
+    return _("{player} entered").format(player=name)
 
 
 def check_badge(event: Tournament, badge: str, player: Player | None = None) -> str:
@@ -68,11 +79,13 @@ def check_badge(event: Tournament, badge: str, player: Player | None = None) -> 
     ``=``) that is nobody else's badge or name (``player`` may hold it already). Raises
     :class:`NotationError` otherwise."""
     if not badge.strip() or not badge.isprintable() or len(badge) > 20 or "=" in badge or " " in badge.strip():
-        raise NotationError(f"badge {badge!r}: give the badge ID as printed, up to 20 letters or digits, e.g. 1042")
+        raise NotationError(_("badge {badge}: give the badge ID as printed, up to 20 letters or digits, e.g. 1042")
+                            .format(badge=repr(badge)))
     holder = event.by_badge(badge.strip()) or event.find(badge.strip())
     if holder is not None and holder is not player:
-        raise NotationError(f"badge {badge.strip()} is {holder.name}'s"
-                            f"{' name' if holder.badge != badge.strip() else ''}: give each player their own badge ID")
+        said_ = (_("badge {badge} is {player}'s: give each player their own badge ID") if holder.badge == badge.strip()
+                 else _("badge {badge} is {player}'s name: give each player their own badge ID"))
+        raise NotationError(said_.format(badge=badge.strip(), player=holder.name))
     return badge.strip()
 
 
@@ -84,7 +97,9 @@ def give_badge(event: Tournament, name: str, badge: str) -> str:
     badge = check_badge(event, badge, player)
     old = player.badge
     event.set_badge(player, badge)
-    return f"{player.name}'s badge is {badge}" + (f" (was {old})" if old and old != badge else "")
+    if old and old != badge:
+        return _("{player}'s badge is {badge} (was {old})").format(player=player.name, badge=badge, old=old)
+    return _("{player}'s badge is {badge}").format(player=player.name, badge=badge)
 
 
 def rename(event: Tournament, name: str, new: str) -> str:
@@ -100,13 +115,14 @@ def rename(event: Tournament, name: str, new: str) -> str:
     check_entrant_name(new)
     other = event.find(new) or event.by_badge(new)
     if other is not None and other is not player:
-        raise NotationError(f"{new!r} is {other.name}'s {'name' if other.badge != new else 'badge ID'}: "
-                            "give each player their own name")
-    playing = [f"round {r.number} table {t.number}" for r in event.rounds for t in r.tables
-               if player.name in t.seats and t.result is None]
+        said_ = (_("{name} is {player}'s name: give each player their own name") if other.badge != new
+                 else _("{name} is {player}'s badge ID: give each player their own name"))
+        raise NotationError(said_.format(name=repr(new), player=other.name))
+    playing = [_("round {round} table {table}").format(round=r.number, table=t.number) for r in event.rounds
+               for t in r.tables if player.name in t.seats and t.result is None]
     if playing:
-        raise IllegalMoveError(f"{player.name} sits at {', '.join(playing)}, still playing: its game file names them "
-                               "as drawn; rename them once its result is entered")
+        raise IllegalMoveError(_("{player} sits at {tables}, still playing: its game file names them as drawn; rename "
+                                 "them once its result is entered").format(player=player.name, tables=", ".join(playing)))
     old = player.name
     event.set_name(player, new)
     for rnd in event.rounds:
@@ -114,7 +130,7 @@ def rename(event: Tournament, name: str, new: str) -> str:
             t.seats = [new if p == old else p for p in t.seats]
             if t.result is not None and old in t.result.money:
                 t.result.money = {new if p == old else p: m for p, m in t.result.money.items()}
-    return f"{old} is now {new}"
+    return _("{old} is now {new}").format(old=old, new=new)
 
 
 def new_lot(event: Tournament, name: str) -> int:
@@ -133,28 +149,30 @@ def checkin(event: Tournament, names: Iterable[str], heat: int, out: bool = Fals
     was done, one line a player. Raises :class:`NotationError` for an unknown or withdrawn
     player, and :class:`IllegalMoveError` for a heat already drawn or not a heat."""
     if event.format != "heats":
-        raise IllegalMoveError("check-in is for the heats format: a swiss event draws every player in every round")
+        raise IllegalMoveError(_("check-in is for the heats format: a swiss event draws every player in every round"))
     if heat < 1 or heat > 50:
-        raise NotationError(f"--heat {heat}: heats are numbered from 1 (the round number)")
+        raise NotationError(_("--heat {heat}: heats are numbered from 1 (the round number)").format(heat=heat))
     if heat <= len(event.rounds):
-        raise IllegalMoveError(f"heat {heat} is drawn already: `tournament join PLAYER` seats a late arrival in it")
+        raise IllegalMoveError(_("heat {heat} is drawn already: `tournament join PLAYER` seats a late arrival in it")
+                               .format(heat=heat))
     if any(r.stage != "heat" for r in event.rounds):
-        raise IllegalMoveError("the heats are over (the semifinal is seeded): no more heats to check in for")
-    said = []
+        raise IllegalMoveError(_("the heats are over (the semifinal is seeded): no more heats to check in for"))
+    done = []
     for name in names:
         p = event.player(name)
         if not p.active:
-            raise NotationError(f"{p.name} is withdrawn: `tournament add {p.name}` brings them back first")
+            raise NotationError(_("{player} is withdrawn: `tournament add {player}` brings them back first")
+                                .format(player=p.name))
         if out:
             if heat in p.heats:
                 p.heats.remove(heat)
-            said.append(f"{p.name} sits out heat {heat}")
+            done.append(_("{player} sits out heat {heat}").format(player=p.name, heat=heat))
         else:
             if heat not in p.heats:
                 p.heats.append(heat)
                 p.heats.sort()
-            said.append(f"{p.name} checked in for heat {heat}")
-    return said
+            done.append(_("{player} checked in for heat {heat}").format(player=p.name, heat=heat))
+    return done
 
 
 def withdraw(event: Tournament, name: str) -> str:
@@ -164,22 +182,24 @@ def withdraw(event: Tournament, name: str) -> str:
     done. Raises :class:`NotationError` for an unknown or already withdrawn entrant."""
     player = event.player(name)
     if not player.active:
-        raise NotationError(f"{player.name} is already withdrawn (`tournament add {player.name}` brings them back)")
+        raise NotationError(_("{player} is already withdrawn (`tournament add {player}` brings them back)")
+                            .format(player=player.name))
     player.active = False
-    words = f"{player.name} withdrawn from the rounds still to be drawn"
+    words = _("{player} withdrawn from the rounds still to be drawn").format(player=player.name)
     last = event.current()
     if last is not None and last.stage in ("semifinal", "final"):
         for t in last.tables:
             if player.name in t.seats and t.result is None:
                 taker = alternate(event, last)
                 if taker is None:
-                    return words + f"; nobody is left to take their seat at {last.stage} table {t.number}"
+                    return _("{withdrawn}; nobody is left to take their seat at {stage} table {table}").format(
+                        withdrawn=words, table=t.number, stage=said(last.stage))
                 t.seats[t.seats.index(player.name)] = taker
                 event.discarded.append(t.game)
                 t.game = event.fresh_game(t.game)
                 event.made.append((last, t))
-                return words + (f"; {taker}, the next by the tie-breaks, takes their seat at "
-                                f"{last.stage} table {t.number}")
+                return _("{withdrawn}; {player}, the next by the tie-breaks, takes their seat at {stage} table "
+                         "{table}").format(withdrawn=words, player=taker, table=t.number, stage=said(last.stage))
     return words
 
 
@@ -195,11 +215,11 @@ def join(event: Tournament, names: Sequence[str], group: str | None = None, stem
     Raises :class:`IllegalMoveError` when no round is open, it is a semifinal or final, or
     one or two players are left without a seat."""
     last = _open_for_late_arrivals(event)
-    said, joining = _enter_late(event, last, names, group)
+    done, joining = _enter_late(event, last, names, group)
     where, left = short_tables(event, last, joining)
     if 0 < len(left) < 3:
-        raise IllegalMoveError(f"no short table is left for {', '.join(left)}: a new table needs 3 players "
-                               "(join them with more late arrivals, or redraw with `tournament draw --force`)")
+        raise IllegalMoveError(_("no short table is left for {players}: a new table needs 3 players (join them with "
+                                 "more late arrivals, or redraw with `tournament draw --force`)").format(players=", ".join(left)))
     for table in dict.fromkeys(where.values()):
         event.discarded.append(table.game)
         table.game = event.fresh_game(table.game)
@@ -207,8 +227,9 @@ def join(event: Tournament, names: Sequence[str], group: str | None = None, stem
     if left:
         rng = event.rng("round", last.number, "late", len(last.tables))
         where.update(_new_tables(event, last, left, stem, rng))
-    return [f"{line}; seated at round {last.number} table {where[p].number}"
-            for line, p in zip(said, joining, strict=True)]
+    return [_("{entered}; seated at round {round} table {table}").format(entered=line, round=last.number,
+                                                                          table=where[p].number)
+            for line, p in zip(done, joining, strict=True)]
 
 
 def _open_for_late_arrivals(event: Tournament) -> Round:
@@ -216,10 +237,10 @@ def _open_for_late_arrivals(event: Tournament) -> Round:
     round. Raises :class:`IllegalMoveError` otherwise."""
     last = event.current()
     if last is None or not last.open:
-        raise IllegalMoveError("no round is open: `tournament add` enters a player for the next draw")
+        raise IllegalMoveError(_("no round is open: `tournament add` enters a player for the next draw"))
     if last.stage not in ("heat", "swiss"):
-        raise IllegalMoveError(f"round {last.number} is the {last.stage}, seeded from the standings: "
-                               "nobody joins it late")
+        raise IllegalMoveError(_("round {round} is the {stage}, seeded from the standings: nobody joins it late")
+                               .format(round=last.number, stage=said(last.stage)))
     return last
 
 
@@ -227,18 +248,19 @@ def _enter_late(event: Tournament, last: Round, names: Sequence[str], group: str
     """Enter (or bring back) the late arrivals ``names`` for ``last`` and check them in for it
     when it is a heat with check-ins (T1.4). Returns ``(what was done, one line a player; their
     entrants' names)``. Raises :class:`IllegalMoveError` for a player seated in it already."""
-    said = []
+    done = []
     for n in names:  # an entrant who came late (not checked in, or not drawn) joins as they are
         known = event.find(n)
-        said.append(add(event, n, group) if known is None or not known.active else f"{known.name} joins")
+        done.append(add(event, n, group) if known is None or not known.active
+                    else _("{player} joins").format(player=known.name))
     joining = [event.player(n).name for n in names]
     seated = {p for t in last.tables for p in t.seats}
     for p in joining:
         if p in seated:
-            raise IllegalMoveError(f"{p} is seated already in round {last.number}")
+            raise IllegalMoveError(_("{player} is seated already in round {round}").format(player=p, round=last.number))
         if last.stage == "heat" and event.checked_in(last.number) is not None:
             event.player(p).heats = sorted({*event.player(p).heats, last.number})
-    return said, joining
+    return done, joining
 
 
 def _new_tables(event: Tournament, last: Round, left: list[str], stem: str, rng: random.Random) -> dict[str, Seating]:

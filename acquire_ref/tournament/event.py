@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
-from acquire_ref.engine.events import plural
 from acquire_ref.engine.setup import looks_alike
+from acquire_ref.language import _, ngettext
 from acquire_ref.tournament import draw as drawing
 from acquire_ref.tournament import entry, finals, results, seated
 from acquire_ref.tournament import standings as ranking
@@ -44,13 +44,17 @@ class Tournament:
                  tiebreaks: Sequence[str] | None = None, final: int = 4,
                  margin_factors: dict[int, Fraction] | None = None) -> None:
         if format not in FORMATS:
-            raise NotationError(f"format {format!r}: {' or '.join(FORMATS)} (T4)")
+            raise NotationError(_("format {format}: {one} or {other} (T4)").format(
+                format=repr(format), one=FORMATS[0], other=FORMATS[1]))
         if semifinal not in SEMIFINAL_SIZES:
-            raise NotationError(f"semifinal {semifinal}: {', '.join(map(str, SEMIFINAL_SIZES))} places (T4)")
+            raise NotationError(_("semifinal {semifinal}: {sizes} places (T4)").format(
+                semifinal=semifinal, sizes=", ".join(map(str, SEMIFINAL_SIZES))))
         if final not in FINAL_SIZES:
-            raise NotationError(f"final {final}: {' or '.join(map(str, FINAL_SIZES))} players (T4)")
+            raise NotationError(_("final {final}: {one} or {other} players (T4)").format(
+                final=final, one=FINAL_SIZES[0], other=FINAL_SIZES[1]))
         if tiles not in ("table", "dealt"):
-            raise NotationError(f"tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
+            raise NotationError(_("tiles {tiles}: table (tiles from the real bag) or dealt (the referee deals)")
+                                .format(tiles=repr(tiles)))
         self.name = name
         self.format = format
         self.seed = seed
@@ -115,11 +119,15 @@ class Tournament:
 
             near = [p.name for p in self.players if folded(p.name) == folded(name)]
             if near:
-                raise NotationError(f"{name!r} is not entered in {self.name}: did you mean "
-                                    f"{' or '.join(repr(n) for n in near[:3])}? (names are matched with their accents)")
-            raise NotationError(f"{name!r} is not entered in {self.name}" + (
-                f" (entered: {', '.join(p.name for p in self.players[:12])}{' ...' if len(self.players) > 12 else ''})"
-                if self.players else ": add players with `tournament add PLAYER...`"))
+                raise NotationError(_("{name} is not entered in {event}: did you mean {near}? (names are matched with "
+                                      "their accents)").format(name=repr(name), event=self.name,
+                                                               near=_(" or ").join(repr(n) for n in near[:3])))
+            if not self.players:
+                raise NotationError(_("{name} is not entered in {event}: add players with `tournament add PLAYER...`")
+                                    .format(name=repr(name), event=self.name))
+            entered = ", ".join(p.name for p in self.players[:12]) + (" ..." if len(self.players) > 12 else "")
+            raise NotationError(_("{name} is not entered in {event} (entered: {players})").format(
+                name=repr(name), event=self.name, players=entered))
         return found
 
     def checked_in(self, heat: int) -> list[Player] | None:
@@ -150,9 +158,12 @@ class Tournament:
         """Round ``number``. Raises :class:`NotationError` when it has not been drawn."""
         if 1 <= number <= len(self.rounds):
             return self.rounds[number - 1]
-        drawn = ("only round 1 is drawn" if len(self.rounds) == 1 else f"rounds 1 to {len(self.rounds)} are drawn"
-                 ) if self.rounds else "no round is drawn yet"
-        raise NotationError(f"there is no round {number}: {drawn}")
+        if not self.rounds:
+            raise NotationError(_("there is no round {round}: no round is drawn yet").format(round=number))
+        if len(self.rounds) == 1:
+            raise NotationError(_("there is no round {round}: only round 1 is drawn").format(round=number))
+        raise NotationError(_("there is no round {round}: rounds 1 to {count} are drawn").format(
+            round=number, count=len(self.rounds)))
 
     def game_name(self, stem: str, number: int, table: int, draw: int = 1) -> str:
         """The file name of a table's game, beside the event file: ``STEM-rN-tT.toml``, with
@@ -194,13 +205,14 @@ class Tournament:
         when the format has no more rounds to draw (swiss: all rounds played; heats: advanced)."""
         if self.format == "swiss":
             if len(self.rounds) >= self.rounds_planned:
-                raise IllegalMoveError(f"{self.name} has its {plural(self.rounds_planned, 'round')}: "
-                                       "the standings are final")
+                raise IllegalMoveError(ngettext("{event} has its {count} round: the standings are final",
+                                                "{event} has its {count} rounds: the standings are final",
+                                                self.rounds_planned).format(event=self.name, count=self.rounds_planned))
             return "swiss"
         if any(r.stage == "final" for r in self.rounds):
             raise IllegalMoveError(finals.final_state(self))
         if any(r.stage != "heat" for r in self.rounds):
-            raise IllegalMoveError("the heats are over (the semifinal is seeded): use `tournament advance` for the final")
+            raise IllegalMoveError(_("the heats are over (the semifinal is seeded): use `tournament advance` for the final"))
         return "heat"
 
     # Each operation below is one call into the module of its area (its docstring says it all).
@@ -279,22 +291,25 @@ def difference(now: Tournament, before: Tournament) -> str:
     parts = []
     names_now, names_before = {p.name for p in now.players}, {p.name for p in before.players}
     if names_now - names_before:
-        parts.append(f"{', '.join(sorted(names_now - names_before))} no longer entered")
+        parts.append(_("{players} no longer entered").format(players=", ".join(sorted(names_now - names_before))))
     if len(now.rounds) != len(before.rounds):
-        parts.append(f"rounds drawn: {len(now.rounds)} -> {len(before.rounds)}")
+        parts.append(_("rounds drawn: {now} -> {before}").format(now=len(now.rounds), before=len(before.rounds)))
     elif now.rounds and before.rounds and now.rounds[-1].draw != before.rounds[-1].draw:
-        parts.append(f"round {before.rounds[-1].number} back to draw {before.rounds[-1].draw}")
+        parts.append(_("round {round} back to draw {draw}").format(round=before.rounds[-1].number,
+                                                                   draw=before.rounds[-1].draw))
     results_changed = sum(1 for r, q in zip(now.rounds, before.rounds, strict=False)
                           for t, u in zip(r.tables, q.tables, strict=False) if _outcome(t) != _outcome(u))
     if results_changed:
-        parts.append(f"{results_changed} table result{'s' if results_changed > 1 else ''} as before")
+        parts.append(ngettext("{count} table result as before", "{count} table results as before", results_changed)
+                     .format(count=results_changed))
     active = sum(1 for p in before.players if p.name in names_now and p.active != now.player(p.name).active)
     heats = sum(1 for p in before.players if p.name in names_now and p.heats != now.player(p.name).heats)
     if active:
-        parts.append(f"{active} withdrawal{'s' if active > 1 else ''} or return{'s' if active > 1 else ''} taken back")
+        parts.append(ngettext("{count} withdrawal or return taken back", "{count} withdrawals or returns taken back",
+                              active).format(count=active))
     if heats:
-        parts.append(f"{heats} check-in{'s' if heats > 1 else ''} taken back")
-    return "; ".join(parts) or "the event is as it was before it"
+        parts.append(ngettext("{count} check-in taken back", "{count} check-ins taken back", heats).format(count=heats))
+    return "; ".join(parts) or _("the event is as it was before it")
 
 
 def _outcome(table: Seating) -> tuple[dict[str, int], str, object] | None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from acquire_ref.engine.errors import AcquireError, GameFileError
+from acquire_ref.language import _, number
 from acquire_ref.tournament import (
     FINAL_SIZES,
     FORMATS,
@@ -101,36 +102,40 @@ class _Reader:
         self.games: set[str] = set()
         """The tables' game file names read so far: each names one table's game."""
 
-    def fail(self, where: str, what: str) -> GameFileError:
-        return GameFileError(f"{self.source}: {where} {what} (edited by hand?)")
+    def fail(self, problem: str) -> GameFileError:
+        """The refusal of the file for ``problem`` (a sentence naming the key at fault)."""
+        return GameFileError(_("{source}: {problem} (edited by hand?)").format(source=self.source, problem=problem))
 
     def get(self, table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = None) -> Any:
         full = f"{where}.{key}" if where else key
         if key not in table:
             if default is not None:
                 return default
-            raise self.fail(full, "is missing")
+            raise self.fail(_("{key} is missing").format(key=full))
         value = table[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-            raise self.fail(full, f"should be {names.replace('str', 'text').replace('int', 'a whole number')}, "
-                                  f"not {type(value).__name__}")
+            kinds = {"str": _("text"), "int": _("a whole number")}
+            names = _(" or ").join(kinds.get(k.__name__, k.__name__) for k in (kind if isinstance(kind, tuple) else (kind,)))
+            raise self.fail(_("{key} should be {kinds}, not {kind}").format(key=full, kinds=names, kind=type(value).__name__))
         return value
 
     def event(self, data: dict[str, Any]) -> Tournament:
         """The event in an event file's ``data`` (T1.1): its settings, then its players and rounds."""
         for key in data:
             if key not in _TOP:
-                raise self.fail(repr(key), f"is not a key of an event file (it has {', '.join(_TOP)})")
+                raise self.fail(_("{key} is not a key of an event file (it has {keys})")
+                    .format(key=repr(key), keys=", ".join(_TOP)))
         event = self.settings(data)
         players = self.get(data, "players", list, "", [])
         if len(players) > MAX_PLAYERS:
-            raise self.fail("players", f"has {len(players):,} entrants: an event file holds up to {MAX_PLAYERS:,}")
+            raise self.fail(_("players has {count} entrants: an event file holds up to {most}").format(
+                count=number(len(players)), most=number(MAX_PLAYERS)))
         for i, doc in enumerate(players, start=1):
             event.enrol(self.player(doc, f"players[{i}]", event))
         rounds = self.get(data, "rounds", list, "", [])
         if len(rounds) > MAX_ROUNDS:
-            raise self.fail("rounds", f"has {len(rounds)} rounds: an event file holds up to {MAX_ROUNDS}")
+            raise self.fail(_("rounds has {count} rounds: an event file holds up to {most}").format(
+                count=len(rounds), most=MAX_ROUNDS))
         for i, doc in enumerate(rounds, start=1):
             event.rounds.append(self.round(doc, f"rounds[{i}]", i, event))
         return event
@@ -140,16 +145,19 @@ class _Reader:
         with no players or rounds yet."""
         version = self.get(data, "event", int, "")
         if version != VERSION:
-            raise self.fail("event", f"is {version}: this version reads event files of format {VERSION}")
+            raise self.fail(_("event is {version}: this version reads event files of format {format}").format(
+                version=version, format=VERSION))
         fmt = self.get(data, "format", str, "")
         if fmt not in FORMATS:
-            raise self.fail("format", f"is {fmt!r}: {' or '.join(FORMATS)}")
+            raise self.fail(_("format is {format}: {formats}").format(format=repr(fmt), formats=_(" or ").join(FORMATS)))
         semi = self.get(data, "semifinal", int, "", 16)
         if semi not in SEMIFINAL_SIZES:
-            raise self.fail("semifinal", f"is {semi}: {', '.join(map(str, SEMIFINAL_SIZES))}")
+            raise self.fail(_("semifinal is {semifinal}: {sizes}")
+                .format(semifinal=semi, sizes=", ".join(map(str, SEMIFINAL_SIZES))))
         final = self.get(data, "final", int, "", 4)
         if final not in FINAL_SIZES:
-            raise self.fail("final", f"is {final}: {' or '.join(map(str, FINAL_SIZES))} players")
+            raise self.fail(_("final is {final}: {sizes} players")
+                .format(final=final, sizes=_(" or ").join(map(str, FINAL_SIZES))))
         keys, factors = self.tiebreaks(data), self.factors(data)
         try:
             event = Tournament(self.get(data, "name", str, ""), fmt, self.get(data, "seed", int, ""),
@@ -161,15 +169,16 @@ class _Reader:
         from acquire_ref.engine.editions import builtin_editions, edition_from_dict
 
         if not 1 <= event.rounds_planned <= 50:
-            raise self.fail("swiss_rounds", f"is {event.rounds_planned}: a swiss event plays 1 to 50 rounds")
+            raise self.fail(_("swiss_rounds is {count}: a swiss event plays 1 to 50 rounds").format(count=event.rounds_planned))
         if isinstance(event.edition, dict):  # a ruleset the event fixes for its tables (R17)
             try:
                 edition_from_dict(event.edition, "ruleset")
             except AcquireError as exc:
-                raise self.fail("edition", f"is not a sound {str(exc).removeprefix('ruleset is not a sound ')}") from None
+                raise self.fail(_("edition is not a sound {problem}")
+                    .format(problem=str(exc).removeprefix("ruleset is not a sound "))) from None
         elif event.edition not in builtin_editions():
-            raise self.fail("edition", f"is {event.edition!r}: an event's tables play {', '.join(builtin_editions())}, "
-                                       "or a ruleset table")
+            raise self.fail(_("edition is {edition}: an event's tables play {editions}, or a ruleset table").format(
+                edition=repr(event.edition), editions=", ".join(builtin_editions())))
         return event
 
     def tiebreaks(self, data: dict[str, Any]) -> list[str]:
@@ -177,11 +186,11 @@ class _Reader:
         keys: list[str] = self.get(data, "tiebreaks", list, "", [])
         if keys:
             if not all(isinstance(k, str) for k in keys):
-                raise self.fail("tiebreaks", "should be a list of key names (text)")
+                raise self.fail(_("tiebreaks should be a list of key names (text)"))
             try:
                 parse_tiebreaks(",".join(keys))
             except AcquireError as exc:
-                raise self.fail("tiebreaks", f"can't be used: {exc}") from None
+                raise self.fail(_("tiebreaks can't be used: {problem}").format(problem=exc)) from None
         return keys
 
     def factors(self, data: dict[str, Any]) -> dict[int, Fraction]:
@@ -192,14 +201,15 @@ class _Reader:
                 raise ValueError
             return parse_factors(f"{k}={v}" for k, v in factors_doc.items())
         except (AcquireError, ValueError):
-            raise self.fail("margin_factors", "should map a table size (3 to 6) to a factor, e.g. \"3\" = \"0.8\"") from None
+            raise self.fail(_('margin_factors should map a table size (3 to 6) to a factor, e.g. "3" = "0.8"')) from None
 
     def player(self, doc: Any, where: str, event: Tournament) -> Player:
         if not isinstance(doc, dict):
-            raise self.fail(where, "should be a table with name, group, lot, active")
+            raise self.fail(_("{key} should be a table with name, group, lot, active").format(key=where))
         for key in doc:
             if key not in ("name", "group", "lot", "active", "badge", "heats"):
-                raise self.fail(f"{where}.{key}", "is not a key of a player (name, group, lot, active, badge, heats)")
+                raise self.fail(_("{key} is not a key of a player (name, group, lot, active, badge, heats)").format(
+                    key=f"{where}.{key}"))
         name = self.get(doc, "name", str, where)
         try:
             from acquire_ref.tournament.entry import check_entrant_name
@@ -208,88 +218,98 @@ class _Reader:
                 raise AcquireError("spaces at its ends or twice in a row")
             check_entrant_name(name)
         except AcquireError as exc:
-            raise self.fail(f"{where}.name", f"can't be used: {exc}") from None
+            raise self.fail(_("{key} can't be used: {problem}").format(key=f"{where}.name", problem=exc)) from None
         if event.find(name) is not None:
-            raise self.fail(f"{where}.name", f"{name!r} is entered twice")
+            raise self.fail(_("{key} {name} is entered twice").format(key=f"{where}.name", name=repr(name)))
         group = doc.get("group")
         if group is not None and not isinstance(group, str):
-            raise self.fail(f"{where}.group", "should be text")
+            raise self.fail(_("{key} should be text").format(key=f"{where}.group"))
         badge = doc.get("badge")
         if badge is not None and (not isinstance(badge, str) or not badge or not badge.isprintable()):
-            raise self.fail(f"{where}.badge", "should be the badge ID as text")
+            raise self.fail(_("{key} should be the badge ID as text").format(key=f"{where}.badge"))
         if badge is not None and event.by_badge(badge) is not None:
-            raise self.fail(f"{where}.badge", f"is {badge!r}, another entrant's badge ID")
+            raise self.fail(_("{key} is {badge}, another entrant's badge ID").format(key=f"{where}.badge", badge=repr(badge)))
         heats = self.get(doc, "heats", list, where, [])
         if not all(isinstance(h, int) and not isinstance(h, bool) and 1 <= h <= MAX_ROUNDS for h in heats):
-            raise self.fail(f"{where}.heats", "should list the heats checked in for, as round numbers")
+            raise self.fail(_("{key} should list the heats checked in for, as round numbers").format(key=f"{where}.heats"))
         lot = self.get(doc, "lot", int, where)
         if event.lot_taken(lot):
-            raise self.fail(f"{where}.lot", f"is {lot}, another entrant's lot: lots settle ties and must differ")
+            raise self.fail(_("{key} is {lot}, another entrant's lot: lots settle ties and must differ").format(
+                key=f"{where}.lot", lot=lot))
         return Player(name, group, lot, self.get(doc, "active", bool, where, True), badge, sorted(set(heats)))
 
     def round(self, doc: Any, where: str, number: int, event: Tournament) -> Round:
         if not isinstance(doc, dict):
-            raise self.fail(where, "should be a table with number, stage, draw, tables")
+            raise self.fail(_("{key} should be a table with number, stage, draw, tables").format(key=where))
         if self.get(doc, "number", int, where) != number:
-            raise self.fail(f"{where}.number", f"should be {number}: rounds are numbered from 1 in order")
+            raise self.fail(_("{key} should be {number}: rounds are numbered from 1 in order")
+                .format(key=f"{where}.number", number=number))
         stage = self.get(doc, "stage", str, where)
         if stage not in STAGES:
-            raise self.fail(f"{where}.stage", f"is {stage!r}: {', '.join(STAGES)}")
+            raise self.fail(_("{key} is {stage}: {stages}")
+                .format(key=f"{where}.stage", stage=repr(stage), stages=", ".join(STAGES)))
         draw = self.get(doc, "draw", int, where, 1)
         if draw < 1:
-            raise self.fail(f"{where}.draw", f"is {draw}: a round's draws are counted from 1")
+            raise self.fail(_("{key} is {draw}: a round's draws are counted from 1").format(key=f"{where}.draw", draw=draw))
         tables, seen = [], set()
         for i, tdoc in enumerate(self.get(doc, "tables", list, where), start=1):
             table = self.table(tdoc, f"{where}.tables[{i}]", i, event)
             for p in table.seats:
                 if p in seen:
-                    raise self.fail(f"{where}.tables[{i}].seats", f"has {p}, who is seated at another table of round {number}")
+                    raise self.fail(_("{key} has {player}, who is seated at another table of round {round}").format(
+                        key=f"{where}.tables[{i}].seats", player=p, round=number))
                 seen.add(p)
             tables.append(table)
         return Round(number, stage, draw, tables)
 
     def table(self, doc: Any, where: str, number: int, event: Tournament) -> Seating:
         if not isinstance(doc, dict):
-            raise self.fail(where, "should be a table with number, seats, game, result")
+            raise self.fail(_("{key} should be a table with number, seats, game, result").format(key=where))
         if self.get(doc, "number", int, where) != number:
-            raise self.fail(f"{where}.number", f"should be {number}: tables are numbered from 1 in order")
+            raise self.fail(_("{key} should be {number}: tables are numbered from 1 in order")
+                .format(key=f"{where}.number", number=number))
         seats = self.get(doc, "seats", list, where)
         for p in seats:
             if not isinstance(p, str):
-                raise self.fail(f"{where}.seats", f"should be a list of entrants' names (text), not {type(p).__name__}")
+                raise self.fail(_("{key} should be a list of entrants' names (text), not {kind}").format(
+                    key=f"{where}.seats", kind=type(p).__name__))
         if not 2 <= len(seats) <= 6 or len(set(seats)) != len(seats):
-            raise self.fail(f"{where}.seats", "should name 2 to 6 different entrants")
+            raise self.fail(_("{key} should name 2 to 6 different entrants").format(key=f"{where}.seats"))
         for p in seats:
             found = event.find(p)
             if found is None or found.name != p:
-                raise self.fail(f"{where}.seats", f"names {p!r}, who is not entered")
+                raise self.fail(_("{key} names {player}, who is not entered").format(key=f"{where}.seats", player=repr(p)))
         game = self.get(doc, "game", str, where)
         if not game or "/" in game or "\\" in game or game.startswith("."):
-            raise self.fail(f"{where}.game", f"is {game!r}: a file name beside the event file")
+            raise self.fail(_("{key} is {game}: a file name beside the event file").format(key=f"{where}.game", game=repr(game)))
         if game.endswith(".event.toml") or game == Path(self.source).name:
-            raise self.fail(f"{where}.game", f"is {game!r}: an event file, not a table's game file")
+            raise self.fail(_("{key} is {game}: an event file, not a table's game file")
+                .format(key=f"{where}.game", game=repr(game)))
         if game in self.games:
-            raise self.fail(f"{where}.game", f"is {game!r}, another table's game file: each table has its own")
+            raise self.fail(_("{key} is {game}, another table's game file: each table has its own").format(
+                key=f"{where}.game", game=repr(game)))
         self.games.add(game)
         result = None
         if "result" in doc:
             rdoc = self.get(doc, "result", dict, where)
             source = self.get(rdoc, "source", str, f"{where}.result")
             if source not in SOURCES:
-                raise self.fail(f"{where}.result.source", f"is {source!r}: {', '.join(SOURCES)}")
+                raise self.fail(_("{key} is {source}: {sources}").format(key=f"{where}.result.source", source=repr(source),
+                                                                sources=", ".join(SOURCES)))
             cash = self.get(rdoc, "money", dict, f"{where}.result", {})
             if source != "left out":
                 if not all(isinstance(k, str) for k in cash):
-                    raise self.fail(f"{where}.result.money", "should map seated players' names to dollars")
+                    raise self.fail(_("{key} should map seated players' names to dollars").format(key=f"{where}.result.money"))
                 if not all(isinstance(v, int) and not isinstance(v, bool) for v in cash.values()):
-                    raise self.fail(f"{where}.result.money", "should be whole numbers of dollars")
+                    raise self.fail(_("{key} should be whole numbers of dollars").format(key=f"{where}.result.money"))
                 try:
                     cash = check_sheet(seats, cash)
                 except AcquireError as exc:
-                    raise self.fail(f"{where}.result.money", f"is wrong: {exc}") from None
+                    raise self.fail(_("{key} is wrong: {problem}").format(key=f"{where}.result.money", problem=exc)) from None
             played = rdoc.get("played")
             if played is not None and (not isinstance(played, date) or isinstance(played, datetime)):
-                raise self.fail(f"{where}.result.played", "should be the date the table was played, e.g. 2026-01-13")
+                raise self.fail(_("{key} should be the date the table was played, e.g. 2026-01-13")
+                    .format(key=f"{where}.result.played"))
             result = Result(cash if source != "left out" else {}, source, played)
         return Seating(number, list(seats), game, result)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import AcquireError, GameFileError, IllegalMoveError, NotationError
-from acquire_ref.language import _
+from acquire_ref.language import _, ngettext
 
 if TYPE_CHECKING:
     from acquire_ref.files.record import Record
@@ -38,8 +38,8 @@ def stem(path: Path) -> str:
 
 
 def plural_moves(n: int) -> str:
-    """``1 move``, ``12 moves``."""
-    return f"{n} move{'' if n == 1 else 's'}"
+    """``1 move``, ``12 moves`` (in the language in force)."""
+    return ngettext("{count} move", "{count} moves", n).format(count=n)
 
 
 def table_record(path: Path, event: Tournament, rnd: Round, table: Seating) -> Record:
@@ -77,8 +77,8 @@ def _checked_target(target: Path, record: Record) -> None:
         return
     record.played = (Record.problems(read_text(target), str(target))[0] or record).played
     if read_text(target) != to_toml(record, record.replay_whole()):
-        raise IllegalMoveError(f"{target} already exists: the draw never writes over a game file; "
-                               "move it away and draw again")
+        raise IllegalMoveError(_("{file} already exists: the draw never writes over a game file; move it away and draw "
+                                 "again").format(file=target))
 
 
 def make_games(path: Path, event: Tournament, tables: list[tuple[Round, Seating]], made: list[Path]) -> None:
@@ -152,8 +152,8 @@ def _refuse_begun(path: Path, event: Tournament) -> None:
     for game in event.discarded:
         moves = moves_in(game_path(path, game))
         if moves:
-            raise IllegalMoveError(f"{game_path(path, game)} has begun ({plural_moves(moves)}): "
-                                   "its table's seats can't change now; enter its result first")
+            raise IllegalMoveError(_("{file} has begun ({moves}): its table's seats can't change now; enter its result "
+                                     "first").format(file=game_path(path, game), moves=plural_moves(moves)))
 
 
 @contextmanager
@@ -193,14 +193,15 @@ def game_result(path: Path, seats: list[str], projected: bool, leave_out: bool) 
     from acquire_ref.files.storage import load_game
     from acquire_ref.tournament import seat_name
 
-    game, record, _ = load_game(path)
+    game, record, _loaded = load_game(path)
     names = {seat_name(p): p for p in seats}
     if list(record.players) != list(names):
-        raise GameFileError(f"{path} seats {', '.join(record.players)}, but the table seats {', '.join(seats)}: "
-                            "is it this table's game?")
+        raise GameFileError(_("{file} seats {players}, but the table seats {seats}: is it this table's game?").format(
+            file=path, players=", ".join(record.players), seats=", ".join(seats)))
     if game.over:
         if projected or leave_out:
-            raise NotationError(f"{path}: the game is over; its final money is the result (no --projected or --leave-out)")
+            raise NotationError(_("{file}: the game is over; its final money is the result (no --projected or "
+                                  "--leave-out)").format(file=path))
         return {names[s.player]: s.total for s in game.score_breakdown()}, "game"
     if leave_out:
         return {}, "left out"
@@ -208,12 +209,13 @@ def game_result(path: Path, seats: list[str], projected: bool, leave_out: bool) 
         from acquire_ref.viewers.views import withheld
 
         if withheld(game):  # the projected money would tell the hidden holdings (R10.1)
-            raise IllegalMoveError(f"{path}: holdings are hidden until the game is over (R10.1), so it can't be "
-                                   "scored as it stands: finish it (`end` when available), or leave it out with "
-                                   "--leave-out (T3.3)", rule="T3.3")
+            raise IllegalMoveError(_("{file}: holdings are hidden until the game is over (R10.1), so it can't be scored "
+                                     "as it stands: finish it (`end` when available), or leave it out with --leave-out "
+                                     "(T3.3)").format(file=path), rule="T3.3")
         return {names[s.player]: s.total for s in game.score_breakdown(projected=True)}, "projected"
-    raise IllegalMoveError(f"{path}: the game is not over: finish it, or at the close of the round score it as it "
-                           "stands with --projected, or leave it out with --leave-out (T3.3)", rule="T3.3")
+    raise IllegalMoveError(_("{file}: the game is not over: finish it, or at the close of the round score it as it "
+                             "stands with --projected, or leave it out with --leave-out (T3.3)").format(file=path),
+                           rule="T3.3")
 
 
 def undo(path: Path) -> tuple[Tournament, Tournament, list[str]]:
@@ -227,14 +229,14 @@ def undo(path: Path) -> tuple[Tournament, Tournament, list[str]]:
     now, before = take_back(path)
     held_now = {t.game for r in now.rounds for t in r.tables}
     held_before = {t.game for r in before.rounds for t in r.tables}
-    said = [f"{game_path(path, game)} marked discarded" for game in sorted(held_now - held_before)
+    said = [_("{file} marked discarded").format(file=game_path(path, game)) for game in sorted(held_now - held_before)
             if mark_discarded(game_path(path, game)) is not None]
     for game in sorted(held_before - held_now):
         target = game_path(path, game)
         kept = target.with_name(target.name + DISCARDED)
         if not file_exists(target) and file_exists(kept):
             os.replace(kept, target)
-            said.append(f"{target} put back")
+            said.append(_("{file} put back").format(file=target))
     return now, before, said
 
 

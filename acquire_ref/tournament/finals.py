@@ -8,8 +8,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import IllegalMoveError
-from acquire_ref.engine.events import plural
-from acquire_ref.tournament.model import Round, Seating, places, waiting
+from acquire_ref.language import _, ngettext
+from acquire_ref.tournament.model import Round, Seating, places, said, waiting
 from acquire_ref.tournament.results import table_facts
 from acquire_ref.tournament.standings import heat_standings, standings
 
@@ -29,19 +29,22 @@ def advance(event: Tournament, stem: str = "event") -> Round:
     :class:`IllegalMoveError` for a swiss event, an open round, too few players, or a final
     already seeded."""
     if event.format != "heats":
-        raise IllegalMoveError("advance seeds the semifinal and final of a heats event; a swiss event ends with its rounds")
+        raise IllegalMoveError(_("advance seeds the semifinal and final of a heats event; a swiss event ends with its "
+                                 "rounds"))
     last = event.current()
     if last is None or not any(r.stage == "heat" for r in event.rounds):
-        raise IllegalMoveError("no heat has been played yet: `tournament draw` draws the first")
+        raise IllegalMoveError(_("no heat has been played yet: `tournament draw` draws the first"))
     if any(r.stage == "final" for r in event.rounds):
         raise IllegalMoveError(final_state(event))
     if last.open:
-        raise IllegalMoveError(f"round {last.number} is still open: {waiting(last)}")
+        raise IllegalMoveError(_("round {round} is still open: {waiting}").format(round=last.number, waiting=waiting(last)))
     number = len(event.rounds) + 1
     if last.stage == "heat":
         seeds = [row.player for row in standings(event) if row.advances]
         if len(seeds) < 4:
-            raise IllegalMoveError(f"{plural(len(seeds), 'active player')} with a heat played: a semifinal needs 4")
+            raise IllegalMoveError(ngettext("{count} active player with a heat played: a semifinal needs 4",
+                                            "{count} active players with a heat played: a semifinal needs 4",
+                                            len(seeds)).format(count=len(seeds)))
         stage = "final" if len(seeds) == 4 else "semifinal"
         count = len(seeds) // 4
         groups: list[list[str]] = [[] for _ in range(count)]
@@ -75,8 +78,8 @@ def semifinal_order(event: Tournament, semifinal: Round) -> list[str]:
     rest: list[tuple[int, Fraction | float, int, str]] = []
     for t in semifinal.tables:
         if t.result is None or not t.result.counts:
-            raise IllegalMoveError(f"semifinal table {t.number} has no counted result: enter it (T3.3) to seed the final",
-                                   rule="T3.3")
+            raise IllegalMoveError(_("semifinal table {table} has no counted result: enter it (T3.3) to seed the final")
+                                   .format(table=t.number), rule="T3.3")
         facts = table_facts(t.result)
         order = sorted(t.seats, key=lambda p: (facts[p][0], seeds.get(p, len(seeds))))
         qualifiers += order[:keep]
@@ -91,7 +94,9 @@ def finalists(event: Tournament, semifinal: Round) -> list[str]:
     (4 qualifiers, and with a final of 5 the best of the rest)."""
     order = [p for p in semifinal_order(event, semifinal) if event.player(p).active]
     if len(order) < 3:
-        raise IllegalMoveError(f"only {plural(len(order), 'active semifinalist')}: a final needs 3")
+        raise IllegalMoveError(ngettext("only {count} active semifinalist: a final needs 3",
+                                        "only {count} active semifinalists: a final needs 3", len(order))
+                               .format(count=len(order)))
     return order[:event.final]
 
 
@@ -143,10 +148,12 @@ def final_state(event: Tournament) -> str:
     """Words for what is left once the final is seeded: its result to enter, or the champion."""
     final = next(r for r in event.rounds if r.stage == "final")
     if final.open:
-        return (f"the final is seeded (round {final.number}): enter its result with "
-                f"`tournament result {final.number} 1`; there is nothing more to draw or seed")
+        return _("the final is seeded (round {round}): enter its result with `tournament result {round} 1`; there is "
+                 "nothing more to draw or seed").format(round=final.number)
     champion = finals(event)["champion"]
-    return f"the event is over: the final is played{f' and {champion} is the champion' if champion else ''}"
+    if champion:
+        return _("the event is over: the final is played and {player} is the champion").format(player=champion)
+    return _("the event is over: the final is played")
 
 
 def seeding(event: Tournament) -> dict[int, list[str]]:
@@ -174,13 +181,13 @@ def seeding_changes(event: Tournament, before: dict[int, list[str]], after: dict
     """What a correction changes in the rounds already seeded (T1.2), from :func:`seeding` taken
     before and after it: for each seeded round whose players it would change, a sentence naming
     who it would seat instead of whom (the round stays as it was seeded). Empty when none."""
-    said = []
+    changes = []
     for k, seats in before.items():
         if after.get(k) != seats:
             gone = sorted(set(seats) - set(after.get(k, [])))
             came = sorted(set(after.get(k, [])) - set(seats))
-            stage = event.round(k).stage
-            said.append(f"this correction changes round {k}, the {stage} already seeded from these results: "
-                        f"they would now seat {', '.join(came) or 'nobody new'} instead of {', '.join(gone) or 'nobody'}; "
-                        f"the {stage} stays as it was seeded")
-    return said
+            changes.append(_("this correction changes round {round}, the {stage} already seeded from these results: they "
+                             "would now seat {came} instead of {gone}; the {stage} stays as it was seeded").format(
+                round=k, stage=said(event.round(k).stage), came=", ".join(came) or _("nobody new"),
+                gone=", ".join(gone) or _("nobody")))
+    return changes

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from acquire_ref.engine.errors import NotationError
+from acquire_ref.language import _
 
 FORMATS = ("heats", "swiss")
 """The event formats of T4, the default first."""
@@ -73,15 +74,16 @@ def parse_tiebreaks(text: str) -> tuple[str | None, list[str]]:
     keys = [k.strip().lower().replace("-", "_") for k in text.split(",") if k.strip()]
     known = ", ".join(TIEBREAK_KEYS)
     if not keys:
-        raise NotationError(f"--tiebreaks {text!r}: name a preset ({', '.join(PRESETS)}) or keys in order ({known})")
+        raise NotationError(_("--tiebreaks {given}: name a preset ({presets}) or keys in order ({keys})").format(
+            given=repr(text), presets=", ".join(PRESETS), keys=known))
     for k in keys:
         if k not in TIEBREAK_KEYS:
-            raise NotationError(f"tie-break {k!r} is not a key of the heats format: presets {', '.join(PRESETS)}, "
-                                f"keys {known}")
+            raise NotationError(_("tie-break {key} is not a key of the heats format: presets {presets}, keys {keys}")
+                                .format(key=repr(k), presets=", ".join(PRESETS), keys=known))
         if keys.count(k) > 1:
-            raise NotationError(f"tie-break {k!r} is given twice: give each key once, in order")
+            raise NotationError(_("tie-break {key} is given twice: give each key once, in order").format(key=repr(k)))
     if "lot" in keys[:-1]:
-        raise NotationError("the recorded draw (lot) settles the last tie: it comes last")
+        raise NotationError(_("the recorded draw (lot) settles the last tie: it comes last"))
     if keys[-1] != "lot":
         keys.append("lot")
     for preset, listed in PRESETS.items():
@@ -107,8 +109,8 @@ def parse_factors(items: Iterable[str]) -> dict[int, Fraction]:
         except (ValueError, ZeroDivisionError):
             factor = Fraction(-1)
         if not size.strip().isdigit() or not 3 <= int(size) <= 6 or factor <= 0 or factor > 10:
-            raise NotationError(f"--margin-factor {item!r}: write TABLE_SIZE=FACTOR, a size 3 to 6 and a factor "
-                                "above 0 up to 10, e.g. 3=0.8")
+            raise NotationError(_("--margin-factor {given}: write TABLE_SIZE=FACTOR, a size 3 to 6 and a factor above 0 "
+                                  "up to 10, e.g. 3=0.8").format(given=repr(item)))
         out[int(size)] = factor
     return dict(sorted(out.items()))
 

@@ -9,10 +9,32 @@ from datetime import date
 from acquire_ref.engine.errors import NotationError
 from acquire_ref.engine.events import money
 from acquire_ref.engine.scoring import rank
+from acquire_ref.language import _, ngettext
 
 SOURCES = ("game", "sheet", "projected", "left out")
 """Where a table's result came from (T3): its finished game file, a results sheet, an unfinished
 game scored as it stands, or an unfinished game left out of the standings (T3.3)."""
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in force, as translated in ``context`` (a word that is written
+    alike in English but not in German or French: ``final`` the stage, not the final score)."""
+    from acquire_ref import language
+
+    code = language.current()
+    return message if code == language.SOURCE else language.catalogue(code).pgettext(context, message)
+
+
+def said(key: str) -> str:
+    """A round's stage (``heat``, ``swiss``, ``semifinal``, ``final``), an event's format
+    (``heats``, ``swiss``) or a result's source
+    (:data:`SOURCES`) in the language in force, as people read it (the event file and JSON keep
+    the English keys, a protocol); an unknown key as it is."""
+    words = {"game": pgettext("result", "game"), "sheet": pgettext("result", "sheet"),
+             "projected": pgettext("result", "projected"), "left out": pgettext("result", "left out"),
+             "heat": pgettext("stage", "heat"), "swiss": pgettext("stage", "swiss"),
+             "semifinal": pgettext("stage", "semifinal"), "final": pgettext("stage", "final"),
+             "heats": pgettext("format", "heats")}
+    return words.get(key, key)
 
 
 def seat_name(name: str) -> str:
@@ -124,25 +146,45 @@ class Round:
         for t in self.tables:
             if t.number == number:
                 return t
-        tables = "only table 1" if len(self.tables) == 1 else f"tables 1 to {len(self.tables)}"
-        raise NotationError(f"round {self.number} has {tables}, not {number}")
+        if len(self.tables) == 1:
+            raise NotationError(_("round {round} has only table 1, not {number}").format(round=self.number, number=number))
+        raise NotationError(_("round {round} has tables 1 to {count}, not {number}").format(
+            round=self.number, count=len(self.tables), number=number))
 
 
 def describe_result(result: Result) -> str:
     """A result in words: ``Ann $52,300, Ben $41,000 (sheet)``."""
     if not result.counts:
-        return "left out (unfinished, T3.3)"
+        return _("left out (unfinished, T3.3)")
     order = sorted(result.money.items(), key=lambda kv: -kv[1])
-    from acquire_ref.language import _
+    where = said(result.source) if result.played is None else _("{source}, played {date}").format(
+        source=said(result.source), date=day(result.played))
+    return _("{results} ({source})").format(results=", ".join(f"{p} {money(m)}" for p, m in order), source=where)
 
-    where = result.source if result.played is None else _("{source}, played {date}").format(
-        source=result.source, date=result.played.isoformat())
-    return ", ".join(f"{p} {money(m)}" for p, m in order) + f" ({where})"
+
+def decimal(text: str) -> str:
+    """A number written with a point (``12.50``, ``-0.75``) with the decimal sign of the language
+    in force: ``12,50`` in German and French."""
+    from acquire_ref import language
+
+    return text if language.current() == language.SOURCE else text.replace(".", ",")
+
+
+def day(when: date) -> str:
+    """A date as the language in force writes it in prose (``2026-03-14`` in English, as the
+    files write it; ``14. März 2026`` in German, ``14 mars 2026`` in French, by Babel's
+    ``format_date``, imported only for a language other than English)."""
+    from acquire_ref import language
+
+    if language.current() == language.SOURCE:
+        return when.isoformat()
+    from babel.dates import format_date
+
+    return format_date(when, format="long", locale=language.current())
 
 
 def waiting(rnd: Round) -> str:
     """The tables of ``rnd`` without a result, in words: ``table 2 has no result``."""
     open_tables = [t for t in rnd.tables if t.result is None]
-    if len(open_tables) == 1:
-        return f"table {open_tables[0].number} has no result"
-    return f"tables {', '.join(str(t.number) for t in open_tables)} have no result"
+    return ngettext("table {tables} has no result", "tables {tables} have no result", len(open_tables)).format(
+        tables=", ".join(str(t.number) for t in open_tables))

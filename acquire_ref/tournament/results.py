@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from acquire_ref.engine.errors import IllegalMoveError, NotationError
 from acquire_ref.engine.events import money
 from acquire_ref.engine.setup import looks_alike
-from acquire_ref.tournament.model import Result, Seating, name_key, places, seat_name
+from acquire_ref.language import _
+from acquire_ref.tournament.model import Result, Seating, name_key, places, said, seat_name
 
 if TYPE_CHECKING:
     from acquire_ref.tournament.event import Tournament
@@ -34,13 +35,14 @@ def implausible(cash: dict[str, int]) -> str | None:
     """
     total = sum(cash.values())
     if all(v == 0 for v in cash.values()):
-        return "everyone is at $0"
+        return _("everyone is at {zero}").format(zero=money(0))
     rich = [f"{p} {money(m)}" for p, m in cash.items() if m > PLAUSIBLE_PLAYER]
     if rich:
-        return f"{', '.join(rich)}: over {money(PLAUSIBLE_PLAYER)} for one player"
+        return _("{players}: over {most} for one player").format(players=", ".join(rich), most=money(PLAUSIBLE_PLAYER))
     low, high = PLAUSIBLE_TABLE
     if 3 <= len(cash) <= 6 and not low <= total <= high:
-        return f"the table's total is {money(total)}, far from the usual {money(low)} to {money(high)}"
+        return _("the table's total is {total}, far from the usual {low} to {high}").format(
+            total=money(total), low=money(low), high=money(high))
     return None
 
 
@@ -64,18 +66,20 @@ def check_sheet(seats: Sequence[str], cash: dict[str, int], event: Tournament | 
             from acquire_ref.club.members import folded
 
             near = next((s for s in seats if folded(s) == folded(name)), None)
-            raise NotationError(f"{name} is not at this table" + (f": did you mean {near}? (names are matched with "
-                                                                  "their accents)" if near else "")
-                                + f" (its seats: {', '.join(seats)})")
+            if near:
+                raise NotationError(_("{name} is not at this table: did you mean {near}? (names are matched with their "
+                                      "accents) (its seats: {seats})").format(name=name, near=near, seats=", ".join(seats)))
+            raise NotationError(_("{name} is not at this table (its seats: {seats})").format(name=name, seats=", ".join(seats)))
         if seat in out:
-            raise NotationError(f"{seat} is given twice: give each seated player's money once")
+            raise NotationError(_("{name} is given twice: give each seated player's money once").format(name=seat))
         if dollars < 0 or dollars % 100:
-            raise IllegalMoveError(f"{seat}={dollars}: money is whole hundreds of dollars, not negative (T3.1)", rule="T3.1")
+            raise IllegalMoveError(_("{entry}: money is whole hundreds of dollars, not negative (T3.1)").format(
+                entry=f"{seat}={dollars}"), rule="T3.1")
         out[seat] = dollars
     missing = [s for s in seats if s not in out]
     if missing:
-        raise NotationError(f"no money given for {', '.join(missing)}: give every seated player's money, "
-                            f"e.g. {missing[0]}=41000")
+        raise NotationError(_("no money given for {players}: give every seated player's money, e.g. {example}").format(
+            players=", ".join(missing), example=f"{missing[0]}=41000"))
     return {s: out[s] for s in seats}
 
 
@@ -88,11 +92,12 @@ def parse_sheet(entries: Iterable[str]) -> dict[str, int]:
         name, eq, value = item.partition("=")
         digits = value.replace(",", "").replace("_", "").lstrip("$")
         if eq and name and digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
-            raise IllegalMoveError(f"{name}={value}: money is whole hundreds of dollars, not negative (T3.1)", rule="T3.1")
+            raise IllegalMoveError(_("{entry}: money is whole hundreds of dollars, not negative (T3.1)").format(
+                entry=f"{name}={value}"), rule="T3.1")
         if not eq or not name or not digits.isascii() or not digits.isdigit() or len(digits) > 15:
-            raise NotationError(f"{item!r}: write PLAYER=MONEY in whole dollars, e.g. Ann=52300")
+            raise NotationError(_("{entry}: write PLAYER=MONEY in whole dollars, e.g. Ann=52300").format(entry=repr(item)))
         if name in cash:
-            raise NotationError(f"{name} is given twice: give each seated player's money once")
+            raise NotationError(_("{name} is given twice: give each seated player's money once").format(name=name))
         cash[name] = int(digits)
     return cash
 
@@ -109,8 +114,8 @@ def claim(event: Tournament, number: int, table: int, replace: bool = False) -> 
     when it has its result already and ``replace`` is false."""
     tab = event.round(number).table(table)
     if tab.result is not None and not replace:
-        raise IllegalMoveError(f"round {number} table {table} already has its result ({tab.result.source}): "
-                               "add --replace to correct it")
+        raise IllegalMoveError(_("round {round} table {table} already has its result ({source}): add --replace to "
+                                 "correct it").format(round=number, table=table, source=said(tab.result.source)))
     return tab
 
 

@@ -14,20 +14,25 @@ from typing import Any
 from acquire_ref.engine.events import money
 from acquire_ref.language import _
 from acquire_ref.tournament import TIEBREAK_KEYS, Placing, Round, Tournament, places
+from acquire_ref.tournament.model import decimal, pgettext, said
+from acquire_ref.tournament.wording import cut_words, heading, over_nothing, percent, status_lines, tiebreak_words
+from acquire_ref.words.refusals import N_
 
 KEYS = {
-    "heats": [("wins", "wins"), ("points", "placement points"), ("margin", "best margin %"),
-              ("share_of_winner", "best % of winner"), ("average_finish", "average finish"), ("lot", "lot")],
-    "swiss": [("points", "points"), ("money", "money"), ("best_game", "best game"), ("lot", "lot")],
+    "heats": [("wins", N_("wins")), ("points", N_("placement points")), ("margin", N_("best margin %")),
+              ("share_of_winner", N_("best {percent} of winner")), ("average_finish", N_("average finish")), ("lot", N_("lot"))],
+    "swiss": [("points", N_("points")), ("money", N_("money")), ("best_game", N_("best game")), ("lot", N_("lot"))],
 }
-"""Each format's default columns in T4's order: (key in the JSON document, heading)."""
+"""Each format's default columns in T4's order: (key in the JSON document, heading: English,
+marked for the catalogues and translated where shown)."""
 
 HEADINGS = {
-    "first_heat_win": "1st heat won", "second_heat_win": "2nd heat won", "third_heat_win": "3rd heat won",
-    "wins": "wins", "points": "placement points", "margin": "best margin %", "share_of_winner": "best % of winner",
-    "finish_margin": "best-finish margin %", "average_finish": "average finish", "lot": "lot",
+    "first_heat_win": N_("1st heat won"), "second_heat_win": N_("2nd heat won"), "third_heat_win": N_("3rd heat won"),
+    "wins": N_("wins"), "points": N_("placement points"), "margin": N_("best margin %"),
+    "share_of_winner": N_("best {percent} of winner"), "finish_margin": N_("best-finish margin %"),
+    "average_finish": N_("average finish"), "lot": N_("lot"),
 }
-"""The heats columns' headings."""
+"""The heats columns' headings (English, translated where shown)."""
 
 EXACT = ("margin", "share_of_winner", "finish_margin", "average_finish")
 """The columns shown to the precision that decides (T5.1): as many decimals as tell every two
@@ -39,11 +44,11 @@ def columns(event: Tournament) -> list[tuple[str, str]]:
     event's order (the ``margin`` key is two columns: the winners' margin and the others' best
     % of the winner)."""
     if event.format != "heats":
-        return KEYS[event.format]
+        return [(k, heading(h)) for k, h in KEYS[event.format]]
     out = []
     for k in event.tiebreaks:
-        out += [("margin", HEADINGS["margin"]), ("share_of_winner", HEADINGS["share_of_winner"])] if k == "margin" \
-            else [(k, HEADINGS[k])]
+        out += [("margin", heading(HEADINGS["margin"])), ("share_of_winner", heading(HEADINGS["share_of_winner"]))] \
+            if k == "margin" else [(k, heading(HEADINGS[k]))]
     return out
 
 
@@ -62,33 +67,13 @@ def decimals(values: list[Fraction | float | None]) -> int:
 
 
 def exact_cell(value: Fraction | float | None, places_: int) -> str:
-    """An exact value at ``places_`` decimals; ``over $0`` for a win over a runner-up with $0, - for none."""
+    """An exact value at ``places_`` decimals (the language's decimal sign); ``over $0`` for a win
+    over a runner-up with $0, - for none."""
     if value is None:
         return "-"
     if value == float("inf"):
-        return "over $0"
-    return f"{float(value):.{places_}f}"
-
-
-PHRASES = {"first_heat_win": "win in 1st heat entered", "wins": "most wins", "second_heat_win": "win in 2nd heat entered",
-           "third_heat_win": "win in 3rd heat entered", "points": "placement points", "margin": "best margin %",
-           "finish_margin": "% over the runner-up at the best finish", "average_finish": "average finish",
-           "lot": "the recorded draw"}
-"""Each tie-break key in a few words, for the line printed under the standings (the keys in
-full are :data:`acquire_ref.tournament.TIEBREAK_KEYS`)."""
-
-
-def tiebreak_words(event: Tournament) -> list[str]:
-    """The event's tie-break list in words, as printed with the standings (T4: published rules)."""
-    if event.format != "heats":
-        return ["Tie-breaks (swiss, T4): placement points, total money, best game's money, the recorded draw."]
-    name = f" ({event.preset})" if event.preset else ""
-    keys = ", ".join(PHRASES[k] for k in event.tiebreaks)
-    lines = [f"Tie-breaks{name}, in order: {keys}."]
-    if event.margin_factors:
-        lines.append("Margin factors by table size: " + ", ".join(
-            f"{size} players x{float(f):g}" for size, f in event.margin_factors.items()) + ".")
-    return lines
+        return over_nothing()
+    return decimal(f"{float(value):.{places_}f}")
 
 
 def round_doc(rnd: Round) -> dict[str, Any]:
@@ -181,10 +166,10 @@ def cell(key: str, value: object) -> str:
     if key in ("money", "best_game"):
         return money(int(str(value)))
     if key in ("margin", "share_of_winner", "finish_margin"):
-        return f"{value}%"
+        return percent(decimal(str(value)))
     if key.endswith("_heat_win"):
-        return "yes" if value else "no"
-    return str(value)
+        return _("yes") if value else _("no")
+    return decimal(str(value))
 
 
 def row_cell(row: dict[str, Any], key: str) -> str:
@@ -193,9 +178,9 @@ def row_cell(row: dict[str, Any], key: str) -> str:
     shown = row.get("shown", {})
     if key in shown:
         text = shown[key]
-        return text if text in ("-", "over $0") or key == "average_finish" else f"{text}%"
+        return text if text in ("-", over_nothing()) or key == "average_finish" else percent(text)
     if key.endswith("_heat_win") and row[key] is None:
-        return "n/a"
+        return _("n/a")
     return cell(key, row[key])
 
 
@@ -203,7 +188,7 @@ def _cols(doc: dict[str, Any]) -> list[tuple[str, str]]:
     """The document's columns: (key, heading)."""
     if "headings" in doc:
         return list(zip(doc["keys"], doc["headings"], strict=True))
-    return KEYS[doc["format"]]
+    return [(k, heading(h)) for k, h in KEYS[doc["format"]]]
 
 
 def cut_after(doc: dict[str, Any]) -> int | None:
@@ -220,18 +205,6 @@ def cut_after(doc: dict[str, Any]) -> int | None:
     return None
 
 
-def cut_words(doc: dict[str, Any]) -> str:
-    """What the cut line says: who goes on, and once seeded, that the marks are the seeded round's seats."""
-    cut = doc.get("cut") or 0
-    stage = "final" if cut <= 5 and not any(r["stage"] == "semifinal" for r in doc["rounds"]) else "semifinal"
-    seeded = any(r["stage"] in ("semifinal", "final") for r in doc["rounds"])
-    rows = doc["standings"]
-    top = all(r["advances"] for r in rows[:cut])
-    if seeded and not top:
-        return f"cut line: the {cut} marked 'advances' are seated in the {stage} as it was seeded"
-    return f"cut line: the {cut} above go to the {stage}" + (" (as seeded)" if seeded else "")
-
-
 def text_lines(doc: dict[str, Any], width: int | None = None) -> list[str]:
     """The standings as lines of plain text for the terminal: every name whole (the player column
     ``width`` wide, by default 24 or the longest name), every column at the precision that
@@ -239,41 +212,24 @@ def text_lines(doc: dict[str, Any], width: int | None = None) -> list[str]:
     outcome."""
     keys = _cols(doc)
     width = width or max([24, *(len(r["player"]) for r in doc["standings"])])
-    lines = [f"{doc['event']} ({doc['format']}): standings"]
-    head = f"{'rank':>4}  {'player':<{width}}  " + "  ".join(f"{h:>{max(len(h), 7)}}" for _, h in keys)
+    lines = [_("{event} ({format}): standings").format(event=doc["event"], format=said(doc["format"]))]
+    rank, player = _("rank"), _("player")
+    wide = max(4, len(rank))
+    width = max(width, len(player))
+    head = f"{rank:>{wide}}  {player:<{width}}  " + "  ".join(f"{h:>{max(len(h), 7)}}" for _k, h in keys)
     lines.append(head)
     line_at = cut_after(doc)
     for i, row in enumerate(doc["standings"]):
         name = row["player"]
-        mark = " advances" if row["advances"] else ""
-        mark += " (withdrawn)" if not row["active"] else ""
+        mark = " " + _("advances") if row["advances"] else ""
+        mark += " " + _("(withdrawn)") if not row["active"] else ""
         values = "  ".join(f"{row_cell(row, k):>{max(len(h), 7)}}" for k, h in keys)
-        lines.append(f"{row['rank']:>4}  {name:<{width}}  {values}{mark}")
+        lines.append(f"{row['rank']:>{wide}}  {name:<{width}}  {values}{mark}")
         if i == line_at:
-            lines.append(f"{'':>4}  {'-' * width}  {cut_words(doc)}")
+            lines.append(f"{'':>{wide}}  {'-' * width}  {cut_words(doc)}")
     lines += doc.get("tiebreaks", {}).get("words", [])
-    lines += _status_lines(doc)
+    lines += status_lines(doc)
     return lines
-
-
-def _status_lines(doc: dict[str, Any]) -> list[str]:
-    out = []
-    for t in doc["unfinished"]:
-        how = "scored as it stood (projected money)" if t["source"] == "projected" else "left out of the standings"
-        out.append(f"Round {t['round']} table {t['table']} was unfinished: {how} (T3.3).")
-    if doc["still_playing"]:
-        tabs = ", ".join(str(t["table"]) for t in doc["still_playing"])
-        out.append(f"Still playing in round {doc['still_playing'][0]['round']}: table{'s' if ',' in tabs else ''} {tabs}.")
-    finals = doc.get("finals") or {}
-    if finals.get("final_order"):
-        out.append(f"Final, by finish: {', '.join(finals['final_order'])}.")
-    elif finals.get("finalists"):
-        out.append(f"Final: {', '.join(finals['finalists'])}.")
-    if finals.get("champion"):
-        out.append(f"Champion: {finals['champion']}.")
-    if finals.get("places"):
-        out.append("Places: " + ", ".join(f"{p['place']} {p['player']}" for p in finals["places"]) + ".")
-    return out
 
 
 def csv_text(doc: dict[str, Any]) -> str:
@@ -355,10 +311,16 @@ HALL_TURN = 20
 HALL_REFRESH = 60
 """Seconds each hall page shows before the next, and between the page's reloads of itself."""
 
-SHORT = {"first_heat_win": "1st heat", "second_heat_win": "2nd heat", "third_heat_win": "3rd heat", "wins": "wins",
-         "points": "points", "margin": "margin %", "share_of_winner": "% of winner", "finish_margin": "margin %",
-         "average_finish": "avg finish", "lot": "lot", "money": "money", "best_game": "best game"}
-"""The hall's column headings (short: the numbers share the screen with the name, in large letters)."""
+def short_heading(key: str, heading_: str) -> str:
+    """The hall's heading of the column ``key`` (short: the numbers share the screen with the
+    name, in large letters; worded for the hall in each language), ``heading_`` for another key."""
+    short = {"first_heat_win": pgettext("hall", "1st heat"), "second_heat_win": pgettext("hall", "2nd heat"),
+             "third_heat_win": pgettext("hall", "3rd heat"), "wins": pgettext("hall", "wins"),
+             "points": pgettext("hall", "points"), "margin": pgettext("hall", "margin %"),
+             "share_of_winner": pgettext("hall", "{percent} of winner"), "finish_margin": pgettext("hall", "margin %"),
+             "average_finish": pgettext("hall", "avg finish"), "lot": pgettext("hall", "lot"),
+             "money": pgettext("hall", "money"), "best_game": pgettext("hall", "best game")}
+    return short[key].format(percent="%") if key in short else heading_
 
 
 HALL_LONG_SEAT = 20
@@ -496,32 +458,35 @@ def hall_doc(doc: dict[str, Any], as_of: str = "", refresh: int = HALL_REFRESH) 
     rows = []
     for i, row in enumerate(doc["standings"]):
         classes = [c for c, on in (("advances", row["advances"]), ("out", not row["active"]), ("cut", i == line_at)) if on]
-        note = "advances" if row["advances"] else ""
-        note = "withdrawn" if not row["active"] else note
+        note = pgettext("hall", "advances") if row["advances"] else ""  # short words: the column is narrow
+        note = pgettext("hall", "withdrawn") if not row["active"] else note
         rows.append({"rank": row["rank"], "player": row["player"], "cells": [row_cell(row, k) for k, _ in keys],
                      "note": note, "classes": " ".join(classes), "long": len(row["player"]) > HALL_LONG_NAME})
     finals = doc.get("finals") or {}
     groups = []
     by_stage = {r["stage"]: r for r in doc["rounds"]}
     if "final" in by_stage:
-        groups.append({"label": f"Final (round {by_stage['final']['number']})", "tables": _cards(by_stage["final"])})
+        groups.append({"label": _("Final (round {round})").format(round=by_stage["final"]["number"]),
+                       "tables": _cards(by_stage["final"])})
     if "semifinal" in by_stage:
-        groups.append({"label": f"Semifinal (round {by_stage['semifinal']['number']})",
+        groups.append({"label": _("Semifinal (round {round})").format(round=by_stage["semifinal"]["number"]),
                        "tables": _cards(by_stage["semifinal"])})
     last = doc["rounds"][-1] if doc["rounds"] else None
     if last is not None and last["stage"] in ("heat", "swiss"):
-        groups.append({"label": f"Round {last['number']} ({last['stage']})", "tables": _cards(last)})
+        groups.append({"label": _("Round {round} ({stage})").format(round=last["number"], stage=said(last["stage"])),
+                       "tables": _cards(last)})
     pages = _now_pages(groups, bool(finals.get("champion")))
     pages += _find_pages(last)
     for chunk in _hall_chunks(rows):
         per_column = -(-max(len(chunk), 1) // HALL_COLUMNS)
         pages.append({"kind": "standings",
                       "columns": [chunk[c:c + per_column] for c in range(0, len(chunk), per_column)] or [[]]})
-    return {"title": f"{doc['event']}: standings", "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
+    return {"title": _("{event}: standings").format(event=doc["event"]), "as_of": as_of, "refresh": refresh, "turn": HALL_TURN,
             "champion": finals.get("champion"), "places": finals.get("places") or [],
-            "headings": [SHORT.get(k, h) for k, h in keys], "columns": HALL_COLUMNS, "rows_per_page": HALL_ROWS,
+            "headings": [short_heading(k, h) for k, h in keys], "columns": HALL_COLUMNS,
+            "rows_per_page": HALL_ROWS,
             "card_columns": HALL_CARD_COLUMNS, "rows": rows, "pages": pages,
-            "notes": doc.get("tiebreaks", {}).get("words", []) + _status_lines(doc)}
+            "notes": doc.get("tiebreaks", {}).get("words", []) + status_lines(doc)}
 
 
 def sheets_doc(event: Tournament, rnd: Round) -> dict[str, Any]:
@@ -547,7 +512,8 @@ def sheets_doc(event: Tournament, rnd: Round) -> dict[str, Any]:
                      key=lambda p: (order(str(p["name"]).split()[-1]), order(str(p["name"]))))
     per_page = 3 if max((len(t.seats) for t in rnd.tables), default=0) <= 4 else 2
     return {"event": event.name, "round": rnd.number, "stage": rnd.stage,
-            "title": f"{event.name}: round {rnd.number} table sheets", "tables": tables, "players": players,
+            "title": _("{event}: round {round} table sheets").format(event=event.name, round=rnd.number),
+            "stage_word": said(rnd.stage), "tables": tables, "players": players,
             "per_page": per_page, "pages": [tables[i:i + per_page] for i in range(0, len(tables), per_page)]}
 
 

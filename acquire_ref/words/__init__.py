@@ -112,7 +112,11 @@ def cut(text: str, limit: int = 200) -> str:
     'format 999999999999999999999999999999999999999999999999999999999999... (4,000 characters) is too new'
     """
     pattern = _LONG if limit == 200 else re.compile(rf"\S{{{limit + 1},}}")
-    return pattern.sub(lambda m: f"{m.group()[:60]}... ({len(m.group()):,} characters)", text)
+    from acquire_ref.language import ngettext, number
+
+    return pattern.sub(lambda m: ngettext("{start}... ({count} character)", "{start}... ({count} characters)",
+                                          len(m.group())).format(start=m.group()[:60], count=number(len(m.group()))),
+                       text)
 
 
 def short_names(names: list[str], width: int, mark: str = "…") -> dict[str, str]:
