@@ -38,7 +38,6 @@ _PLACES = {
 """The names of the bonus places (``scoring.PLACE_NAMES``, majority and minority), as messages."""
 
 
-
 def bonus(kind: str) -> str:
     """A bonus's kind as the engine gives it (``"minority (split 2 ways)"``, a
     :class:`~acquire_ref.engine.values.Phrase` keyed ``"bonus"``: :func:`acquire_ref.engine.scoring.place_bonuses`)
