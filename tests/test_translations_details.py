@@ -228,3 +228,31 @@ def test_an_export_refused_or_unwritable_is_told_in_the_language_spoken_and_noth
     assert [r.exit_code for r in said] == [4, 4, 2]
     assert [r.stderr.strip() for r in said] == EXPORTS[code]
     assert not (tmp_path / "elsewhere.html").exists() and not (tmp_path / "missing").exists()
+
+
+BOTS = {
+    "de": ["  - edited.toml: bots.Zed: 'Zed' ist keiner der Spieler",
+           "  - edited.toml: bots.Zed.strategy ist 'clever': search oder greedy",
+           "  - edited.toml: bots.Zed.think_ms ist 0: eine ganze Zahl von Millisekunden von 1 bis 600.000"],
+    "fr": ["  - edited.toml\u00a0: bots.Zed\u00a0: 'Zed' n’est pas l’un des joueurs",
+           "  - edited.toml\u00a0: bots.Zed.strategy vaut 'clever'\u00a0: search ou greedy",
+           "  - edited.toml\u00a0: bots.Zed.think_ms vaut 0\u00a0: un nombre entier de millisecondes de 1 à 600\u202f000"],
+}
+SEAT = {"de": "acquire-ref: --as Ben: die anstehende Entscheidung ist die von Ann; ein Platz macht nur seine eigenen "
+              "Züge (R10.3)",
+        "fr": "acquire-ref: --as Ben\u00a0: la décision en attente est celle de Ann\u202f; une place ne joue que ses propres "
+              "coups (R10.3)"}
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_r10_3_a_bot_table_s_problems_and_another_seat_s_move_are_refused_in_the_language_spoken(cli, tmp_path, code):
+    edited = hand_edited(tmp_path, cli, lambda text: text.replace(
+        "[options]", '[bots.Zed]\nstrategy = "clever"\nthink_ms = 0\n\n[options]'))
+    said = cli("--lang", code, "check", edited)
+    assert said.exit_code == 4
+    assert said.output.replace(str(tmp_path) + "/", "").splitlines()[1:] == BOTS[code]
+    game = tmp_path / "g.toml"
+    kept = game.read_bytes()
+    refused = cli("--lang", code, "--as", "Ben", "buy", game=game)
+    assert refused.exit_code == 3 and refused.stderr.splitlines()[0] == SEAT[code]
+    assert game.read_bytes() == kept

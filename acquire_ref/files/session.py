@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from acquire_ref.engine.errors import AcquireError, IllegalMoveError
 from acquire_ref.files.record import Record, to_toml
+from acquire_ref.language import _
 from acquire_ref.viewers.views import PUBLIC as PUBLIC_VIEWER
 from acquire_ref.viewers.views import Viewer
 
@@ -315,9 +316,11 @@ def _answered_by(seat: str) -> Callable[[Game], None]:
     def check(game: Game) -> None:
         whose = game.pending.player
         if game.over or whose != seat:
-            told = ("the game is over" if game.over else f"the pending decision is {whose}'s" if whose
-                    else "the pending decision is the table's, typed by the referee")
-            raise IllegalMoveError(f"--as {seat}: {told}; a seat makes only its own moves (R10.3)", rule="R10.3")
+            said = (_("--as {seat}: the game is over; a seat makes only its own moves (R10.3)") if game.over
+                    else _("--as {seat}: the pending decision is {player}'s; a seat makes only its own moves (R10.3)") if whose
+                    else _("--as {seat}: the pending decision is the table's, typed by the referee; a seat makes only its "
+                           "own moves (R10.3)"))
+            raise IllegalMoveError(said.format(seat=seat, player=whose), rule="R10.3")
     return check
 
 

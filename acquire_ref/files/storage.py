@@ -122,7 +122,7 @@ def file_exists(path: Path) -> bool:
     try:
         return Path(path).exists() or Path(path).is_symlink()
     except OSError as exc:
-        raise GameFileError(f"{path}: can't look at it: {exc.strerror}") from None
+        raise GameFileError(_("{path}: can't look at it: {error}").format(path=path, error=exc.strerror)) from None
 
 
 def stamp(path: Path) -> Stamp | None:
@@ -259,7 +259,7 @@ def read_standard_input(what: str = "script") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise GameFileError(f"standard input is not UTF-8 text (byte {exc.start})") from None
+        raise GameFileError(_("standard input is not UTF-8 text (byte {byte})").format(byte=exc.start)) from None
 
 
 def check_target(path: Path, what: str = "game file") -> int | None:
