@@ -176,6 +176,8 @@ def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | s
     storage = sys.modules.get("acquire_ref.files.storage")
     saved = getattr(storage, "SAVED", None) or []
     if code == 130:
+        with suppress(Exception):  # an interrupt before the language was chosen still says it in that language
+            _speak(sys.argv[1:])
         from acquire_ref.language import _
         from acquire_ref.words import visible
 

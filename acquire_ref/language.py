@@ -142,15 +142,27 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def from_environment(environ: Mapping[str, str]) -> str | None:
     """The language code a gettext program would take from ``environ``: the first of ``LANGUAGE``
-    (a colon-separated list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set, reduced to its
-    language (``de_DE.UTF-8`` -> ``de``); ``None`` when none is set or it is ``C``/``POSIX``."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    (a colon-separated list, read only under a locale other than ``C``, as gettext does), ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set, reduced to its language (``de_DE.UTF-8`` -> ``de``);
+    ``None`` when none is set or it is ``C``/``POSIX``."""
+    for name in _LOCALE_ORDER if _locale_is_set(environ) else _LOCALE_ORDER[1:]:
         value = environ.get(name, "")
         for part in value.split(":"):
             code = part.split(".")[0].split("@")[0].split("_")[0].lower()
             if code and code not in ("c", "posix"):
                 return code
     return None
+
+
+_LOCALE_ORDER = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The variables a gettext program reads for its messages' language, first first."""
+
+
+def _locale_is_set(environ: Mapping[str, str]) -> bool:
+    """Whether the messages' locale (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is
+    set) is one other than ``C``/``POSIX``: only then does gettext read ``LANGUAGE``'s list."""
+    locale = next((environ[n] for n in _LOCALE_ORDER[1:] if environ.get(n)), "")
+    return locale.split(".")[0].split("@")[0].upper() not in ("", "C", "POSIX")
 
 
 def speak(code: str) -> None:
@@ -201,7 +213,8 @@ def known(code: str) -> str | None:
 def chosen(option: str | None, environ: Mapping[str, str]) -> str:
     """The language of a command: ``option`` (``--lang``), else ``ACQUIRE_LANG``, else the first
     language of the locale's variables that the program speaks (``LANGUAGE``'s list in order, then
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), else English.
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them: ``LANGUAGE`` only under a locale
+    other than ``C``), else English.
 
     Raises :class:`UnknownLanguage` when ``option`` or ``ACQUIRE_LANG`` names a language it does
     not speak, or ``option`` is given empty (``--lang ""`` names none; an empty ``ACQUIRE_LANG`` is
@@ -215,7 +228,7 @@ def chosen(option: str | None, environ: Mapping[str, str]) -> str:
             if code is None:
                 raise UnknownLanguage(asked, where)
             return code
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in _LOCALE_ORDER if _locale_is_set(environ) else _LOCALE_ORDER[1:]:
         value = environ.get(name, "")
         if not value:
             continue

@@ -129,6 +129,9 @@ elif where == "output":  # the move is saved, its report is being printed
     for module in (acquire_ref.cli.moves, acquire_ref.cli.undo):  # the commands' `Next:`
         module.say_next = interrupt(module.say_next)
     acquire_ref.quick.next_text = interrupt(acquire_ref.quick.next_text)  # the fast path's `Next:`
+elif where == "language":  # before the command's language is chosen
+    import acquire_ref.language
+    acquire_ref.language.of_command = interrupt(acquire_ref.language.of_command)
 sys.argv = ["acquire-ref", "--game", game, *sys.argv[3:]]
 import acquire_ref
 acquire_ref.main()
@@ -160,6 +163,17 @@ def test_ctrl_c_while_new_writes_the_file_leaves_no_temporary_file(tmp_path):
                             capture_output=True, text=True, env=ENV, timeout=120, preexec_fn=interruptible)
     assert result.returncode == 130 and "Traceback" not in result.stderr, result.stderr
     assert game.exists() and temporary_files(tmp_path) == []
+
+
+def test_ctrl_c_before_the_language_is_chosen_is_still_told_in_that_language(tmp_path):
+    """Ctrl-C as ``--lang de`` is read: the one line says, in German, that nothing was saved."""
+    game = started(tmp_path)
+    before = game.read_bytes()
+    result = subprocess.run([sys.executable, "-c", INTERRUPT_AT, "language", str(game), "--lang", "de", "place", "2A"],
+                            capture_output=True, text=True, env=ENV, timeout=120, preexec_fn=interruptible)
+    assert result.returncode == 130 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr == "acquire-ref: unterbrochen (Strg-C); nichts wurde gespeichert\n"
+    assert game.read_bytes() == before
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.02, 0.05, 0.1, 0.15, 0.25])

@@ -47,6 +47,8 @@ def test_a_language_with_no_catalogue_falls_back_to_english():
     ({"LC_MESSAGES": "de_AT@euro"}, "de"),
     ({"LANG": "C.UTF-8"}, None),
     ({"LANG": "POSIX"}, None),
+    ({"LANGUAGE": "de", "LC_ALL": "C"}, None),  # gettext reads LANGUAGE only under a locale other than C
+    ({"LANGUAGE": "de"}, None),
     ({}, None),
 ])
 def test_the_environment_is_read_as_gettext_programs_do(environ, code):
@@ -86,6 +88,8 @@ def test_a_bonus_sentence_of_the_engine_speaks_the_languages_money():
     (None, {"LANGUAGE": "ja", "LANG": "de_DE.UTF-8"}, "de"),
     (None, {"LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
     (None, {"LANG": "C.UTF-8"}, "en"),
+    (None, {"LANGUAGE": "de", "LC_ALL": "C"}, "en"),
+    (None, {"LANGUAGE": "fr", "LANG": "C.UTF-8"}, "en"),
     (None, {}, "en"),
     ("DE-at", {}, "de"),
 ])

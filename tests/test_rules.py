@@ -223,6 +223,22 @@ def test_r1_1_tile_parsing_rejects_spaces_off_the_board(text):
         parse_tile(text)
 
 
+def test_r1_1a_every_space_reads_back_from_its_name_and_any_spelling_only_on_its_own_board():
+    from acquire_ref.engine.tiles import Grid
+
+    small = Grid(10, 10)
+    for grid in (Grid(12, 9), small):
+        for t in grid.tiles:
+            name = str(t)
+            assert parse_tile(name, grid) == t
+            assert parse_tile(f"{name[-1].lower()}-{name[:-1]}", grid) == t
+    assert parse_tile("10J", small) == Tile(10, 9)
+    with pytest.raises(NotationError, match="off the 10 x 10 board"):
+        parse_tile("12A", small)
+    with pytest.raises(NotationError, match="off the board"):
+        parse_tile("10J")
+
+
 def test_r1_1_board_has_108_spaces_printed_column_then_row():
     from acquire_ref.engine.tiles import ALL_TILES
 
@@ -349,6 +365,13 @@ def test_r3_1_classic_edition_has_seven_chains_in_three_tiers():
     tiers = {c: ED.chain(c).tier for c in CHAINS}
     assert tiers == {"Tower": "cheap", "Luxor": "cheap", "American": "middle", "Worldwide": "middle",
                      "Festival": "middle", "Imperial": "top", "Continental": "top"}
+
+
+@pytest.mark.parametrize(("text", "chain"), [("Tower", "Tower"), ("tower", "Tower"), (" TOW ", "Tower"),
+                                             ("Imperial", "Imperial"), ("imp", "Imperial"), ("c", "Continental")])
+def test_r3_1_a_chain_is_named_exactly_or_by_any_unique_prefix_in_any_case(text, chain):
+    assert load_edition("classic").resolve_chain(text) == chain
+    assert parse_move(f"buy {text.strip()}=2").orders == ((chain, 2),)
 
 
 def test_r3_2_price_follows_the_chain_size_on_the_board():

@@ -62,7 +62,8 @@ class Board:
         self.sizes: dict[str, int] = {}
         self.chain_order = chain_order or {}
         self._kinds: dict[Tile, Kind] = {}  # what each tile would do, until it or a neighbour changes
-        self._kinds_for: tuple[bool, int] = (False, -1)  # (a chain can be founded, safe size) of _kinds
+        self._kinds_found = False  # whether a chain could be founded when _kinds was worked out
+        self._kinds_safe = -1  # and the safe size it was worked out for
 
     def __contains__(self, tile: Tile) -> bool:
         return tile in self.owner
@@ -74,7 +75,7 @@ class Board:
         board = Board.__new__(Board)
         board.grid, board.near, board.chain_order = self.grid, self.near, self.chain_order
         board.owner, board.sizes = dict(self.owner), dict(self.sizes)
-        board._kinds, board._kinds_for = dict(self._kinds), self._kinds_for
+        board._kinds, board._kinds_found, board._kinds_safe = dict(self._kinds), self._kinds_found, self._kinds_safe
         return board
 
     def put(self, tile: Tile, chain: str | None = None) -> None:
@@ -121,7 +122,7 @@ class Board:
     def _resized(self, old: int, new: int) -> None:
         """A chain went from ``old`` to ``new`` tiles: if that made it safe or unsafe, a tile
         anywhere beside it may turn dead or playable (R4.6), so every remembered kind goes."""
-        safe = self._kinds_for[1]
+        safe = self._kinds_safe
         if (old >= safe) != (new >= safe):
             self._kinds.clear()
 
@@ -152,10 +153,10 @@ class Board:
         """Only the ``kind`` of :meth:`effect`, without working out the tiles involved (faster);
         remembered until the tile or a neighbour changes, a chain turns safe, or the last chain
         that could be founded is (or a defunct chain frees one)."""
-        key = (chains_available > 0, safe_size)
-        if self._kinds_for != key:
+        can_found = chains_available > 0
+        if can_found != self._kinds_found or safe_size != self._kinds_safe:
             self._kinds.clear()
-            self._kinds_for = key
+            self._kinds_found, self._kinds_safe = can_found, safe_size
         found = self._kinds.get(tile)
         if found is None:
             found = self._kinds[tile] = self._classify(tile, chains_available, safe_size)

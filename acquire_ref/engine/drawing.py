@@ -54,8 +54,8 @@ def dead_spaces(racks: Racks) -> frozenset[Tile]:
     safe, sizes = racks.edition.safe_size, racks.board.sizes
     if sum(1 for s in sizes.values() if s >= safe) < 2:
         return frozenset()
-    free, kind = len(racks.edition.chains) - len(sizes), racks.board.kind
-    return frozenset(t for t in racks.edition.grid.tiles if kind(t, free, safe) == "dead")
+    free, board = len(racks.edition.chains) - len(sizes), racks.board
+    return frozenset(t for t in racks.edition.grid.tiles if board.kind(t, free, safe) == "dead")
 
 
 def made_dead(racks: Racks) -> bool:
@@ -128,12 +128,12 @@ def discard(racks: Racks, plan: DiscardPlan, out: list[ev.Event]) -> None:
 def replace_dead_tiles(racks: Racks, player: str, out: list[ev.Event]) -> None:
     """Dealt mode, end of ``player``'s turn: dead tiles out of the game and replaced, once or
     until none by the ``dead-tiles`` option (R7.3)."""
-    safe, kind, sizes = racks.edition.safe_size, racks.board.kind, racks.board.sizes
+    safe, board, sizes = racks.edition.safe_size, racks.board, racks.board.sizes
     if sum(1 for s in sizes.values() if s >= safe) < 2:
         return  # a dead tile needs two safe chains (R4.6)
     while True:
         free = len(racks.edition.chains) - len(sizes)
-        dead = [t for t in racks.supply.rack(player) if kind(t, free, safe) == "dead"]
+        dead = [t for t in racks.supply.rack(player) if board.kind(t, free, safe) == "dead"]
         if not dead:
             return
         racks.discarded.extend(dead)

@@ -162,7 +162,7 @@ class Game(GameState):
         """
         players, ed, opts = cls._setup(players, edition, options)
         tiles = ed.grid.tiles
-        if sorted(bag_order) != sorted(tiles):
+        if len(bag_order) != len(tiles) or set(bag_order) != set(tiles):
             raise NotationError(f"a dealt game's bag order must hold each of the {len(tiles)} tiles of the "
                                 f"{ed.grid} board once (1A to {ed.grid.last()})")
         game = cls(players, ed, opts, DealtSupply(players, list(bag_order), tiles), seed)
@@ -188,7 +188,7 @@ class Game(GameState):
         game.discarded = list(position.discarded)
         game.current = game.players.index(position.next)
         game.turn = 1
-        game.pending = PlaceTile(game.player)
+        game.pending = game.place_tile(game.player)
         problems = audit(game)
         if problems:
             raise NotationError("the position's books do not balance: " + "; ".join(problems))
@@ -329,7 +329,7 @@ class Game(GameState):
         self.supply.deal(move.tiles, self.players, self.edition.rack_size)
         self.current = first
         self.turn = 1
-        self.pending = PlaceTile(self.player)
+        self.pending = self.place_tile(self.player)
         out.append(ev.FirstPlayer(self.player, str(move.tiles[first]), self.bag))
 
     # ----- R4: placing a tile ---------------------------------------------------------------
@@ -465,7 +465,7 @@ class Game(GameState):
         """The buy step; when nothing can be bought, the end can't be declared and (table mode) the
         turn's tile made no space dead, the turn finishes by itself (R6.2, R7.3)."""
         p = self.player
-        self.pending = BuyShares(p)
+        self.pending = self.buy_shares(p)
         if self.can_buy(p) or end_refusal(self) is None or made_dead(self):
             return
         why, figure = why_nothing(self, p)  # figure: the player's cash, theirs alone (R10.1)
@@ -503,7 +503,7 @@ class Game(GameState):
             self.turn += 1
             self.placed_this_turn = False
             self.discarded_this_turn = False
-            self.pending = PlaceTile(self.player)
+            self.pending = self.place_tile(self.player)
             return
         self._ended_by = p if self._ending is EndReason.DECLARED else None
         out[out.index(finished)] = ev.TurnFinished(p, drew, finished.bag, reason, True, public_reason, nothing, cash)

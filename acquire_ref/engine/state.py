@@ -17,7 +17,7 @@ from acquire_ref.engine.ending import payout_scores
 from acquire_ref.engine.errors import NotationError, closest
 from acquire_ref.engine.merger import MarketRule, Merger, trade_cap
 from acquire_ref.engine.moves import Move
-from acquire_ref.engine.pending import Decision, DrawStartTiles, EndReason, GameEnded
+from acquire_ref.engine.pending import BuyShares, Decision, DrawStartTiles, EndReason, GameEnded, PlaceTile
 from acquire_ref.engine.scoring import PlayerScore, rank
 from acquire_ref.engine.setup import MARKET, Options
 from acquire_ref.engine.supply import TableSupply
@@ -104,6 +104,8 @@ class GameState:
         self._ending: EndReason | None = None
         self._ended_by: str | None = None
         self._final_scores: list[PlayerScore] | None = None
+        self._turn_decisions = {p: (PlaceTile(p), BuyShares(p)) for p in self.players}
+        """Each player's two decisions of every turn (R4, R6), made once: a decision is a value, the same every turn."""
 
     def follow(self, other: GameState) -> None:
         """Take ``other``'s game as it stands: its players, edition, options, board, books (cash,
@@ -140,6 +142,14 @@ class GameState:
     def player(self) -> str:
         """The player whose turn it is."""
         return self.players[self.current]
+
+    def place_tile(self, player: str) -> PlaceTile:
+        """The decision ``PlaceTile(player)`` (R4), the one made for the game."""
+        return self._turn_decisions[player][0]
+
+    def buy_shares(self, player: str) -> BuyShares:
+        """The decision ``BuyShares(player)`` (R6), the one made for the game."""
+        return self._turn_decisions[player][1]
 
     @property
     def bag(self) -> int:
@@ -212,8 +222,8 @@ class GameState:
 
     def playable_tiles(self, player: str) -> list[Tile]:
         """Dealt mode: the tiles in ``player``'s rack that could be placed now (R4)."""
-        kind, free, safe = self.board.kind, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size
-        return [t for t in self.supply.rack(player) if kind(t, free, safe) in PLAYABLE]
+        board, free, safe = self.board, len(self.edition.chains) - len(self.board.sizes), self.edition.safe_size
+        return [t for t in self.supply.rack(player) if board.kind(t, free, safe) in PLAYABLE]
 
     def end_available(self) -> bool:
         """R8.1: a chain has 41+ tiles, or at least one chain is on the board and all are safe."""

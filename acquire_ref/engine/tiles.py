@@ -157,6 +157,12 @@ def connected(start: Iterable[Tile], member: Callable[[Tile], bool],
     return frozenset(seen)
 
 
+@cache
+def _tile_names(grid: Grid) -> dict[str, Tile]:
+    """Each tile of ``grid`` by its name (``"5C"``)."""
+    return {str(t): t for t in grid.tiles}
+
+
 def parse_tile(text: str, grid: Grid = CLASSIC_GRID) -> Tile:
     """Read a tile name of ``grid`` (the classic 12 x 9 board unless given): ``5C``, ``5c``,
     ``C5`` or ``5-C`` (R1.1, R1.1a).
@@ -164,6 +170,9 @@ def parse_tile(text: str, grid: Grid = CLASSIC_GRID) -> Tile:
     Raises :class:`NotationError` naming the text when it is not a board space; off another
     board than the classic one, the message names the board's size.
     """
+    named = _tile_names(grid).get(text)  # the usual spelling, as a game file writes it
+    if named is not None:
+        return named
     columns, last = grid.columns, grid.letters[-1]
     m = _TILE_RE.match(text or "")
     if not m:

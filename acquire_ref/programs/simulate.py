@@ -148,16 +148,19 @@ class GreedyBot(Bot):
 
     def buy(self, g: Game) -> Move:
         p, cash, orders = g.player, g.cash[g.player], dict[str, int]()
+        prices = {c: g.price(c) for c in g.board.sizes}  # what the decision reads, once: nothing changes while it is made
+        behind = {c: max((g.shares[q][c] for q in g.players if q != p), default=0) - g.shares[p][c] for c in prices}
+
+        def gap(c: str) -> int:
+            return behind[c] - orders.get(c, 0)
+
         for _ in range(g.edition.buy_limit):
-            def gap(c: str) -> int:
-                rivals = max((g.shares[q][c] for q in g.players if q != p), default=0)
-                return rivals - g.shares[p][c] - orders.get(c, 0)
-            options = [c for c in g.board.sizes if g.bank[c] > orders.get(c, 0) and g.price(c) <= cash and gap(c) >= -1]
+            options = [c for c, price in prices.items() if g.bank[c] > orders.get(c, 0) and price <= cash and gap(c) >= -1]
             if not options:
                 break
-            c = min(options, key=lambda c: (abs(gap(c)), g.price(c), c))
+            c = min(options, key=lambda c: (abs(gap(c)), prices[c], c))
             orders[c] = orders.get(c, 0) + 1
-            cash -= g.price(c)
+            cash -= prices[c]
         return Buy(tuple(orders.items()))
 
 

@@ -161,7 +161,8 @@ class SeatGames:
         supply.racks = dict(game.supply.racks)
         supply.bag = game.supply.bag
         world.follow(game)  # the board, bank and merger shared: a bot only reads them
-        world.market = game.market.copy(0)
+        if game.market.on:  # a market that does not play has no books to copy (R9)
+            world.market = game.market.copy(0)
         if views.withheld(game, viewer):
             world.cash = dict(game.cash)
             world.shares = {p: dict(s) for p, s in game.shares.items()}

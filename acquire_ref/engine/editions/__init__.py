@@ -164,6 +164,8 @@ class Edition(Value):
 
         Raises :class:`NotationError` listing the chains when the text matches none or several.
         """
+        if text in self._by_name:  # the exact name, as a game file writes it
+            return text
         t = (text or "").strip().lower()
         if t:
             for c in self.chains:
