@@ -142,8 +142,8 @@ def hand_document(game: Game, player: str, viewer: Viewer | None = None) -> dict
     if viewer is not None and viewer.kind == "seat" and viewer.seat != who:
         from acquire_ref.engine.errors import IllegalMoveError
 
-        raise IllegalMoveError(_("--as {seat}: {player}'s rack is {player}'s alone (R10.3)").format(seat=viewer.seat, player=who),
-                               rule="R10.3")
+        raise IllegalMoveError(_("--as {seat}: {player}'s rack is {player}'s alone (R10.3)").format(
+            seat=viewer.seat, player=who), rule="R10.3")
     return {"player": who, "rack": hand(game, who)}
 
 

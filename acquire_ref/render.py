@@ -127,7 +127,7 @@ def chain_table(game: Game) -> Table:
     notes = ([_("defunct in the merger under way: {chains} (R5.3)").format(chains=_(", ").join(defunct))] if defunct
              else []) + ([_("not on the board: {chains}").format(chains=_(", ").join(free))] if free else [])
     if notes:
-        t.caption = "; ".join(notes)
+        t.caption = _("; ").join(notes)
         t.caption_justify = "left"
     return t
 
@@ -168,7 +168,7 @@ def status_view(game: Game, viewer: ViewerLike = None) -> Group:
              _("{mode} tiles").format(mode=game.supply.mode), *game.options.changed()]
     if game.market.on:
         setup.append(_("two players with the market (R9)"))
-    facts.append(" " + "; ".join(setup) + ".", style="dim")
+    facts.append(" " + _("; ").join(setup) + ".", style="dim")
     if game.discarded:
         facts.append(" " + _("Out of the game: {tiles}.").format(tiles=" ".join(map(str, game.discarded))))
     if game.end_declared and not game.over:
@@ -359,8 +359,10 @@ def _score_table(title: str, doc: dict[str, Any], width: int) -> Table:
                      min_width=7 if money_only else widest if i in (3, 4) else fixed[i])
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     for row in doc["breakdown"]:
-        bonuses = "\n".join(f"{b['chain']} {bonus_words(b['kind'])}: {money(b['amount'])}" for b in row["bonuses"]) or "-"
-        sales = "\n".join(f"{s['shares']} {s['chain']}: {money(s['amount'])}" for s in row["sales"]) or "-"
+        bonuses = "\n".join(_("{chain} {bonus}: {amount}").format(chain=b["chain"], bonus=bonus_words(b["kind"]),
+                                                                  amount=money(b["amount"])) for b in row["bonuses"]) or "-"
+        sales = "\n".join(_("{count} {chain}: {amount}").format(count=s["shares"], chain=s["chain"], amount=money(s["amount"]))
+                          for s in row["sales"]) or "-"
         t.add_row(str(ranks[row["player"]]), names[row["player"]], money(row["before"]), bonuses, sales,
                   money(row["total"]))
     return t

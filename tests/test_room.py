@@ -402,7 +402,7 @@ def test_the_seats_and_join_routes_refuse_in_the_phones_language(cli, tmp_path):
     assert said["de"] == [
         "dieser Link ist kein Platz dieses Spiels: frage noch einmal nach dem Link (acquire-ref seats)",
         "diese Anfrage kommt nicht von der Seite des Platzes (Origin)",
-        "'plce' ist kein Zug: start, place, choose, dispose, buy, pass, discard, end oder market",
+        "'plce' ist keine Eingabe: start, place, choose, dispose, buy, pass, discard, end oder market",
         "'5Z' liegt außerhalb des Spielplans: die Spalten gehen von 1-12 und die Reihen von A-I (R1.1)",
         "die anstehende Entscheidung ist nicht die von Cat: die Seite zeigt sie neu",
         "es gibt keinen Platz für 'Zed': die Plätze sind Ann, Ben, Cat, Dan"]

@@ -210,7 +210,7 @@ def test_the_review_page_speaks_each_phones_language_and_its_json_stays_english(
     _, _, client = table(5)
     german = client.get("/review", headers={"Accept-Language": "de-DE"})
     assert '<html lang="de">' in german.text and "Rückblick" in german.text and "Wendepunkte" not in german.text
-    assert '"Move {n}, turn {turn}, {player}: {move}": "Zug {n}, Runde {turn}, {player}: {move}"' in \
+    assert '"Move {n}, turn {turn}, {player}: {move}": "Eingabe {n}, Zug {turn}, {player}: {move}"' in \
         german.text.replace("&#34;", '"')
     english = client.get("/review")
     assert '<html lang="en">' in english.text and ": review</h1>" in english.text

@@ -65,7 +65,7 @@ def test_the_tv_in_german_fits_1920_by_1080_with_no_english_word_of_its_own(brow
     page.goto(url + "/")
     page.wait_for_selector("[data-player]")
     assert page.evaluate("document.documentElement.lang") == "de"  # the room's language, not the browser's
-    assert page.locator(".facts").inner_text().startswith("Runde")
+    assert page.locator(".facts").inner_text().startswith("Zug")
     fits(page, 1920, 1080)
     assert left_in_english(page) == []
     assert re.search(r"\d\.\d{3}\u00a0\$", page.locator(".players").inner_text())  # 6.000 $
@@ -106,7 +106,7 @@ def test_a_phone_asking_for_german_gets_its_seat_in_german_and_its_script_speaks
     page.wait_for_selector(".stepper")
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing to scroll sideways
-    assert page.locator("#link").inner_text() in ("live", "verbinde neu …")
+    assert page.locator("#link").inner_text() in ("verbunden", "verbinde neu …")
     assert left_in_english(page) == []
     stepper = page.locator(".stepper").first
     for _ in range(4):
@@ -128,13 +128,13 @@ def test_the_review_in_german_steps_through_the_game_in_german(browser, german_r
     page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE").new_page()
     page.goto(url + "/review")
     page.wait_for_selector("#board .cell")
-    assert page.locator("#where").inner_text() == "Zug 49 von 49, Runde 19"
+    assert page.locator("#where").inner_text() == "Eingabe 49 von 49, Zug 19"
     page.locator("#first").click()
-    assert page.locator("#words").inner_text() == "Der Spielbeginn: noch kein Zug."
+    assert page.locator("#words").inner_text() == "Der Spielbeginn: noch keine Eingabe."
     page.locator("#next").click()
-    assert page.locator("#words").inner_text() == "Zug 1: start 4E 6B 8E 11H"  # the notation stays as typed
+    assert page.locator("#words").inner_text() == "Eingabe 1: start 4E 6B 8E 11H"  # the notation stays as typed
     page.locator("#next").click()
-    assert page.locator("#words").inner_text() == "Zug 2, Runde 1, Ben: place 6C"
+    assert page.locator("#words").inner_text() == "Eingabe 2, Zug 1, Ben: place 6C"
     assert re.search(r"\d\.\d{3}\u00a0\$", page.locator("#players").inner_text())  # 6.000 $
     page.screenshot(path=str(ARTIFACTS / "lang-review-de-1280x800.png"))
     page.context.close()
@@ -174,4 +174,33 @@ def test_the_engine_s_sentences_on_the_tv_and_the_seats_are_german_too(browser, 
         page.wait_for_selector(".me")
         assert left_in_english(page, "#none") == [], player
         assert engine_english(page) == [], player
+        page.context.close()
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_a_phone_s_tile_field_shows_its_whole_placeholder_at_390_wide(browser, cli, tmp_path, code):  # noqa: F811
+    """Ben to place a tile at a table (R4): the tile field's hint ("Plättchen, z. B. 6C") is drawn
+    whole inside the field on a phone 390 px wide, not cut off at its edge."""
+    path = tmp_path / "g.toml"
+    assert cli("play", game_file(tmp_path / "script.toml", 1), "--force", game=path).exit_code == 0
+    links = cli.json("seats", "--json", "--host", "127.0.0.1", game=path)
+    ben = next(seat["url"].rsplit("/", 1)[1] for seat in links if seat["player"] == "Ben")
+    stopping = threading.Event()
+    with running(create_app(path, stopping=stopping, lang=code), stopping) as port:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, locale=code).new_page()
+        page.goto(f"http://127.0.0.1:{port}/seat/{ben}")
+        page.wait_for_selector("#tile")
+        room, text = page.evaluate("""() => {
+            const field = document.getElementById('tile');
+            const style = getComputedStyle(field, '::placeholder');
+            const box = getComputedStyle(field);
+            const pen = document.createElement('canvas').getContext('2d');
+            pen.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+            const room = field.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+            const shown = style.textTransform === 'uppercase' ? field.placeholder.toUpperCase() : field.placeholder;
+            return [room, pen.measureText(shown).width];
+        }""")
+        assert page.locator("#tile").get_attribute("placeholder") == {"de": "Plättchen, z. B. 6C",
+                                                                      "fr": "tuile, p. ex. 6C"}[code]
+        assert text <= room, (text, room)
         page.context.close()

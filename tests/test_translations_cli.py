@@ -25,7 +25,7 @@ ENGLISH = ["the", "and", "with", "is", "are", "of", "to", "for", "at", "no", "wo
            "merger", "declared", "payout", "sound"]
 """Words that only English has (none is a German or a French word, nor a word of the notation)."""
 
-GERMAN = ["Plättchen", "Aktie", "Bank", "Kette", "Runde", "Als Nächstes", "Endstand", "Beutel"]
+GERMAN = ["Plättchen", "Aktie", "Bank", "Kette", "Zug", "Als Nächstes", "Endstand", "Beutel"]
 FRENCH = ["tuile", "action", "banque", "chaîne", "tour", "Ensuite", "Classement final", "sac"]
 
 

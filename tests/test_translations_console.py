@@ -29,7 +29,7 @@ CONSOLE_ENGLISH = [*ENGLISH, "Turn", "Bag", "Quit", "Help", "Why", "Log", "Undo"
                    "note", "size", "letter", "column", "asks"]
 """The words of the English console that are no German word (nor notation)."""
 
-GERMAN_KEYS = ["^q Beenden", "f1 Hilfe", "f2 Warum", "f3 Stand", "f4 Züge", "f6 Ende", "^z Zurück", "f7 QR"]
+GERMAN_KEYS = ["^q Beenden", "f1 Hilfe", "f2 Warum", "f3 Stand", "f4 Verlauf", "f6 Ende", "^z Zurück", "f7 QR"]
 """The footer's key labels in German while a player buys (F5 Pass and Ctrl+Y Redo are shown only when
 they can be used)."""
 
@@ -107,17 +107,17 @@ def test_the_console_s_screens_in_german_show_no_english_word(cli, tmp_path):
         path, ["f1"], ["f3"], ["f4"], ["f2", "7", "c"], ["ctrl+z"], ["f6"], ["f7"])
     assert english("\n".join([table, helped, scored, logged, why, undo, end, seat])) == []
     footer = table.splitlines()[-1]
-    assert footer == "^q Beenden f1 Hilfe f2 Warum f3 Stand f4 Züge f6 Ende ^z Zurück f7 QR"
+    assert footer == "^q Beenden f1 Hilfe f2 Warum f3 Stand f4 Verlauf f6 Ende ^z Zurück f7 QR"
     assert all(key in footer for key in GERMAN_KEYS)
     assert "  Spieler   Bargeld Vermögen Aktien" in table
     assert ">Cat        4.700 $  6.700 $ T4 L1 F2" in table  # Cat's $4,700 and net worth $6,700
-    assert "Runde 10. Beutel: 71 Plättchen." in table
+    assert "Zug 10. Beutel: 71 Plättchen." in table
     assert "   Kette      Größe  Preis Status  Bank" in table
     assert " T Tower          3  300 $           21" in table  # Tower at 3 tiles: $300 a share (R3)
     assert " nicht auf dem Plan: W I" in table
     assert "Die Tischkonsole beantwortet die anstehende Entscheidung" in helped
     assert "Wenn das Spiel jetzt endete (Hochrechnung, R8.5):" in scored
-    assert "Zug 25 zurücknehmen (Runde 10, Cat): choose Luxor?" in undo
+    assert "Eingabe 25 zurücknehmen (Zug 10, Cat): choose Luxor?" in undo
     assert "✗ F6: das Spielende kann nicht angesagt werden: keine Kette hat 41 Plättchen" in end  # R8.1
     assert "Der eigene Bildschirm von Cat: mit dem eigenen Handy scannen" in seat
 

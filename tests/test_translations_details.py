@@ -172,7 +172,7 @@ FIGURES = {
     "de": ["  - snapshot.cash.Ann ist 6050: Geld gibt es nur in Vielfachen von 100\u00a0$ (R2.1)",
            "  - snapshot.cash.Ben ist -100: Bargeld ist nie negativ (keine Kredite, R6.3)",
            "  - snapshot: 4 Plättchen auf dem Spielplan + 80 im Beutel + 17 in den Ablagen + 0 aus dem Spiel = 101, nicht 108",
-           "  - edited.toml: snapshot.bag ist 80 in der Datei; die Züge ergeben 87"],
+           "  - edited.toml: snapshot.bag ist 80 in der Datei; die Eingaben ergeben 87"],
     "fr": ["  - snapshot.cash.Ann vaut 6050\u00a0: l’argent va par multiples de 100\u00a0$ (R2.1)",
            "  - snapshot.cash.Ben vaut -100\u00a0: l’argent n’est jamais négatif (pas d’emprunt, R6.3)",
            "  - snapshot\u00a0: 4 tuiles sur le plateau + 80 dans le sac + 17 sur les chevalets + 0 hors jeu = 101, pas 108",
@@ -191,8 +191,8 @@ def test_r2_1_r6_3_a_snapshot_s_wrong_figures_are_listed_in_the_language_spoken(
 
 
 REDO = {
-    "de": "  - edited.toml: der zurückgenommene Zug 1 `buy Tower=99` lässt sich nicht wiederherstellen: Ann möchte 99 "
-          "Aktien: höchstens 3 pro Zug (R6.1) (lösche die Liste `undone`, um die zurückgenommenen Züge zu verwerfen)",
+    "de": "  - edited.toml: die zurückgenommene Eingabe 1 `buy Tower=99` lässt sich nicht wiederherstellen: Ann möchte 99 "
+          "Aktien: höchstens 3 pro Zug (R6.1) (lösche die Liste `undone`, um die zurückgenommenen Eingaben zu verwerfen)",
     "fr": "  - edited.toml\u00a0: le coup annulé 1 `buy Tower=99` ne peut pas être rétabli\u00a0: Ann demande 99 "
           "actions\u00a0: au plus 3 par tour (R6.1) (supprimez la liste `undone` pour abandonner les coups annulés)",
 }
@@ -239,7 +239,7 @@ BOTS = {
            "  - edited.toml\u00a0: bots.Zed.think_ms vaut 0\u00a0: un nombre entier de millisecondes de 1 à 600\u202f000"],
 }
 SEAT = {"de": "acquire-ref: --as Ben: die anstehende Entscheidung ist die von Ann; ein Platz macht nur seine eigenen "
-              "Züge (R10.3)",
+              "Eingaben (R10.3)",
         "fr": "acquire-ref: --as Ben\u00a0: la décision en attente est celle de Ann\u202f; une place ne joue que ses propres "
               "coups (R10.3)"}
 

@@ -32,7 +32,7 @@ def said(cli, code: str, *args: str) -> str:
 
 @pytest.mark.parametrize(("code", "lines"), [
     ("de", ["3 simulierte Partien, 4 Spieler random",
-            "│ Runden je Partie (Mittel, Min.–Max.) │       61,0 (57–66) │",
+            "│ Züge je Partie (Mittel, Min.–Max.)   │       61,0 (57–66) │",
             "│ Vorsprung des Siegers (Mittel, Max.) │ 7.600 $ (11.100 $) │",
             "│ Fusionen je Partie                   │               7,00 │",
             "│ Ende: angesagt                       │                  3 │"]),
@@ -78,7 +78,7 @@ def test_a_duplicate_match_and_a_rule_study_are_written_in_the_language(cli, cod
 
 
 @pytest.mark.parametrize(("code", "title", "first"), [
-    ("de", "Wendepunkte", "Zug 13, Runde 6: gespielt buy Tower=2 (41 % Gewinnchance)"),
+    ("de", "Wendepunkte", "Eingabe 13, Zug 6: gespielt buy Tower=2 (41 % Gewinnchance)"),
     ("fr", "Tournants", "coup 13, tour 6 : joué buy Tower=2 (41 %"),
 ])
 def test_a_game_s_turning_points_are_written_in_the_language(cli, tmp_path, code, title, first):

@@ -43,9 +43,9 @@ def _new_from_position(path: Path, position: Path, force: bool, played: date | N
 
     record = parse_record(read_text(position, "position file", "--from"), str(position))
     if record.position is None:
-        raise GameFileError(f"{position}: there is no [position] table in it")
+        raise GameFileError(_("{path}: there is no [position] table in it").format(path=position))
     if record.moves:
-        raise GameFileError(f"{position}: a position file has no moves (use `play` for a script)")
+        raise GameFileError(_("{path}: a position file has no moves (use `play` for a script)").format(path=position))
     game = new_game(record, str(position))
     refuse_to_replace(path, force, {"position file": position})
     record.snapshot = None
@@ -69,8 +69,8 @@ def _nothing_but_the_position(edition: str, option: list[str], tiles: str, seed:
     given = [name for name, value, default in (("--edition", edition, "classic"), ("--option", option, []),
                                                ("--tiles", tiles, "table"), ("--seed", seed, None)) if value != default]
     if given:
-        raise NotationError(f"new --from takes the edition, options and tiles from the position file: "
-                            f"write them there, not {' and '.join(given)}")
+        raise NotationError(_("new --from takes the edition, options and tiles from the position file: write them "
+                              "there, not {options}").format(options=_(", ").join(given)))
 
 
 def new(
@@ -113,13 +113,13 @@ def new(
     path = game_path()
     if from_position is not None:
         if players:
-            raise NotationError("new --from takes the players from the position file: name none on the command line")
+            raise NotationError(_("new --from takes the players from the position file: name none on the command line"))
         _nothing_but_the_position(edition, option + bot, tiles, seed)
         _new_from_position(path, from_position, force, day)
         return
     players, bots = bot_players(players or [], bot)
     if not players:
-        raise NotationError("name the players in seating order: acquire-ref new Ann Ben Cat")
+        raise NotationError(_("name the players in seating order: acquire-ref new Ann Ben Cat"))
     game, seed = create_game(path, players, force, option, edition, tiles, seed, day, bots, bot_think_ms)
     _announce_new(path, game, tiles, seed, bots)
 
@@ -135,9 +135,10 @@ def create_game(path: Path, players: list[str], force: bool, option: list[str], 
     from acquire_ref.files.session import GameFile
 
     if tiles not in ("table", "dealt"):
-        raise NotationError(f"--tiles {tiles!r}: table (tiles from the real bag) or dealt (the referee deals)")
+        raise NotationError(_("--tiles {given}: table (tiles from the real bag) or dealt (the referee deals)").format(
+            given=repr(tiles)))
     if seed is not None and tiles != "dealt":
-        raise NotationError("--seed shuffles a dealt game's bag: add --tiles dealt")
+        raise NotationError(_("--seed shuffles a dealt game's bag: add --tiles dealt"))
     ed, edition_value = edition_spec(edition)
     bag = None
     if tiles == "dealt":

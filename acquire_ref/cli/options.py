@@ -79,7 +79,8 @@ def edition_spec(spec: str) -> tuple[Edition, str | dict[str, Any]]:
     if spec in builtin_editions():
         return load_edition(spec), spec
     if not spec.strip():
-        raise NotationError(f"--edition is empty: give {', '.join(builtin_editions())} or the path of a ruleset file")
+        raise NotationError(_("--edition is empty: give {editions} or the path of a ruleset file").format(
+            editions=", ".join(builtin_editions())))
     path = Path(spec)
     if not (path.suffix == ".toml" or os.sep in spec or "/" in spec or path.exists()):
         return load_edition(spec), spec  # raises: names the built-in editions
@@ -97,9 +98,9 @@ def rule_options(items: list[str]) -> dict[str, str]:
     for item in items:
         key, eq, value = item.partition("=")
         if not eq:
-            raise NotationError(f"--option {item!r}: write KEY=VALUE")
+            raise NotationError(_("--option {given}: write KEY=VALUE").format(given=repr(item)))
         if key in opts:
-            raise NotationError(f"--option {key} is given twice")
+            raise NotationError(_("--option {key} is given twice").format(key=key))
         opts[key] = value
     return opts
 

@@ -182,5 +182,5 @@ def pipe() -> None:
 
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:
-        raise NotationError("pipe needs standard input")
+        raise NotationError(_("pipe needs standard input"))
     serve(game_path(), stdin, sys.stdout, STATE.viewer)

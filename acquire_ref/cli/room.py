@@ -16,7 +16,7 @@ from acquire_ref.cli.new import create_game
 from acquire_ref.cli.options import CREATING_OPTIONS, CREATING_PLAYERS, CREATING_SEED, CREATING_TILES, EDITION
 from acquire_ref.cli.output import game_path, say
 from acquire_ref.engine.errors import GameFileError, NotationError
-from acquire_ref.language import N_
+from acquire_ref.language import N_, _
 
 PALETTE = typer.Option(
     "edition", "--palette", metavar="edition|okabe-ito",
@@ -28,7 +28,7 @@ PALETTE = typer.Option(
 def palette_of(value: str) -> str:
     """``--palette``'s value, checked: raises :class:`NotationError` (exit 2) for another."""
     if value not in ("edition", "okabe-ito"):
-        raise NotationError(f"--palette {value!r}: edition or okabe-ito")
+        raise NotationError(_("--palette {given}: edition or okabe-ito").format(given=repr(value)))
     return value
 
 
@@ -82,22 +82,25 @@ def _room(players: list[str] | None, option: list[str], edition: str, tiles: str
     path = game_path()
     if release is not None:
         if players or bot[0]:
-            raise NotationError("room --release frees one seat of the game file: name no players or bots with it")
+            raise NotationError(_("room --release frees one seat of the game file: name no players or bots with it"))
         _release(release)
         return
     if bot[0] and not players:
-        raise NotationError("room --bot makes a bot seat of a new game: name the players too "
-                            "(acquire-ref room Ann Ben Cat --bot Dan=search)")
+        raise NotationError(_("room --bot makes a bot seat of a new game: name the players too "
+                              "(acquire-ref room Ann Ben Cat --bot Dan=search)"))
     if players:
         if file_exists(path):
-            raise NotationError(f"{path} already exists: run `acquire-ref room` alone to go on with it, "
-                                "or name another file with --game")
+            raise NotationError(_("{path} already exists: run `acquire-ref room` alone to go on with it, "
+                                  "or name another file with --game").format(path=path))
         players, bots = bot_players(players, bot[0])
         create_game(path, players, False, option, edition, tiles, seed, bots=bots, bot_think_ms=bot[1])
-        say(f"New game in {path}: {', '.join(players)} (seating order), {tiles} tiles.")
+        say((_("New game in {path}: {players} (seating order), tiles dealt.") if tiles == "dealt" else
+             _("New game in {path}: {players} (seating order), tiles from the real bag.")).format(
+            path=path, players=_(", ").join(players)))
         _announce_bots(bots, tiles)
     elif not file_exists(path):
-        raise GameFileError(f"{path}: no such game file: name the players (`acquire-ref room Ann Ben Cat`) to start one")
+        raise GameFileError(_("{path}: no such game file: name the players (`acquire-ref room Ann Ben Cat`) to start "
+                              "one").format(path=path))
     from acquire_ref.web.serve import run_room
 
     run_room(path, host or "0.0.0.0", port, say, palette)  # the TV on this computer and the phones on the network
@@ -105,8 +108,6 @@ def _room(players: list[str] | None, option: list[str], edition: str, tiles: str
 
 def _announce_bots(bots: dict[str, str], tiles: str) -> None:
     """What ``room`` says of each bot seat (``{name: strategy}``) of the game it made."""
-    from acquire_ref.language import _
-
     for name, strategy in bots.items():
         if tiles == "dealt":
             say(_("{player} is a bot ({strategy}): the room plays it by itself").format(player=name, strategy=strategy))
@@ -126,7 +127,8 @@ def _release(player: str) -> None:
     was_joined = kept is not None and player in kept and kept[player] in joined(game_path(), players)
     renew(game_path(), players, player)
     if was_joined:
-        say(f"{player}'s seat is free: its old link no longer works; {player} joins again from the TV's join page.")
+        say(_("{player}'s seat is free: its old link no longer works; {player} joins again from the TV's join "
+              "page.").format(player=player))
     else:
-        say(f"{player}'s seat was not joined by any phone: it is free, with a new link; {player} joins from the "
-            "TV's join page.")
+        say(_("{player}'s seat was not joined by any phone: it is free, with a new link; {player} joins from the "
+              "TV's join page.").format(player=player))

@@ -51,9 +51,9 @@ def play(
     from acquire_ref.files.session import GameFile
 
     if all_or_nothing and not append:
-        raise NotationError("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)")
+        raise NotationError(_("--all-or-nothing goes with --append (play alone writes nothing when a move is refused)"))
     if append and force:
-        raise NotationError("--append adds to the game file: it does not go with --force")
+        raise NotationError(_("--append adds to the game file: it does not go with --force"))
     source = "standard input" if str(script) == "-" else str(script)
     text = _script_text(script)
     if append:
@@ -119,7 +119,8 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
 
     path = game_path()
     if not file_exists(path):
-        raise GameFileError(f"{path}: no such game file: --append adds to a game (start one with `acquire-ref new PLAYER...`)")
+        raise GameFileError(_("{path}: no such game file: --append adds to a game (start one with "
+                              "`acquire-ref new PLAYER...`)").format(path=path))
     if source != "standard input":
         refuse_same_file(path, {"script": script}, "--game")
     handle = GameFile.open(path)
@@ -137,15 +138,18 @@ def _append(script: Path, source: str, text: str, all_or_nothing: bool, check_on
                      handle.game)
         return
     lines = move_lines(text)
-    where = f"line {lines[added]}" if added < len(lines) else f"move {added + 1}"
-    kept = ("nothing was written (--check)" if check_only else "nothing was added (--all-or-nothing)" if all_or_nothing
-            else f"the {moves_count(added)} before it {'was' if added == 1 else 'were'} added to {path}" if added
-            else f"nothing was added to {path}")
-    verdict = "is illegal" if error.exit_code == 3 else "can't be read"
+    where = _("line {line}").format(line=lines[added]) if added < len(lines) else _("move {number}").format(number=added + 1)
+    kept = (_("nothing was written (--check)") if check_only else _("nothing was added (--all-or-nothing)")
+            if all_or_nothing else ngettext("the {moves} before it was added to {path}",
+                                            "the {moves} before it were added to {path}", added).format(
+                moves=moves_count(added), path=path) if added else _("nothing was added to {path}").format(path=path))
     told = refusal(handle.game, error)
+    said = (_("{source} {where}: `{move}` is illegal: {refusal}; {kept}") if error.exit_code == 3 else
+            _("{source} {where}: `{move}` can't be read: {refusal}; {kept}")).format(
+        source=source, where=where, move=moves[added], refusal=told, kept=kept)
     if isinstance(told, IllegalMoveError) and error.exit_code == 3:
-        raise told.restated(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
-    raise GameFileError(f"{source} {where}: `{moves[added]}` {verdict}: {told}; {kept}")
+        raise told.restated(said)
+    raise GameFileError(said)
 
 
 def _refuse_hidden_check(game: Game) -> None:
@@ -156,9 +160,10 @@ def _refuse_hidden_check(game: Game) -> None:
     from acquire_ref.viewers.views import withheld
 
     if withheld(game, command_viewer(game)):
-        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): `play --check --append` would tell "
-                               "whether another player's disposal or purchase is affordable, so it checks only for "
-                               "the referee (`acquire-ref --as referee play --check --append SCRIPT`)", rule="R10.1")
+        raise IllegalMoveError(_("holdings are hidden until the game is over (R10.1): `play --check --append` would "
+                                 "tell whether another player's disposal or purchase is affordable, so it checks only "
+                                 "for the referee (`acquire-ref --as referee play --check --append SCRIPT`)"),
+                               rule="R10.1")
 
 
 def _try_moves(game: Game, moves: list[str]) -> tuple[int, AcquireError | None]:

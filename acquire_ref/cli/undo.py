@@ -26,6 +26,15 @@ def _asks() -> bool:
     return sys.stdin.isatty()
 
 
+def agrees(answer: str) -> bool:
+    """Whether ``answer``, typed to a ``[y/N]`` question, is a yes: ``y`` or ``yes`` in any language,
+    or the language's own (German ``j``, ``ja``; French ``o``, ``oui``), ignoring case and spaces.
+    Anything else, an empty answer too, is a no."""
+    said = answer.strip().lower()
+    own = {word.strip().lower() for word in _("the answers meaning yes, separated by commas: y, yes").split(",")}
+    return bool(said) and (said in ("y", "yes") or said in own)
+
+
 def _undo_question(game: Game, n: int) -> str | None:
     """What ``undo n`` should ask before it takes anything back, or None: taking back the final
     payout (the game is over) or more than one move is asked about; one move of a game going on
@@ -67,7 +76,7 @@ def undo(
                 answer = input(question)
             except EOFError:
                 answer = ""
-            if answer.strip().lower() not in ("y", "yes"):
+            if not agrees(answer):
                 say(_("Nothing was taken back."))
                 return
             asked_at = len(before.log)

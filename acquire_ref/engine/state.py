@@ -22,6 +22,7 @@ from acquire_ref.engine.scoring import PlayerScore, rank
 from acquire_ref.engine.setup import MARKET, Options
 from acquire_ref.engine.supply import TableSupply
 from acquire_ref.engine.tiles import Tile
+from acquire_ref.language import _
 
 
 class LogEntry:
@@ -197,8 +198,11 @@ class GameState:
             if p.lower() == (text or "").lower():
                 return p
         near = closest(text, self.players)
-        raise NotationError(f"no player {text!r} in this game: "
-                            + (f"did you mean {near}? The players are " if near else "") + ", ".join(self.players))
+        if near:
+            raise NotationError(_("no player {given} in this game: did you mean {player}? The players are {players}").format(
+                given=repr(text), player=near, players=", ".join(self.players)))
+        raise NotationError(_("no player {given} in this game: the players are {players}").format(
+            given=repr(text), players=", ".join(self.players)))
 
     def price(self, chain: str) -> int:
         """Current share price of ``chain`` in dollars; 0 when it is not on the board (R3.2)."""

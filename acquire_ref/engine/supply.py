@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import IllegalMoveError
 from acquire_ref.engine.tiles import ALL_TILES, Tile
+from acquire_ref.language import _
 
 if TYPE_CHECKING:
     import random
@@ -56,7 +57,7 @@ class TableSupply:
 
     def rack(self, player: str) -> tuple[Tile, ...]:
         """The tiles of ``player``'s rack; at a table the referee does not know them."""
-        raise IllegalMoveError("in table mode the racks are the players' own: the referee does not know them")
+        raise IllegalMoveError(_("in table mode the racks are the players' own: the referee does not know them"))
 
     def take(self, player: str, tile: Tile) -> None:
         """``player`` plays ``tile`` from the rack."""

@@ -297,7 +297,7 @@ def _merger_outcomes(game: Game, where: Tile, shown: bool) -> dict[str, Any]:
         text.append(_("Afterwards the survivor has {size} tiles ({price} a share) (R5.5).").format(
             size=total, price=money(ed.price(survivors[0], total))))
     else:
-        each = "; ".join(_("{chain} at {price} a share").format(chain=s, price=money(ed.price(s, total))) for s in survivors)
+        each = _("; ").join(_("{chain} at {price} a share").format(chain=s, price=money(ed.price(s, total))) for s in survivors)
         text.append(_("Afterwards the survivor has {size} tiles: {each} (R5.5).").format(size=total, each=each))
     if game.market.on:
         text.append(_("Two players: the market's holding is drawn at each payout and may take a bonus; these figures "
@@ -317,7 +317,7 @@ def _defunct_outcome(game: Game, chain: str, size: int, shown: bool, lead: str, 
                                for i, b in enumerate(ed.bonuses(chain, size)))
         paid = _("{bonuses}; who gets them is hidden until it is paid (R10.1)").format(bonuses=amounts)
     else:
-        paid = "; ".join(_("{player} {amount} ({bonus})").format(player=b.player, amount=money(b.amount), bonus=bonus(b.kind))
+        paid = _("; ").join(_("{player} {amount} ({bonus})").format(player=b.player, amount=money(b.amount), bonus=bonus(b.kind))
                          for b in payout) or _("nobody holds it, no bonus")
     text.append(lead + _("{chain} is defunct at {size} tiles ({price} a share): {paid} (R5.4).").format(
         chain=chain, size=size, price=money(ed.price(chain, size)), paid=paid))
@@ -410,10 +410,11 @@ def last_move(game: Game, shown: bool = True) -> str | None:
     if not said:
         words = str(entry.move).split(" ")
         said.append(("", _("{player} chose {chains}").format(player=who, chains=_and(words[1:]))
-                     if words[0] == "choose" and len(words) > 1 else f"{who}: {words[0]}"))
+                     if words[0] == "choose" and len(words) > 1 else
+                     _("{player}: {decision}").format(player=who, decision=words[0])))
     text = said[0][1]
     for kind, part in said[1:]:
-        text += ", " + _("founding {chain}").format(chain=part) if kind == "founding" else ", " + part if kind else "; " + part
+        text += ", " + _("founding {chain}").format(chain=part) if kind == "founding" else ", " + part if kind else _("; ") + part
     return text
 
 

@@ -38,7 +38,7 @@ from acquire_ref.engine.pending import (
     PlaceTile,
 )
 from acquire_ref.engine.tiles import Tile
-from acquire_ref.language import _
+from acquire_ref.language import _, ngettext
 from acquire_ref.viewers import describe
 from acquire_ref.words.refusals import worded
 
@@ -261,7 +261,7 @@ def score(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     :func:`withheld` from ``viewer``: a projection would tell the hidden figures (R10.1).
     """
     if withheld(game, viewer):
-        raise IllegalMoveError("holdings are hidden until the game is over (R10.1): no projection is shown", rule="R10.1")
+        raise IllegalMoveError(_("holdings are hidden until the game is over (R10.1): no projection is shown"), rule="R10.1")
     doc = standings(game.over, game.end_reason or None, game.score_breakdown())
     if game.market.history:
         doc["market"] = [e.as_dict() for e in game.market.history]
@@ -490,16 +490,21 @@ def final_position(data: dict[str, Any], source: str) -> tuple[dict[str, Any], s
         raise GameFileError(f"{source}: {exc}") from None
     sizes, cash, shares, problems = read_scoring_position(data, edition)
     if problems:
-        raise GameFileError(f"{source} is not a sound position:\n  " + "\n  ".join(problems))
+        raise GameFileError(_("{source} is not a sound position:").format(source=source) + "\n  " + "\n  ".join(problems))
     doc = standings(True, f"scored from {source}", final_scores(edition, sizes, cash, shares))
-    title = f"Final standings of {source}"
+    title = _("Final standings of {source}").format(source=source)
     worthless = [{"player": p, "chain": c, "shares": n} for p, held in shares.items() for c, n in held.items()
                  if n and c not in sizes]
     if not worthless:
         return doc, title, ""
     doc["worthless"] = worthless
-    held = ", ".join(f"{w['player']} {w['shares']} {w['chain']}" for w in worthless)
+    held = _(", ").join(_("{player} {count} {chain}").format(player=w["player"], count=w["shares"], chain=w["chain"])
+                        for w in worthless)
     off = sorted({str(w["chain"]) for w in worthless}, key=edition.chain_names.index)
-    note = (f"Count for nothing: {held}: {' and '.join(off)} {'is' if len(off) == 1 else 'are'} not on the board "
-            "([chains] of the file), and shares of a chain not on the board are worth nothing (R8.3).")
+    note = ngettext("Count for nothing: {held}: {chains} is not on the board ([chains] of the file), and shares of a "
+                    "chain not on the board are worth nothing (R8.3).",
+                    "Count for nothing: {held}: {chains} are not on the board ([chains] of the file), and shares of a "
+                    "chain not on the board are worth nothing (R8.3).", len(off)).format(
+        held=held, chains=off[0] if len(off) == 1 else _("{items} and {item}").format(items=_(", ").join(off[:-1]),
+                                                                               item=off[-1]))
     return doc, title, note

@@ -183,7 +183,8 @@ def _headline(what: str, choice: str, player: str | None, chain: str) -> str:
     alone = {"start": _("Draw the start tiles"), "over": _("The game is over"), "market": _("Draw for the market")}
     key = ({"found": "found", "survivor": "survivor"}.get(choice, "order")) if what == "choose" else what
     if player:
-        return named[key].format(player=player, chain=chain) if key in named else f"{player}: {what}"
+        return named[key].format(player=player, chain=chain) if key in named else _("{player}: {decision}").format(
+            player=player, decision=what)
     return alone.get(key, what[:1].upper() + what[1:])
 
 
@@ -250,6 +251,9 @@ def banner(game: Game, viewer: ViewerLike = None) -> dict[str, Any] | None:
             out["disposals"].append(told(e))
         elif isinstance(e, MergerCompleted):
             out["result"] = told(e)
+    for d in out["defunct"]:
+        d["brief"] = _("{chain}: {bonuses}.").format(chain=d["chain"], bonuses=_(", ").join(
+            _("{player} {amount}").format(player=b["player"], amount=b["amount"]) for b in d["bonuses"]) or _("no bonus"))
     return out
 
 
@@ -277,8 +281,10 @@ def standings(title: str, doc: dict[str, Any]) -> dict[str, Any]:
     ranks = {s["player"]: s["rank"] for s in doc["standings"]}
     rows = [{
         "rank": ranks[b["player"]], "player": b["player"], "before": money(b["before"]),
-        "bonuses": [f"{x['chain']} {bonus(x['kind'])}: {money(x['amount'])}" for x in b["bonuses"]],
-        "sales": [f"{x['shares']} {x['chain']}: {money(x['amount'])}" for x in b["sales"]],
+        "bonuses": [_("{chain} {bonus}: {amount}").format(chain=x["chain"], bonus=bonus(x["kind"]), amount=money(x["amount"]))
+                    for x in b["bonuses"]],
+        "sales": [_("{count} {chain}: {amount}").format(count=x["shares"], chain=x["chain"], amount=money(x["amount"]))
+                  for x in b["sales"]],
         "total": money(b["total"]),
     } for b in doc["breakdown"]]
     return {"title": title, "final": doc["final"], "rows": rows}
@@ -299,7 +305,7 @@ def board(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
     lead = leaders(game) if not hidden else {}
     ed = game.edition
     return {
-        "title": f"Acquire, turn {game.turn}" if not game.over else "Acquire: final standings",
+        "title": _("Acquire, turn {turn}").format(turn=game.turn) if not game.over else _("Acquire: final standings"),
         "edition": ed.name, "turn": game.turn, "bag": game.bag, "hidden": hidden, "over": game.over,
         "end": {"available": doc["end_available"], "declared": doc["end_declared"],
                 "why": end_condition(ed, game.board.sizes)},
@@ -318,4 +324,4 @@ def board(game: Game, viewer: ViewerLike = None) -> dict[str, Any]:
 def waiting(reason: str) -> dict[str, Any]:
     """What a page shows while the game file can't be read (missing, broken, half-edited): the
     ``reason`` in words; the page recovers by itself when the file is sound again."""
-    return {"title": "Acquire: waiting for the game file", "waiting": reason}
+    return {"title": _("Acquire: waiting for the game file"), "waiting": reason}

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from acquire_ref.engine.events import MergerBegan, StartTilePlaced, TilePlaced, TurnFinished
 from acquire_ref.engine.moves import parse_move
+from acquire_ref.language import _
 from acquire_ref.words import json_text
 from acquire_ref.words.events import told
 
@@ -220,8 +221,8 @@ def document(record: Record, title: str | None = None, builder: Builder | None =
              turning: dict[str, Any] | None = None, moves: list[str] | None = None,
              over: bool | None = None) -> dict[str, Any]:
     """The review of the game of ``record`` as plain data (issue 29); ``title`` defaults to
-    "Acquire: " and the players' names; ``builder`` keeps what was built for the next version of
-    the same game (:class:`Builder`; a new one by default); ``moves`` and ``over`` are the game's
+    "Acquire: " and the players' names, in the language spoken; ``builder`` keeps what was built
+    for the next version of the same game (:class:`Builder`; a new one by default); ``moves`` and ``over`` are the game's
     moves and whether it is over when they are not ``record``'s (:meth:`Builder.follow`).
 
     Returns ``{title, edition, chains, players, over, result, standings, worth, steps}``: ``chains`` each
@@ -261,7 +262,8 @@ def document(record: Record, title: str | None = None, builder: Builder | None =
         from acquire_ref.viewers.views import score
 
         standings = score(game)["standings"]
-    return {"title": title or "Acquire: " + ", ".join(game.players), "edition": ed.name, "chains": chains,
+    named = title or _("Acquire: {players}").format(players=_(", ").join(game.players))
+    return {"title": named, "edition": ed.name, "chains": chains,
             "players": list(game.players), "over": game.over, "result": game.end_reason or None,
             "standings": standings, "worth": worth, "steps": steps,
             "turning_points": turning if game.over else None}  # acquire_ref.programs.turning's, once the game is over

@@ -151,14 +151,14 @@ def start_ask(game: Game, player: str, starts: dict[str, str]) -> dict[str, Any]
     ask: dict[str, Any] = {"kind": "start", "hint": "", "answers": [], "tiles": None, "discards": {}, "quick": [],
                            "mine": starts.get(player), "waiting": waiting}
     if game.supply.knows_racks:
-        ask["title"] = "Draw the start tiles"
-        ask["answers"] = [{"move": "start", "label": "Draw the start tiles", "kind": "start",
-                           "preview": "the referee draws one start tile for each player (R2.2)"}]
+        ask["title"] = _("Draw the start tiles")
+        ask["answers"] = [{"move": "start", "label": _("Draw the start tiles"), "kind": "start",
+                           "preview": _("the referee draws one start tile for each player (R2.2)")}]
         return ask
     others = {t for p, t in starts.items() if p != player}
-    ask["title"] = ("Your start tile is " + starts[player] + ": tap another to change it") if player in starts \
-        else "Draw your start tile from the bag and enter it"
-    ask["tiles"] = {str(t): "your start tile: a lone tile (R2.2)" for _, row in iter_rows() for t in row
+    ask["title"] = _("Your start tile is {tile}: tap another to change it").format(tile=starts[player]) \
+        if player in starts else _("Draw your start tile from the bag and enter it")
+    ask["tiles"] = {str(t): _("your start tile: a lone tile (R2.2)") for _row, row in iter_rows() for t in row
                     if str(t) not in others}
     return ask
 

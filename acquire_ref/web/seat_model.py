@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from acquire_ref.engine.events import money
 from acquire_ref.engine.moves import Buy, Choose, Discard, Dispose, End, Move, Pass, Place
+from acquire_ref.language import _
 from acquire_ref.web import model
 from acquire_ref.words.tiles import would_do
 
@@ -55,10 +56,10 @@ def _chosen(game: Game, chain: str) -> str:
     """What choosing ``chain`` does, in words (R4.2 founding, R5.2 the survivor, R5.3 the order)."""
     choice = getattr(game.pending, "choice", "")
     if choice == "found":
-        return f"found {chain}, with its founder's share if the bank has one"
+        return _("found {chain}, with its founder's share if the bank has one").format(chain=chain)
     if choice == "survivor":
-        return f"{chain} survives and takes over the others"
-    return f"{chain} is handled first: its bonuses and disposals before the next defunct chain's"
+        return _("{chain} survives and takes over the others").format(chain=chain)
+    return _("{chain} is handled first: its bonuses and disposals before the next defunct chain's").format(chain=chain)
 
 
 def answers(game: Game, cash: int | None) -> dict[str, Any]:
@@ -96,13 +97,13 @@ def answers(game: Game, cash: int | None) -> dict[str, Any]:
         elif isinstance(m, Buy):
             cost = sum(game.price(c) * n for c, n in m.orders)
             text = prompt.describe(m)
-            if cash is not None and m.orders and "left" not in text:
-                text += f", {money(cash - cost)} left"
+            if cash is not None and m.orders and not prompt.shown:
+                text = _("{purchase}, {amount} left").format(purchase=text, amount=money(cash - cost))
             listed.append(_answer(m, text, text, "buy"))
         elif isinstance(m, Pass):
-            listed.append(_answer(m, "Pass", "pass: no tile can be placed (R7)", "pass"))
+            listed.append(_answer(m, _("Pass"), _("pass: no tile can be placed (R7)"), "pass"))
         elif isinstance(m, End):
-            listed.append(_answer(m, "Declare the end", "declare the game over now, and score it (R8.1)", "end"))
+            listed.append(_answer(m, _("Declare the end"), _("declare the game over now, and score it (R8.1)"), "end"))
     if game.pending.decision == "dispose":
         out["quick"] = _quick(game, [m for m in legal if isinstance(m, Dispose)], prompt.describe)
     if game.pending.decision == "buy":
@@ -117,9 +118,10 @@ def _quick(game: Game, legal: list[Dispose], describe: Any) -> list[dict[str, st
     sell = max((m for m in legal if not m.trade), key=lambda m: m.sell or 0, default=None)
     trade = max((m for m in legal if not m.sell), key=lambda m: m.trade or 0, default=None)
     if sell is not None and sell.sell:
-        out.append(_answer(sell, f"Sell all {sell.sell}", describe(sell), "quick"))
+        out.append(_answer(sell, _("Sell all {count}").format(count=sell.sell), describe(sell), "quick"))
     if trade is not None and trade.trade:
-        out.append(_answer(trade, f"Trade the most: {trade.trade} for {trade.trade // 2}", describe(trade), "quick"))
+        out.append(_answer(trade, _("Trade the most: {count} for {shares}").format(count=trade.trade, shares=trade.trade // 2),
+                           describe(trade), "quick"))
     return out
 
 

@@ -33,8 +33,9 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
-        raise NotationError(f"--host {host}: not an address of this machine ({exc}); e.g. 127.0.0.1 or 0.0.0.0") from None
-    family, kind, proto, _, address = infos[0]
+        raise NotationError(_("--host {host}: not an address of this machine ({error}); e.g. 127.0.0.1 or 0.0.0.0").format(
+            host=host, error=exc)) from None
+    family, kind, proto, _name, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -43,9 +44,10 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if port and exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-            raise NotationError(f"port {port} is in use on {host}: give another with --port, "
-                                "or --port 0 for any free one") from None
-        raise NotationError(f"can't listen on {host} port {port}: {exc.strerror or exc}") from None
+            raise NotationError(_("port {port} is in use on {host}: give another with --port, "
+                                  "or --port 0 for any free one").format(port=port, host=host)) from None
+        raise NotationError(_("can't listen on {host} port {port}: {error}").format(
+            host=host, port=port, error=exc.strerror or exc)) from None
     return sock
 
 
@@ -74,27 +76,29 @@ def _refuse_no_file(path: Path) -> None:
     except (OSError, ValueError):
         mode = stat.S_IFREG  # a dangling link or a file gone since: the page waits for it
     if not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
-        raise GameFileError(f"{path} is {kind}, not a game file: name the game file with --game")
+        raise GameFileError((_("{path} is a folder, not a game file: name the game file with --game") if stat.S_ISDIR(mode)
+                             else _("{path} is a pipe or a device, not a game file: name the game file with --game")
+                             ).format(path=path))
 
 
 def _tell_addresses(path: Path, host: str, found: list[str], say: Callable[[str], None]) -> None:
     """Say where the live board of ``path`` is (``found``, from :func:`addresses`), who can
     open it (a TV on the same network, or only this computer) and where its review is."""
-    say(f"The live board of {path} is at {found[0]}")
+    say(_("The live board of {path} is at {address}").format(path=path, address=found[0]))
     if len(found) > 1:
-        say(f"On the TV or tablet (same network), open {found[1]}")
+        say(_("On the TV or tablet (same network), open {address}").format(address=found[1]))
     elif host in ("0.0.0.0", "::"):
-        say("This computer has no address on a local network: the TV can't reach it")
+        say(_("This computer has no address on a local network: the TV can't reach it"))
     else:
-        say("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it")
+        say(_("Only this computer can open it; --host 0.0.0.0 lets a TV on the same network open it"))
         from acquire_ref.files.seat_links import side_file
 
         if side_file(path).exists():  # `seats` names the network address: its links would be refused
-            say("The players' links (acquire-ref seats) name this computer's network address, which a server on "
-                f"{host} does not answer: phones can't reach it. Use --host 0.0.0.0, or `acquire-ref room`.")
-    say(f"The review, move by move, during the game or after it: {found[-1]}review")
-    say("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops.")
+            say(_("The players' links (acquire-ref seats) name this computer's network address, which a server on "
+                  "{host} does not answer: phones can't reach it. Use --host 0.0.0.0, or `acquire-ref room`.").format(
+                host=host))
+    say(_("The review, move by move, during the game or after it: {address}").format(address=found[-1] + "review"))
+    say(_("The TV's page only reads the game file; the players' own links (acquire-ref seats) send moves. Ctrl-C stops."))
 
 
 def trusted_proxies(given: list[str]) -> list[str]:
@@ -107,7 +111,8 @@ def trusted_proxies(given: list[str]) -> list[str]:
         try:
             ipaddress.ip_address(address)
         except ValueError:
-            raise NotationError(f"--trust-proxy {address[:60]!r}: not an IP address (e.g. 127.0.0.1)") from None
+            raise NotationError(_("--trust-proxy {given}: not an IP address (e.g. 127.0.0.1)").format(
+                given=repr(address[:60]))) from None
     return list(given)
 
 
@@ -115,19 +120,19 @@ def _tell_room(path: Path, host: str, found: list[str], say: Callable[[str], Non
     """Say where the room of ``path`` is (the TV's page, the join page, the review) and whether a
     phone can reach it; returns the join page's address."""
     join = found[-1] + "join"
-    say(f"The room of {path} is open.")
-    say(f"On the TV, open {found[-1]}")
-    say(f"Players join from their phones at {join} (the TV shows it with a QR code)")
+    say(_("The room of {path} is open.").format(path=path))
+    say(_("On the TV, open {address}").format(address=found[-1]))
+    say(_("Players join from their phones at {address} (the TV shows it with a QR code)").format(address=join))
     if host.startswith("127.") or host in ("localhost", "::1"):
-        say(f"Only this computer can reach {host}: phones can't join; give --host with this computer's "
-            "address on the local network, or --host 0.0.0.0")
+        say(_("Only this computer can reach {host}: phones can't join; give --host with this computer's "
+              "address on the local network, or --host 0.0.0.0").format(host=host))
     elif host in ("0.0.0.0", "::") and len(found) == 1:
-        say("This computer has no address on a local network: phones can't join until it joins the "
-            "table's network (Wi-Fi), or give --host with its address")
+        say(_("This computer has no address on a local network: phones can't join until it joins the "
+              "table's network (Wi-Fi), or give --host with its address"))
     elif host in ("0.0.0.0", "::"):
-        say(f"On this computer's own screen the TV's page is also at {found[0]}")
-    say(f"The review, move by move, during the game or after it: {found[-1]}review")
-    say("Every decision is made on the phones from now on. Ctrl-C stops.")
+        say(_("On this computer's own screen the TV's page is also at {address}").format(address=found[0]))
+    say(_("The review, move by move, during the game or after it: {address}").format(address=found[-1] + "review"))
+    say(_("Every decision is made on the phones from now on. Ctrl-C stops."))
     return join
 
 
@@ -179,4 +184,4 @@ def run(path: Path, host: str, port: int, say: Callable[[str], None], trusted: l
         pass
     finally:
         sock.close()
-    say("The live board has stopped.")
+    say(_("The live board has stopped."))

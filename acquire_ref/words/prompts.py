@@ -101,7 +101,7 @@ class Prompt:
             moves = self.moves(text)
         except AcquireError as exc:
             return f"✗ {told(self.game, exc)}"
-        return _("Enter: {moves}").format(moves="; ".join(self.describe(m) for m in moves))
+        return _("Enter: {moves}").format(moves=_("; ").join(self.describe(m) for m in moves))
 
     def describe(self, move: Move) -> str:
         """One move in words."""

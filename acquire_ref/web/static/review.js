@@ -65,11 +65,11 @@
         if (mark === ".") {
           cell.className += " empty"; cell.textContent = tile;
         } else if (mark === "o") {
-          cell.className += " lone"; cell.textContent = tile; cell.title = tile + ": lone tile";
+          cell.className += " lone"; cell.textContent = tile; cell.title = _("{tile}: lone tile", {tile: tile});
         } else {
           var ch = byLetter[mark];
           cell.className += " chain"; cell.textContent = mark;
-          if (ch) { cell.style.background = ch.colour; cell.style.color = ch.ink; cell.title = tile + ": " + ch.name; }
+          if (ch) { cell.style.background = ch.colour; cell.style.color = ch.ink; cell.title = _("{tile}: {chain}", {tile: tile, chain: ch.name}); }
         }
         if (tile === s.last) { cell.className += " last"; }
         board.appendChild(cell);
