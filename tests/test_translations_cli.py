@@ -188,3 +188,26 @@ def test_a_value_cut_short_and_another_seats_rack_are_refused_in_the_language_sp
     other = cli("--lang", code, "--as", "Ben", "hand", "Ann", game=path)
     assert other.exit_code == 3 and alone in other.stderr
     assert english_words(long.stderr + other.stderr) == []
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", ["die Sperrdatei", "ist ein symbolischer Link", "--game braucht einen Dateinamen",
+            "ACQUIRE_LOCK_TIMEOUT ist 'abc': gib eine Zahl von Sekunden an"]),
+    ("fr", ["le fichier de verrou", "est un lien symbolique", "--game demande un nom de fichier",
+            "ACQUIRE_LOCK_TIMEOUT vaut 'abc'\u00a0: donnez un nombre de secondes"])])
+def test_the_lock_and_the_game_option_are_refused_in_the_language_spoken(cli, tmp_path, code, said):
+    """A lock file that is a link, an empty ``--game`` and a lock timeout that is no number are
+    refused, nothing changed, in the language spoken."""
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", game=path).exit_code == 0
+    kept = path.read_bytes()
+    (tmp_path / "g.toml.lock").unlink(missing_ok=True)
+    (tmp_path / "g.toml.lock").symlink_to(tmp_path / "elsewhere")
+    linked = cli("--lang", code, "start", "1A", "2B", game=path)
+    (tmp_path / "g.toml.lock").unlink()
+    empty = cli("--lang", code, "--game", ".", "start", "1A", "2B")
+    timeout = cli("--lang", code, "start", "1A", "2B", game=path, env={"ACQUIRE_LOCK_TIMEOUT": "abc"})
+    assert [linked.exit_code, empty.exit_code, timeout.exit_code] == [4, 2, 2]
+    text = linked.stderr + empty.stderr + timeout.stderr
+    assert all(words in text for words in said), text
+    assert english_words(text) == [] and path.read_bytes() == kept

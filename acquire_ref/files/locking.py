@@ -37,9 +37,10 @@ def open_lock(path: Path, lock_file: Path) -> int:
         fd = os.open(lock_file, os.O_RDWR | os.O_CREAT | _FLAGS | nofollow, 0o666)
     except OSError as exc:
         if os.path.islink(lock_file):
-            raise GameFileError(f"{path}: the lock file {lock_file} is a symbolic link: a lock file is never "
-                                "followed; remove the link") from None
-        raise GameFileError(f"{path}: can't make the lock file {lock_file}: {exc.strerror}") from None
+            raise GameFileError(_("{path}: the lock file {lock} is a symbolic link: a lock file is never followed; "
+                                  "remove the link").format(path=path, lock=lock_file)) from None
+        raise GameFileError(_("{path}: can't make the lock file {lock}: {reason}").format(
+            path=path, lock=lock_file, reason=exc.strerror)) from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)

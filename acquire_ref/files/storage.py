@@ -91,7 +91,8 @@ def lock_timeout() -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0:
-        raise NotationError(f"ACQUIRE_LOCK_TIMEOUT is {text[:40]!r}: give a number of seconds, 0 or more, e.g. 10")
+        raise NotationError(_("ACQUIRE_LOCK_TIMEOUT is {value}: give a number of seconds, 0 or more, e.g. 10")
+                            .format(value=repr(text[:40])))
     return value
 
 
@@ -99,10 +100,9 @@ def game_path(path: Path) -> Path:
     """The game file to work on: ``path``, or the file a symbolic link at ``path`` points to, so
     that the atomic write replaces the target and keeps the link (DESIGN 2, ``--game``).
 
-    Raises :class:`NotationError` (exit 2) for an empty name.
-    """
+    Raises :class:`NotationError` (exit 2) for an empty name."""
     if str(path).strip() in ("", "."):
-        raise NotationError("--game needs a file name, e.g. --game acquire.toml")
+        raise NotationError(_("--game needs a file name, e.g. --game acquire.toml"))
     return _follow(Path(path))
 
 
