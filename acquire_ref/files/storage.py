@@ -156,8 +156,8 @@ def noun(what: str) -> str:
 
 
 def _not_a_file(named: str, mode: int, what: str) -> str:
-    said = _("{named} is a folder, not a {kind}") if stat.S_ISDIR(mode) else _("{named} is a pipe or a device, not a {kind}")
-    return said.format(named=named, kind=noun(what))
+    said = _("{named} is a folder, not {kind}") if stat.S_ISDIR(mode) else _("{named} is a pipe or a device, not {kind}")
+    return said.format(named=named, kind=(_("an {kind}") if what[0] == "e" else _("a {kind}")).format(kind=noun(what)))
 
 
 def running_user() -> int | None:
@@ -228,7 +228,7 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
                                          "script for `acquire-ref play`")}.get(what, _("{named}: no such {kind}"))
         raise GameFileError(said.format(named=named, path=named, kind=kind)) from None
     except IsADirectoryError:
-        raise GameFileError(_("{named} is a folder, not a {kind}").format(named=named, kind=kind)) from None
+        raise GameFileError(_not_a_file(named, stat.S_IFDIR, what)) from None
     except UnicodeDecodeError as exc:
         raise GameFileError(_("{named} is not UTF-8 text (byte {byte})").format(named=named, byte=exc.start)) from None
     except GameFileError:
