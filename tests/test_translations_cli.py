@@ -40,6 +40,16 @@ def moves() -> list[str]:
     return tomllib.loads(SCRIPT.read_text(encoding="utf-8"))["moves"]
 
 
+def before_the_three_way_merger(cli, tmp_path: Path) -> Path:
+    """The example's game played up to Dan's 6E on turn 19, which merges three chains (R5)."""
+    path, script = tmp_path / "g.toml", tmp_path / "script.toml"
+    text = SCRIPT.read_text(encoding="utf-8")
+    kept = moves()[: moves().index("place 6E")]
+    script.write_text(text[: text.index("moves = [")] + "moves = " + repr(kept).replace("'", '"') + "\n", encoding="utf-8")
+    assert cli("play", str(script), game=path).exit_code == 0
+    return path
+
+
 @pytest.mark.parametrize(("code", "own"), [("de", GERMAN), ("fr", FRENCH)])
 def test_a_whole_game_move_by_move_speaks_no_english(cli, tmp_path, code, own):
     path = tmp_path / "g.toml"
@@ -61,12 +71,7 @@ def test_a_whole_game_move_by_move_speaks_no_english(cli, tmp_path, code, own):
 def test_a_merger_the_pending_decision_and_a_tile_s_outcome_are_translated(cli, tmp_path, code):
     """Dan's 6E on turn 19 merges three chains (R5): the merger's table, its bonuses split
     between Ann and Ben (R5.4), and what a tile would do, in the language asked for."""
-    path = tmp_path / "g.toml"
-    script = tmp_path / "script.toml"
-    text = SCRIPT.read_text(encoding="utf-8")
-    kept = moves()[: moves().index("place 6E")]
-    script.write_text(text[: text.index("moves = [")] + "moves = " + repr(kept).replace("'", '"') + "\n", encoding="utf-8")
-    assert cli("play", str(script), game=path).exit_code == 0
+    path = before_the_three_way_merger(cli, tmp_path)
     why = cli("--lang", code, "why", "6E", game=path).stdout
     english = cli.json("--lang", code, "why", "6E", "--json", game=path)["text"]
     assert english[0].startswith("6E would merge Continental (6), Tower (4), American (4) (R5)")  # JSON: a protocol
@@ -105,12 +110,7 @@ def test_an_amount_stays_whole_in_a_narrow_table(cli, tmp_path, code, columns):
     """rich breaks a line at any space, the no-break space of ``26.500 $`` too: in ``status``'s
     chains and players, ``score``'s payout (R8.3) and a merger's bonuses (R5.4) at 60 and 80
     columns each amount keeps its digits and its sign on one line."""
-    path = tmp_path / "g.toml"
-    script = tmp_path / "script.toml"
-    text = SCRIPT.read_text(encoding="utf-8")
-    kept = moves()[: moves().index("place 6E")]
-    script.write_text(text[: text.index("moves = [")] + "moves = " + repr(kept).replace("'", '"') + "\n", encoding="utf-8")
-    assert cli("play", str(script), game=path).exit_code == 0
+    path = before_the_three_way_merger(cli, tmp_path)
     env = {"COLUMNS": str(columns), "NO_COLOR": "1"}
     merger = cli("--lang", code, "place", "6E", game=path, env=env).stdout
     merger += cli("--lang", code, "choose", "Tower", game=path, env=env).stdout
