@@ -131,10 +131,9 @@ def involved(parts: dict[str, int]) -> dict[str, int]:
 def share(value: float) -> str:
     """A share as a percentage at one decimal, as the language in force writes it: ``37.5%``,
     ``37,5 %``."""
-    from acquire_ref import language
+    from acquire_ref.language import percent
 
-    text = f"{value:.1%}"
-    return text if language.current() == language.SOURCE else text[:-1].replace(".", ",") + "\u00a0%"
+    return percent(value)
 
 
 def text_lines(doc: dict[str, Any], title: str) -> list[str]:
