@@ -1,13 +1,17 @@
-"""The compiled engine, an opt-in: ``python -m acquire_ref.build`` compiles the pure engine
-modules of :data:`COMPILED` with mypyc into the installed package, beside their sources, and
-Python imports the compiled module in place of the source from then on (the same rules, the
-same results; a move replays in about half the time, a game is simulated in about two thirds).
-``python -m acquire_ref.build --clean`` removes them again: the pure Python is what runs when
-they are absent.
+"""The compiled engine: the pure engine modules of :data:`COMPILED` compiled with mypyc, beside
+their sources, so that Python imports the compiled module in place of the source (the same
+rules, the same results; a move replays in about half the time, a game is simulated in about
+two thirds).
 
-It needs mypyc (it ships with mypy: ``pip install mypy``), setuptools, a C compiler and the
-Python headers (Debian: ``apt-get install gcc python3-dev``), and write access to the package's
-folder; it takes a few minutes. Nothing else changes: an ordinary ``pip install`` never compiles.
+An ordinary ``pip install`` compiles them where the machine can (:class:`BuildEngine`, the
+install's ``build_ext``): pip brings mypyc and setuptools into the build by itself; the machine
+needs a C compiler and the Python headers (Debian: ``apt-get install gcc python3-dev``), and the
+install takes a minute or two longer. Where the build fails, the install goes on with the pure
+Python and says so in pip's log (``pip install -v``). ``ACQUIRE_REF_PURE=1 pip install .`` opts
+out; an editable install (``pip install -e``) never compiles, so that an edited source is what
+runs. ``python -m acquire_ref.build`` compiles an installed (or editable) package afterwards, and
+``python -m acquire_ref.build --clean`` removes the compiled modules again: the pure Python is
+what runs when they are absent.
 
 :mod:`acquire_ref.engine.values` (the metaclass) and :mod:`acquire_ref.engine.problems` (a ``list``) stay
 Python, as mypyc does not compile them; the modules defining
@@ -18,12 +22,14 @@ Python classes (a class variable of one is quoted: see :mod:`acquire_ref.engine.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
 from pathlib import Path
+from typing import Any
 
 COMPILED = ("acquire_ref.engine.tiles", "acquire_ref.engine.board", "acquire_ref.engine.setup",
             "acquire_ref.engine.supply", "acquire_ref.engine.merger", "acquire_ref.engine.buying",
@@ -41,7 +47,7 @@ from mypyc.build import mypycify
 from setuptools import setup
 
 paths = [name.replace(".", "/") + ".py" for name in sys.argv[2:]]
-setup(name="acquire-ref-engine", ext_modules=mypycify(paths, group_name=sys.argv[1]),
+setup(name="acquire-ref-engine", ext_modules=mypycify(["--follow-imports=silent", *paths], group_name=sys.argv[1]),
       script_args=["build_ext", "--inplace"])
 """
 
@@ -91,6 +97,46 @@ def build(folder: Path = PACKAGE) -> list[Path]:
         for path, place in zip(made, placed, strict=True):
             shutil.copy2(path, place)
         return placed
+
+
+def _run(command: Any) -> None:
+    """``BuildEngine.run``: remove what an earlier build left in ``build_lib``, then compile the
+    engine there (:func:`build`), or leave the pure Python, with a warning and no failure, when the
+    machine cannot compile it, when ``ACQUIRE_REF_PURE`` is set, or for an editable install."""
+    folder = Path(command.build_lib) / "acquire_ref"
+    clean(folder)
+    if command.editable_mode or command.inplace or os.environ.get("ACQUIRE_REF_PURE"):
+        return
+    try:
+        made = build(folder)
+    except RuntimeError as exc:
+        print(f"acquire-ref: the engine stays pure Python: {exc}", file=sys.stderr)
+        return
+    print(f"acquire-ref: compiled {len(made) - 1} engine modules", file=sys.stderr)
+
+
+def _outputs(command: Any) -> list[str]:
+    """``BuildEngine.get_outputs``: the compiled modules placed (none where the Python stayed pure)."""
+    return [str(path) for path in compiled_files(Path(command.build_lib) / "acquire_ref")]
+
+
+def _engine_command() -> type:
+    """:class:`BuildEngine`: setuptools' ``build_ext`` with :func:`_run` and :func:`_outputs`, and
+    nothing for an editable install to copy. setuptools is imported only here, while installing:
+    the package runs without it."""
+    from importlib import import_module
+
+    base = import_module("setuptools.command.build_ext").build_ext
+    return type("BuildEngine", (base,), {"__doc__": _run.__doc__, "run": _run, "get_outputs": _outputs,
+                                         "get_output_mapping": lambda command: {}})
+
+
+def __getattr__(name: str) -> type:
+    """``BuildEngine``, the install's ``build_ext`` (pyproject's ``[tool.setuptools.cmdclass]``),
+    made on first use so that importing this module needs no setuptools."""
+    if name == "BuildEngine":
+        return _engine_command()
+    raise AttributeError(name)
 
 
 def main(argv: list[str] | None = None) -> int:
