@@ -59,19 +59,29 @@ def board_text(game: Game, big: bool = False) -> Text:
 
     if big:
         return _big_board(game, last_tile(game))
+    return _board(board_lines(game))
+
+
+def _board(lines: list[list[Piece]]) -> Text:
+    """The board's lines of pieces as rich text, a line each (the column numbers' line ends in
+    their dim run)."""
     out = Text()
-    for line in board_lines(game):
-        for piece in line:
-            out.append(piece[0], style=_style(piece))
-        out.append("\n")
+    for n, line in enumerate(lines):
+        for i, piece in enumerate(line):
+            out.append(piece[0] + ("\n" if not n and i == len(line) - 1 else ""), style=_style(piece))
+        if n:
+            out.append("\n")
     return out
 
 
 def _style(piece: Piece) -> str:
-    """The rich style of a piece of the status picture: its attributes and its chain's colour
-    (a colour rich does not know left out, :func:`chain_style`)."""
+    """The rich style of a piece of the status picture: its attributes with its chain's colour
+    after the first (a colour rich does not know left out, :func:`chain_style`)."""
     _, attributes, colour = piece
-    return chain_style(colour, attributes + " " if attributes else "") if colour else attributes
+    if not colour:
+        return attributes
+    first, _, rest = attributes.partition(" ")  # "bold reverse": "bold yellow reverse", as the board always said
+    return chain_style(colour, first + " " if first else "") + (" " + rest if rest else "")
 
 
 def _text(pieces: list[Piece]) -> Text:
@@ -140,9 +150,7 @@ def status_view(game: Game, viewer: ViewerLike = None) -> Group:
     from the defaults (:func:`acquire_ref.plain.status_picture`, which the fast path writes
     without rich where it can, :func:`acquire_ref.plain.drawn`)."""
     picture = status_picture(game, viewer)
-    board = Text()
-    for line in picture.board:
-        board.append_text(_text(line)).append("\n")
+    board = _board(picture.board)
     chains = _table(picture.chains) if picture.chains is not None else Text(picture.no_chain)
     return Group(board, chains, _table(picture.players), _text(picture.facts), Text(picture.next, style="bold"))
 
