@@ -8,10 +8,10 @@ each piece of text with its style named in rich's words. :mod:`acquire_ref.rende
 rich (:func:`acquire_ref.render.status_view`), and :func:`drawn` writes the same picture as rich's
 console would, byte for byte: the tables in rich's default box (heavy head), titles and captions
 in italic, and, on a terminal, the same ANSI styles (bold, dim, italic, reverse, the chains'
-standard colours; no colour under ``NO_COLOR``). :func:`drawn` answers only where nothing needs
-rich's judgement: every character one cell wide and plainly printable, every table within the
-console's width, a known colour, a plain terminal or none; anything else is None, and rich draws
-it as before.
+standard colours and the built-in editions' 256-colour one; no colour under ``NO_COLOR``).
+:func:`drawn` answers only where nothing needs rich's judgement: every character one cell wide and
+plainly printable, every table within the console's width, a known colour, a plain terminal or
+none; anything else is None, and rich draws it as before.
 
 This module imports no rich.
 """
@@ -176,7 +176,12 @@ def status_picture(game: Game, viewer: ViewerLike = None) -> Picture:
 COLOURS = {name: str(30 + i) for i, name in enumerate(("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
 COLOURS.update({f"bright_{name}": str(int(code) + 60) for name, code in COLOURS.items()})
 """The colours written here, by name: the terminal's 16 standard colours, which rich writes alike
-in every colour system. A chain of any other colour is rich's to draw on a terminal."""
+in every colour system."""
+
+EIGHT_BIT = {"dark_orange3": "38;5;166"}
+"""The 256-colour names of the built-in editions, as rich writes them on a terminal of 256 colours
+or more; on a terminal of 16 rich picks the nearest standard colour, and draws it itself. A chain
+of any other colour is rich's to draw on a terminal."""
 
 ATTRIBUTES = {"bold": 1, "dim": 2, "italic": 3, "reverse": 7}
 """The attributes the picture uses and their SGR codes (rich writes them in this order)."""
@@ -194,23 +199,26 @@ def plain_char(ch: str) -> bool:
 
 class Writer:
     """How rich's console would write to a stream: ``width`` columns, ``styled`` (a terminal:
-    ANSI styles) and ``coloured`` (not under ``NO_COLOR``)."""
+    ANSI styles), ``coloured`` (not under ``NO_COLOR``) and ``eight_bit`` (a terminal of 256
+    colours or more)."""
 
-    __slots__ = ("coloured", "styled", "width")
+    __slots__ = ("coloured", "eight_bit", "styled", "width")
 
-    def __init__(self, width: int, styled: bool, coloured: bool) -> None:
+    def __init__(self, width: int, styled: bool, coloured: bool, eight_bit: bool = False) -> None:
         self.width = width
         self.styled = styled
         self.coloured = coloured
+        self.eight_bit = eight_bit
 
     def sgr(self, text: str, attributes: str, colour: str = "") -> str:
         """``text`` in its style, as rich writes one segment (codes, text, reset); plain text
-        when not styled or without a style. Raises KeyError for a colour not in :data:`COLOURS`."""
+        when not styled or without a style. Raises KeyError for a colour not in :data:`COLOURS`
+        (or :data:`EIGHT_BIT` on a terminal of 256 colours)."""
         if not self.styled or not text:
             return text
         codes = [str(n) for n in sorted(ATTRIBUTES[a] for a in attributes.split())]
         if colour and self.coloured:
-            codes.append(COLOURS[colour])
+            codes.append(EIGHT_BIT[colour] if self.eight_bit and colour in EIGHT_BIT else COLOURS[colour])
         return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
 
 
@@ -219,7 +227,9 @@ def writer_for(stream: TextIO, environ: Mapping[str, str]) -> Writer | None:
     environment ``environ``, or None when that is for rich to judge: Windows, a notebook, IDLE,
     ``FORCE_COLOR`` or ``TTY_COMPATIBLE`` set, a dumb terminal, an encoding other than UTF, a
     ``COLUMNS`` that is no plain positive number. The width is rich's: ``COLUMNS``, else the size
-    of the first of stdin, stdout and stderr that is a terminal, else 80."""
+    of the first of stdin, stdout and stderr that is a terminal, else 80; so is the colour system
+    (256 colours or more for ``COLORTERM=truecolor`` or ``24bit``, or a ``TERM`` ending in
+    ``-256color`` or ``-kitty``)."""
     import builtins
 
     if (os.name == "nt" or hasattr(builtins, "get_ipython") or "FORCE_COLOR" in environ or "TTY_COMPATIBLE" in environ
@@ -247,7 +257,9 @@ def writer_for(stream: TextIO, environ: Mapping[str, str]) -> Writer | None:
                 continue
             break
         width = width or 80
-    return Writer(width, terminal, environ.get("NO_COLOR", "") == "")
+    eight_bit = (environ.get("COLORTERM", "").strip().lower() in ("truecolor", "24bit")
+                 or environ.get("TERM", "").strip().lower().rpartition("-")[2] in ("256color", "kitty"))
+    return Writer(width, terminal, environ.get("NO_COLOR", "") == "", terminal and eight_bit)
 
 
 def table_lines(table: PlainTable, out: Writer) -> list[str] | None:
@@ -296,8 +308,8 @@ def _texts(picture: Picture) -> list[str]:
 def drawn(picture: Picture, out: Writer) -> str | None:
     """``picture`` written as :func:`acquire_ref.render.status_view` prints it through rich's
     console for ``out``, or None when rich must draw it: a character that is not
-    :func:`plain_char`, a table wider than the console, a chain's colour not in :data:`COLOURS`
-    on a terminal that shows colours."""
+    :func:`plain_char`, a table wider than the console, a chain's colour this module does not
+    write on a terminal that shows colours (:data:`COLOURS`, :data:`EIGHT_BIT`)."""
     if not all(plain_char(ch) for text in _texts(picture) for ch in text):
         return None
     try:

@@ -198,19 +198,21 @@ class Stream(io.StringIO):
 
 
 WRITERS = {
-    "a file, COLUMNS": (False, {"COLUMNS": "100"}, (100, False, True)),
-    "a terminal": (True, {"COLUMNS": "90", "TERM": "xterm-256color"}, (90, True, True)),
-    "a terminal, NO_COLOR": (True, {"COLUMNS": "90", "NO_COLOR": "1"}, (90, True, False)),
-    "a file, NO_COLOR empty": (False, {"COLUMNS": "70", "NO_COLOR": ""}, (70, False, True)),
+    "a file, COLUMNS": (False, {"COLUMNS": "100", "TERM": "xterm-256color"}, (100, False, True, False)),
+    "a 256-colour terminal": (True, {"COLUMNS": "90", "TERM": "xterm-256color"}, (90, True, True, True)),
+    "a truecolor terminal": (True, {"COLUMNS": "90", "TERM": "xterm", "COLORTERM": "truecolor"}, (90, True, True, True)),
+    "a 16-colour terminal": (True, {"COLUMNS": "90", "TERM": "xterm-16color"}, (90, True, True, False)),
+    "a terminal, NO_COLOR": (True, {"COLUMNS": "90", "NO_COLOR": "1"}, (90, True, False, False)),
+    "a file, NO_COLOR empty": (False, {"COLUMNS": "70", "NO_COLOR": ""}, (70, False, True, False)),
     "FORCE_COLOR": (False, {"COLUMNS": "80", "FORCE_COLOR": "1"}, None),
     "TTY_COMPATIBLE": (False, {"COLUMNS": "80", "TTY_COMPATIBLE": "0"}, None),
     "a dumb terminal": (True, {"COLUMNS": "80", "TERM": "dumb"}, None),
-    "a file, TERM=dumb": (False, {"COLUMNS": "80", "TERM": "dumb"}, (80, False, True)),
+    "a file, TERM=dumb": (False, {"COLUMNS": "80", "TERM": "dumb"}, (80, False, True, False)),
     "COLUMNS=0": (False, {"COLUMNS": "0"}, None),
     "COLUMNS in other digits": (False, {"COLUMNS": "\u0668\u0660"}, None),
 }
 """The console a stream and an environment make: (a terminal, environment, (width, styled,
-coloured) or None when rich is to judge)."""
+coloured, 256 colours or more) or None when rich is to judge)."""
 
 
 @pytest.mark.parametrize(("tty", "environ", "made"), WRITERS.values(), ids=WRITERS.keys())
@@ -218,10 +220,10 @@ def test_the_plain_writer_follows_rich_s_console_rules(tty, environ, made):
     from rich.console import Console
 
     writer = writer_for(Stream(tty), environ)
-    assert (None if writer is None else (writer.width, writer.styled, writer.coloured)) == made
+    assert (None if writer is None else (writer.width, writer.styled, writer.coloured, writer.eight_bit)) == made
     if writer is not None:
         con = Console(file=Stream(tty), _environ=environ)
-        assert (con.width, con.is_terminal, not con.no_color) == made
+        assert (con.width, con.is_terminal, not con.no_color, con.color_system in ("256", "truecolor")) == made
 
 
 def test_a_stream_in_another_encoding_is_rich_s_to_draw():

@@ -51,8 +51,8 @@ def run(args: list[str], folder: Path, fast: bool, env: dict[str, str] | None = 
 def folder(tmp_path_factory) -> Path:
     """A finished table-mode game (g.toml), a dealt game with hidden holdings (d.toml, Ann's rack
     dealt), a game whose snapshot no longer matches its moves (edited.toml: a notice), a file
-    that is not TOML (broken.toml), a new game with a name of wide characters (wide.toml) and no
-    missing.toml."""
+    that is not TOML (broken.toml), a new game with a name of wide characters (wide.toml), a game
+    with Worldwide (a 256-colour chain) on the board (worldwide.toml) and no missing.toml."""
     from tests.helpers import Cli
 
     cli = Cli()
@@ -67,6 +67,8 @@ def folder(tmp_path_factory) -> Path:
     (where / "edited.toml").write_text(text.replace(digest, "0" * 16), encoding="utf-8")
     (where / "broken.toml").write_text("players = [\n", encoding="utf-8")
     assert cli("new", "李雷", "Ben", game=where / "wide.toml").exit_code == 0
+    for args in (["new", "Ann", "Ben"], ["start", "1A", "5E"], ["place", "2A", "--found", "Worldwide"]):
+        assert cli(*args, game=where / "worldwide.toml").exit_code == 0
     return where
 
 
@@ -247,6 +249,12 @@ TERMINALS = {
                                               ["--game", "d.toml", "--as", "Ann", "status"], []),
     "NO_COLOR, a finished game": ({"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}, ["--game", "g.toml", "status"], []),
     "a dumb terminal": ({"TERM": "dumb", "COLUMNS": "100"}, ["--game", "d.toml", "status"], ["rich"]),
+    "a 256-colour chain, a 256-colour terminal": ({"TERM": "xterm-256color", "COLUMNS": "80"},
+                                                 ["--game", "worldwide.toml", "status"], []),
+    "a 256-colour chain, a truecolor terminal": ({"TERM": "xterm", "COLORTERM": "truecolor", "COLUMNS": "80"},
+                                                ["--game", "worldwide.toml", "status"], []),
+    "a 256-colour chain, a 16-colour terminal": ({"TERM": "xterm", "COLUMNS": "80"},
+                                                ["--game", "worldwide.toml", "status"], ["rich"]),
 }
 """A drawn ``status`` on a terminal: (environment, arguments, what the fast way imports)."""
 
@@ -257,6 +265,7 @@ def test_a_drawn_status_on_a_terminal_both_ways(folder, env, args, imports):
     assert said == on_a_terminal(args, folder, fast=False, env=env)[0]
     assert imported == imports
     assert b"Players" in said and (b"\x1b[3mPlayers\x1b[0m\r\n" in said) is (env["TERM"] != "dumb")
+    assert (b"\x1b[38;5;166mW Worldwide" in said) is ("worldwide.toml" in args and imports == [])
 
 
 COMPLETIONS = {
