@@ -19,8 +19,10 @@ commands (:mod:`~acquire_ref.cli.app`, :mod:`~acquire_ref.cli.options`, :mod:`~a
 :mod:`~acquire_ref.cli.moves`), and the documents and lines come from the functions below, which
 the Typer commands call too, so both ways print the same bytes and write the same game file
 (tests/test_quick.py). This module imports neither Typer nor Click, and rich only for what the
-Typer command draws with it: the drawn ``status`` (:func:`acquire_ref.render.status_view`) and a
-merger's payouts after a move (:func:`acquire_ref.render.events_view`), one renderer both ways.
+Typer command draws with it and the plain writer can't write as rich would: the drawn ``status``
+is written without rich (:func:`acquire_ref.plain.drawn`, rich's bytes) unless a name, a colour or
+the console needs rich's judgement (then :func:`acquire_ref.render.status_view`), and a merger's
+payouts after a move are rich's (:func:`acquire_ref.render.events_view`).
 """
 
 from __future__ import annotations
@@ -367,8 +369,8 @@ def make_move(asked: Asked) -> tuple[list[Any], str]:
 
 def respond(asked: Asked) -> tuple[str | list[Any], str]:
     """Run the command ``asked`` for: ``(stdout, stderr)`` as the Typer command prints them, a
-    drawn ``status`` as the picture to print (:func:`acquire_ref.render.status_view`, rich's, as
-    the Typer command draws it). Raises whatever the command would raise (the caller hands it to
+    drawn ``status`` as its text or, when rich must draw it, as the picture to print
+    (:func:`_drawn_status`). Raises whatever the command would raise (the caller hands it to
     Typer)."""
     from acquire_ref.files.storage import game_path, load_game
     from acquire_ref.viewers.views import Viewer
@@ -383,9 +385,7 @@ def respond(asked: Asked) -> tuple[str | list[Any], str]:
         doc = hand_document(game, asked.argument or "", viewer)
     else:
         if asked.command == "status" and not asked.as_json:
-            from acquire_ref.render import status_view
-
-            return [status_view(game, viewer)], err
+            return _drawn_status(game, viewer), err
         if asked.command == "status":
             doc = status_document(game, viewer)
         elif asked.command == "score":
@@ -400,6 +400,21 @@ def respond(asked: Asked) -> tuple[str | list[Any], str]:
         return json_text(doc), err
     lines = doc["text"] if asked.command == "why" else hand_lines(doc)
     return "".join(visible(line) + "\n" for line in lines), err
+
+
+def _drawn_status(game: Game, viewer: Viewer) -> str | list[Any]:
+    """The drawn ``status`` for ``viewer``: the picture written without rich where the console
+    is a plain one and nothing in it needs rich (:func:`acquire_ref.plain.drawn`), else rich's
+    picture to print (:func:`acquire_ref.render.status_view`); the same bytes either way."""
+    from acquire_ref.plain import drawn, status_picture, writer_for
+
+    out = writer_for(sys.stdout, os.environ)
+    text = drawn(status_picture(game, viewer), out) if out is not None else None
+    if text is not None:
+        return text
+    from acquire_ref.render import status_view
+
+    return [status_view(game, viewer)]
 
 
 def complete(environ: Mapping[str, str]) -> str | None:

@@ -24,8 +24,8 @@ from rich.text import Text
 from acquire_ref.engine.events import Event, money
 from acquire_ref.engine.game import Game
 from acquire_ref.language import _, ngettext
+from acquire_ref.plain import Piece, PlainTable, board_lines, chain_rows, player_rows, status_picture
 from acquire_ref.words import short_names, visible
-from acquire_ref.words.decisions import end_condition
 from acquire_ref.words.reasons import bonus as bonus_words
 from acquire_ref.words.reasons import ended
 
@@ -51,33 +51,59 @@ def chain_style(colour: str, extra: str = "") -> str:
 def board_text(game: Game, big: bool = False) -> Text:
     """The edition's board (12 x 9 in the classic game, R1.1, R1.1a), the one board of the
     command line and the console: each chain its letter in its colour, ``o`` a lone tile, ``.``
-    empty, the tile placed last reversed (:func:`acquire_ref.viewers.describe.last_tile`). ``big`` (the
-    console on a large terminal): each space a block of 4 x 2 cells, chains filled with their
-    colour, for reading from across the table."""
+    empty, the tile placed last reversed (:func:`acquire_ref.viewers.describe.last_tile`), as
+    :func:`acquire_ref.plain.board_lines` tells it. ``big`` (the console on a large terminal):
+    each space a block of 4 x 2 cells, chains filled with their colour, for reading from across
+    the table."""
     from acquire_ref.viewers.describe import last_tile
 
     if big:
         return _big_board(game, last_tile(game))
+    return _board(board_lines(game))
+
+
+def _board(lines: list[list[Piece]]) -> Text:
+    """The board's lines of pieces as rich text, a line each (the column numbers' line ends in
+    their dim run)."""
     out = Text()
-    grid = game.edition.grid
-    out.append("  " + "".join(f"{c:>3}" for c in range(1, grid.columns + 1)) + "\n", style="dim")
-    last = last_tile(game)
-    for letter, tiles in grid.iter_rows():
-        out.append(f" {letter}", style="dim")
-        for t in tiles:
-            out.append(" ")
-            if t not in game.board:
-                out.append(" .", style="dim")
-                continue
-            owner = game.board.owner[t]
-            mark = " reverse" if str(t) == last else ""
-            if owner is None:
-                out.append(" o", style="bold" + mark)
-            else:
-                ch = game.edition.chain(owner)
-                out.append(f" {ch.letter}", style=chain_style(ch.colour, "bold ") + mark)
-        out.append("\n")
+    for n, line in enumerate(lines):
+        for i, piece in enumerate(line):
+            out.append(piece[0] + ("\n" if not n and i == len(line) - 1 else ""), style=_style(piece))
+        if n:
+            out.append("\n")
     return out
+
+
+def _style(piece: Piece) -> str:
+    """The rich style of a piece of the status picture: its attributes with its chain's colour
+    after the first (a colour rich does not know left out, :func:`chain_style`)."""
+    _, attributes, colour = piece
+    if not colour:
+        return attributes
+    first, _, rest = attributes.partition(" ")  # "bold reverse": "bold yellow reverse", as the board always said
+    return chain_style(colour, first + " " if first else "") + (" " + rest if rest else "")
+
+
+def _text(pieces: list[Piece]) -> Text:
+    """A line of pieces as rich text."""
+    out = Text()
+    for piece in pieces:
+        out.append(piece[0], style=_style(piece))
+    return out
+
+
+def _table(table: PlainTable) -> Table:
+    """A table of the status picture drawn by rich: a cell with a style (a chain's colour) as
+    its text, any other as a string (read as :class:`KeptText`)."""
+    t = Table(title=table.title, title_justify="left")
+    for heading, justify, no_wrap in table.columns:
+        t.add_column(heading, justify="right" if justify == "right" else "left", no_wrap=no_wrap)
+    for row in table.rows:
+        t.add_row(*(Text(piece[0], style=_style(piece)) if piece[1] or piece[2] else piece[0] for piece in row))
+    if table.caption:
+        t.caption = table.caption
+        t.caption_justify = "left"
+    return t
 
 
 def _big_board(game: Game, last: str | None) -> Text:
@@ -107,78 +133,26 @@ def _big_board(game: Game, last: str | None) -> Text:
 
 
 def chain_table(game: Game) -> Table:
-    """Chains on the board: size, price, bonuses, safe, shares left in the bank (R3)."""
-    t = Table(title=_("Chains"), title_justify="left")
-    t.add_column(_("chain"))
-    for col in (_("size"), _("price"), _("majority"), _("minority"), _("safe"), _("bank")):
-        t.add_column(col, justify="right", no_wrap=col in (_("price"), _("majority"), _("minority")))  # amounts whole
-    ed = game.edition
-    defunct = game.defunct_chains()
-    for c in game.chains_on_board():
-        size = game.board.sizes[c]
-        ch = ed.chain(c)
-        t.add_row(
-            Text(_("{chain} (defunct)").format(chain=f"{ch.letter} {c}") if c in defunct else f"{ch.letter} {c}",
-                 style=chain_style(ch.colour)), str(size),
-            money(game.price(c)), money(ed.majority_bonus(c, size)), money(ed.minority_bonus(c, size)),
-            _("safe") if ed.is_safe(size) else "", str(game.bank[c]),
-        )
-    free = game.free_chains()
-    notes = ([_("defunct in the merger under way: {chains} (R5.3)").format(chains=_(", ").join(defunct))] if defunct
-             else []) + ([_("not on the board: {chains}").format(chains=_(", ").join(free))] if free else [])
-    if notes:
-        t.caption = _("; ").join(notes)
-        t.caption_justify = "left"
-    return t
+    """Chains on the board: size, price, bonuses, safe, shares left in the bank (R3), as
+    :func:`acquire_ref.plain.chain_rows` tells them."""
+    return _table(chain_rows(game))
 
 
 def player_table(game: Game, viewer: ViewerLike = None) -> Table:
     """Each player's cash, shares and rack count, seating order; the current player marked.
-    Only the figures ``viewer`` may see are shown (:func:`acquire_ref.viewers.views.sees`, R10.1)."""
-    from acquire_ref.viewers.views import sees, withheld
-
-    t = Table(title=_("Players"), title_justify="left")
-    t.add_column("")
-    t.add_column(_("player"))
-    t.add_column(_("cash"), justify="right", no_wrap=True)
-    t.add_column(_("shares"))
-    t.add_column(_("rack"), justify="right")
-    for i, p in enumerate(game.players):
-        held = ", ".join(f"{c} {n}" for c, n in game.shares[p].items() if n) or "-"
-        mark = ">" if i == game.current and game.pending.player is not None else ""
-        if not sees(game, p, viewer):
-            t.add_row(mark, p, _("hidden"), _("hidden"), str(game.racks[p]))
-        else:
-            t.add_row(mark, p, money(game.cash[p]), held, str(game.racks[p]))
-    if withheld(game, viewer):
-        t.caption = _("holdings are hidden (R10.1); the bank's shares are in the chain table")
-        t.caption_justify = "left"
-    return t
+    Only the figures ``viewer`` may see are shown (:func:`acquire_ref.plain.player_rows`, R10.1)."""
+    return _table(player_rows(game, viewer))
 
 
 def status_view(game: Game, viewer: ViewerLike = None) -> Group:
     """Everything ``status`` shows for ``viewer`` (the public by default, R10.3): board, chains,
     players, bag, pending decision, end available, and the edition and options when they differ
-    from the defaults."""
-    from acquire_ref.viewers.views import pending_text
-    from acquire_ref.words import with_program
-
-    facts = Text(_("Turn {turn}. Tiles in the bag: {bag}.").format(turn=game.turn, bag=game.bag))
-    setup = [_("edition {edition}").format(edition=visible(game.edition.name)),
-             _("{mode} tiles").format(mode=game.supply.mode), *game.options.changed()]
-    if game.market.on:
-        setup.append(_("two players with the market (R9)"))
-    facts.append(" " + _("; ").join(setup) + ".", style="dim")
-    if game.discarded:
-        facts.append(" " + _("Out of the game: {tiles}.").format(tiles=" ".join(map(str, game.discarded))))
-    if game.end_declared and not game.over:
-        facts.append(" " + _("The end has been declared."), style="bold")
-    elif game.end_available() and not game.over:
-        facts.append(" " + _("End available: {condition} (R8.1).").format(
-            condition=end_condition(game.edition, game.board.sizes)), style="bold")
-    pending = Text(_("Next:") + " ", style="bold").append(with_program(pending_text(game, viewer)), style="")
-    chains = chain_table(game) if game.board.sizes else Text(_("No chain is on the board yet."))
-    return Group(board_text(game), chains, player_table(game, viewer), facts, pending)
+    from the defaults (:func:`acquire_ref.plain.status_picture`, which the fast path writes
+    without rich where it can, :func:`acquire_ref.plain.drawn`)."""
+    picture = status_picture(game, viewer)
+    board = _board(picture.board)
+    chains = _table(picture.chains) if picture.chains is not None else Text(picture.no_chain)
+    return Group(board, chains, _table(picture.players), _text(picture.facts), Text(picture.next, style="bold"))
 
 
 def _watch_side(game: Game) -> Text:

@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"engine", "language"},
     {"viewers", "words", "rulebook"},
     {"files"},
-    {"tournament", "club", "programs", "render", "reports"},
+    {"tournament", "club", "programs", "render", "plain", "reports"},
     {"cli", "console", "web", "quick", "build"},
 ]
 """Each folder (and top-level module) of the package, lowest first: a module imports only from its
@@ -27,7 +27,7 @@ catalogue lookup every sentence and sum of money goes through); ``viewers/`` wha
 phrasebook (``words``) and the rule book beside it; ``files/`` the game file and
 its side files; then an event's modules (``tournament/``), a club's books (``club/``), the programs
 that play (``programs/``: bots, search, batches, the pipe) and the terminal's pictures (``render``,
-``reports``);
+``plain``, ``reports``);
 the front ends on top."""
 
 ENGINE_LAYERS: list[set[str]] = [

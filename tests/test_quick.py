@@ -51,7 +51,8 @@ def run(args: list[str], folder: Path, fast: bool, env: dict[str, str] | None = 
 def folder(tmp_path_factory) -> Path:
     """A finished table-mode game (g.toml), a dealt game with hidden holdings (d.toml, Ann's rack
     dealt), a game whose snapshot no longer matches its moves (edited.toml: a notice), a file
-    that is not TOML (broken.toml) and no missing.toml."""
+    that is not TOML (broken.toml), a new game with a name of wide characters (wide.toml), a game
+    with Worldwide (a 256-colour chain) on the board (worldwide.toml) and no missing.toml."""
     from tests.helpers import Cli
 
     cli = Cli()
@@ -65,6 +66,9 @@ def folder(tmp_path_factory) -> Path:
     digest = text.split('digest = "')[1][:16]
     (where / "edited.toml").write_text(text.replace(digest, "0" * 16), encoding="utf-8")
     (where / "broken.toml").write_text("players = [\n", encoding="utf-8")
+    assert cli("new", "李雷", "Ben", game=where / "wide.toml").exit_code == 0
+    for args in (["new", "Ann", "Ben"], ["start", "1A", "5E"], ["place", "2A", "--found", "Worldwide"]):
+        assert cli(*args, game=where / "worldwide.toml").exit_code == 0
     return where
 
 
@@ -170,6 +174,8 @@ def test_the_game_file_from_the_environment(cli, folder):
 
 WHOLE = {
     "status --json": ([], ["--game", "g.toml", "status", "--json"], True),
+    "status, drawn": ([], ["--game", "g.toml", "status"], True),
+    "status, drawn, hidden, --as Ann, NO_COLOR": ({"NO_COLOR": "1"}, ["--game", "d.toml", "--as", "Ann", "status"], True),
     "why, $ACQUIRE_GAME": ({"ACQUIRE_GAME": "d.toml"}, ["--as", "Ben", "why", "6D"], True),
     "a missing file": ([], ["why", "5C"], False),
     "a broken file": ([], ["--game", "broken.toml", "log", "--json"], False),
@@ -189,6 +195,77 @@ def test_the_whole_program_both_ways(folder, env, args, answered):
     assert (out, err, code) == run(args, folder, fast=False, env=env or None)[:3]
     assert b"Traceback" not in err and (code == 0 or not answered)
     assert (imported == []) is answered, imported
+
+
+DRAWN_BY_RICH = {
+    "a name two cells a character": ([], ["--game", "wide.toml", "status"]),
+    "a console too narrow for the chain table": ({"COLUMNS": "40"}, ["--game", "g.toml", "status"]),
+    "FORCE_COLOR": ({"FORCE_COLOR": "1"}, ["--game", "g.toml", "status"]),
+}
+"""Drawn ``status`` command lines the fast path answers through rich: (environment, arguments)."""
+
+
+@pytest.mark.parametrize(("env", "args"), DRAWN_BY_RICH.values(), ids=DRAWN_BY_RICH.keys())
+def test_a_drawn_status_rich_must_judge_is_rich_s_both_ways(folder, env, args):
+    out, err, code, imported = run(args, folder, fast=True, env=env or None)
+    assert (out, err, code) == run(args, folder, fast=False, env=env or None)[:3]
+    assert code == 0 and imported == ["rich"]
+
+
+def on_a_terminal(args: list[str], folder: Path, fast: bool, env: dict[str, str]) -> tuple[bytes, list[str]]:
+    """``acquire-ref ARGS`` as a process in ``folder`` writing to a terminal (a pseudo-terminal,
+    which ends lines with CR LF), with or without the fast path: what it wrote and which of
+    Typer, Click and rich it imported."""
+    import pty
+
+    report = folder / f"report-tty-{'fast' if fast else 'typer'}.json"
+    environ = {k: v for k, v in os.environ.items() if k not in ("ACQUIRE_GAME", "NO_COLOR", "FORCE_COLOR", "COLORTERM",
+                                                                 "TTY_COMPATIBLE", quick.COMPLETE_VARIABLE)}
+    environ.update({"QUICK_ARGS": json.dumps(args), "QUICK_REPORT": str(report), **env})
+    if not fast:
+        environ["QUICK_OFF"] = "1"
+    main, child = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-c", PROBE], cwd=folder, env=environ, stdin=subprocess.DEVNULL,
+                               stdout=child, stderr=child)
+    os.close(child)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal's other end closed
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(main)
+    assert process.wait() == 0
+    return said, json.loads(report.read_text())
+
+
+TERMINALS = {
+    "a 256-colour terminal, no chain yet": ({"TERM": "xterm-256color", "COLUMNS": "100"}, ["--game", "d.toml", "status"],
+                                            []),
+    "a standard terminal, hidden, --as Ann": ({"TERM": "xterm", "COLUMNS": "80"},
+                                              ["--game", "d.toml", "--as", "Ann", "status"], []),
+    "NO_COLOR, a finished game": ({"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}, ["--game", "g.toml", "status"], []),
+    "a dumb terminal": ({"TERM": "dumb", "COLUMNS": "100"}, ["--game", "d.toml", "status"], ["rich"]),
+    "a 256-colour chain, a 256-colour terminal": ({"TERM": "xterm-256color", "COLUMNS": "80"},
+                                                 ["--game", "worldwide.toml", "status"], []),
+    "a 256-colour chain, a truecolor terminal": ({"TERM": "xterm", "COLORTERM": "truecolor", "COLUMNS": "80"},
+                                                ["--game", "worldwide.toml", "status"], []),
+    "a 256-colour chain, a 16-colour terminal": ({"TERM": "xterm", "COLUMNS": "80"},
+                                                ["--game", "worldwide.toml", "status"], ["rich"]),
+}
+"""A drawn ``status`` on a terminal: (environment, arguments, what the fast way imports)."""
+
+
+@pytest.mark.parametrize(("env", "args", "imports"), TERMINALS.values(), ids=TERMINALS.keys())
+def test_a_drawn_status_on_a_terminal_both_ways(folder, env, args, imports):
+    said, imported = on_a_terminal(args, folder, fast=True, env=env)
+    assert said == on_a_terminal(args, folder, fast=False, env=env)[0]
+    assert imported == imports
+    assert b"Players" in said and (b"\x1b[3mPlayers\x1b[0m\r\n" in said) is (env["TERM"] != "dumb")
+    assert (b"\x1b[38;5;166mW Worldwide" in said) is ("worldwide.toml" in args and imports == [])
 
 
 COMPLETIONS = {
