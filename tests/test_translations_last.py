@@ -7,13 +7,16 @@ TOML's syntax errors; and French elision and agreement where a name or a list fo
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+from acquire_ref.language import using
 from acquire_ref.web.app import create_app
 from tests.helpers import EXAMPLES, tournament_ok
+from tests.test_translations_cli import english_words
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 
@@ -74,3 +77,72 @@ def test_t2_3_a_redraw_asks_with_the_language_s_letters_and_takes_its_yes(cli, t
         assert taken.exit_code == 0, taken.output
         assert taken.stderr.startswith(asked)
         assert (folder / "club.event.toml").read_bytes() != before
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", "die Standardeingabe beginnt mit einer Byte-Reihenfolge-Markierung: sende sie als UTF-8 ohne BOM (Skript)"),
+    ("fr", f"l’entrée standard commence par une marque d’ordre des octets{NBSP}: envoyez-la en UTF-8 sans BOM (script)"),
+])
+def test_a_script_on_standard_input_with_a_byte_order_mark_is_refused_in_the_language_spoken(cli, tmp_path, code, said):
+    path = tmp_path / "g.toml"
+    refused = cli("--lang", code, "play", "-", game=path, input="\ufeffplayers = []\n")
+    assert refused.exit_code == 4, refused.output
+    assert said in refused.stderr and english_words(refused.stderr) == []
+    assert not path.exists()
+
+
+def test_standard_input_too_large_says_its_bound_as_the_language_writes_a_number():
+    from acquire_ref.files.wording import standard_input
+
+    with using("de"):
+        assert standard_input("large", "script", most=8 * 1024 * 1024) == \
+            "die Standardeingabe hat mehr als 8.388.608 Bytes: zu groß (Skript)"
+    with using("fr"):
+        assert standard_input("unread", "script", "Is a directory") == \
+            f"entrée standard{NBSP}: lecture impossible (script){NBSP}: Is a directory"
+    assert standard_input("large", "script", most=8 * 1024 * 1024) == \
+        "standard input is more than 8,388,608 bytes: too large for a script"
+
+
+@pytest.fixture
+def seated(cli, tmp_path) -> Path:
+    """The four players' example played out, and its seats' links made (GAME.seats)."""
+    path = tmp_path / "g.toml"
+    assert cli("play", EXAMPLES / "four-players.toml", game=path).exit_code == 0
+    assert cli("seats", "--json", "--host", "127.0.0.1", game=path).exit_code == 0
+    return path
+
+
+OWNER = {"de": "g.toml.seats: die Datei gehört einem anderen Benutzer (Datei der Plätze; Benutzerkennung {owner}, "
+               "nicht {user}, der diesen Befehl ausführt) und wird daher nicht gelesen: wer in ihren Ordner schreiben "
+               "kann, könnte sie dort abgelegt haben; `acquire-ref seats --new` ersetzt sie durch neue Links",
+         "fr": f"g.toml.seats{NBSP}: le fichier appartient à un autre utilisateur (fichier des places, identifiant "
+               f"{{owner}} et non {{user}}, qui lance cette commande), il n’est donc pas lu{NBSP}: quiconque peut "
+               f"écrire dans son dossier aurait pu l’y déposer{NNBSP}; `acquire-ref seats --new` la remplace par de "
+               "nouveaux liens"}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="user ids as on POSIX")
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_a_seats_file_of_another_user_is_refused_in_the_language_spoken(cli, seated, monkeypatch, code):
+    from acquire_ref.files import storage
+
+    monkeypatch.setattr(storage, "running_user", lambda: os.geteuid() + 4242)
+    refused = cli("--lang", code, "seats", "--host", "127.0.0.1", game=seated)
+    assert refused.exit_code == 4, refused.output
+    assert OWNER[code].format(owner=os.geteuid(), user=os.geteuid() + 4242) in refused.stderr
+    assert english_words(refused.stderr.replace("acquire-ref seats", "")) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes as on POSIX")
+@pytest.mark.parametrize(("code", "said"), [
+    ("de", "g.toml.seats: die Datei der Plätze ist für andere offen (Modus 644, nicht 600): ihre Links könnten "
+           "gelesen worden sein; `acquire-ref seats --new` ersetzt sie durch neue Links"),
+    ("fr", f"g.toml.seats{NBSP}: le fichier des places est ouvert aux autres (mode 644, pas 600){NBSP}: ses liens "
+           f"ont pu être lus{NNBSP}; `acquire-ref seats --new` la remplace par de nouveaux liens"),
+])
+def test_a_seats_file_open_to_others_is_refused_in_the_language_spoken(cli, seated, code, said):
+    Path(str(seated) + ".seats").chmod(0o644)
+    refused = cli("--lang", code, "seats", "--host", "127.0.0.1", game=seated)
+    assert refused.exit_code == 4, refused.output
+    assert said in refused.stderr

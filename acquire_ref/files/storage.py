@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import GameBusyError, GameFileError, NotationError
+from acquire_ref.files.wording import another_user, noun, standard_input
 from acquire_ref.language import _, ngettext, number
 
 if TYPE_CHECKING:
@@ -146,15 +147,6 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def noun(what: str) -> str:
-    """The kind of file ``what`` (``"game file"``, ``"script"``, ...) in the language spoken, for a
-    message that names it."""
-    nouns = {"game file": _("game file"), "script": _("script"), "game file or script": _("game file or script"),
-             "event file": _("event file"), "export": _("export"), "seats' file": _("seats' file"),
-             "position file": _("position file"), "ruleset file": _("ruleset file")}
-    return nouns.get(what, what)
-
-
 def _not_a_file(named: str, mode: int, what: str) -> str:
     said = _("{named} is a folder, not {kind}") if stat.S_ISDIR(mode) else _("{named} is a pipe or a device, not {kind}")
     return said.format(named=named, kind=(_("an {kind}") if what[0] == "e" else _("a {kind}")).format(kind=noun(what)))
@@ -176,8 +168,7 @@ def owner_problem(info: os.stat_result, what: str) -> str | None:
     uid = running_user()
     if uid is None or info.st_uid == uid:
         return None
-    return (f"the {what} belongs to another user (user id {info.st_uid}, not {uid} who runs this command), "
-            "so it is not read: anyone who can write in its folder could have put it there")
+    return another_user(what, info.st_uid, uid)
 
 
 def read_text(path: Path, what: str = "game file", option: str | None = None, side: bool = False) -> str:
@@ -217,7 +208,7 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
                 raise GameFileError(_not_a_file(named, now.st_mode, what))
             why = owner_problem(now, what) if side else None
             if why is not None:
-                raise GameFileError(f"{named}: {why}")
+                raise GameFileError(_("{source}: {problem}").format(source=named, problem=why))
             data = fh.read(MAX_FILE_BYTES + 1)
         if data.startswith(b"\xef\xbb\xbf"):
             raise GameFileError(_("{named} starts with a byte-order mark: save it as UTF-8 without BOM").format(named=named))
@@ -251,11 +242,11 @@ def read_standard_input(what: str = "script") -> str:
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read().encode("utf-8")
     except (OSError, ValueError) as exc:
-        raise GameFileError(f"standard input: can't read the {what}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise GameFileError(standard_input("unread", what, str(getattr(exc, "strerror", None) or exc))) from None
     if len(data) > MAX_FILE_BYTES:
-        raise GameFileError(f"standard input is more than {MAX_FILE_BYTES:,} bytes: too large for a {what}")
+        raise GameFileError(standard_input("large", what, most=MAX_FILE_BYTES))
     if data.startswith(b"\xef\xbb\xbf"):
-        raise GameFileError(f"standard input starts with a byte-order mark: send the {what} as UTF-8 without BOM")
+        raise GameFileError(standard_input("bom", what))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
