@@ -146,3 +146,40 @@ def test_a_seats_file_open_to_others_is_refused_in_the_language_spoken(cli, seat
     refused = cli("--lang", code, "seats", "--host", "127.0.0.1", game=seated)
     assert refused.exit_code == 4, refused.output
     assert said in refused.stderr
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("de", ["Keine Berechtigung", "Auf dem Gerät ist kein Speicherplatz mehr frei", "Das Dateisystem ist nur lesbar"]),
+    ("fr", ["Permission non accordée", "Plus d’espace disponible sur le périphérique",
+            "Système de fichiers en lecture seule"]),
+])
+def test_the_system_s_common_errors_are_worded_by_errno_and_others_as_the_system_says(code, words):
+    import errno
+
+    from acquire_ref.files.wording import system_error
+
+    said = [OSError(errno.EACCES, "Permission denied"), OSError(errno.ENOSPC, "No space left on device"),
+            OSError(errno.EROFS, "Read-only file system")]
+    with using(code):
+        assert [system_error(exc) for exc in said] == words
+        assert system_error(OSError(errno.ENOTSUP, "Operation not supported")) == "Operation not supported"
+        assert system_error(ValueError("embedded null byte")) == "embedded null byte"
+    assert [system_error(exc) for exc in said] == ["Permission denied", "No space left on device",
+                                                    "Read-only file system"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links as on POSIX")
+@pytest.mark.parametrize(("code", "folder", "loop"), [
+    ("de", "kann nicht gelesen werden: Ist kein Verzeichnis", "kann nicht gelesen werden: Zu viele Ebenen symbolischer Links"),
+    ("fr", f"illisible{NBSP}: N’est pas un dossier", f"illisible{NBSP}: Trop de niveaux de liens symboliques"),
+])
+def test_a_game_file_under_a_file_or_in_a_loop_of_links_is_refused_with_the_system_s_error_in_the_language(
+        cli, tmp_path, code, folder, loop):
+    (tmp_path / "plain.toml").write_text("x = 1\n")
+    (tmp_path / "a.toml").symlink_to(tmp_path / "b.toml")
+    (tmp_path / "b.toml").symlink_to(tmp_path / "a.toml")
+    under = cli("--lang", code, "status", game=tmp_path / "plain.toml" / "g.toml")
+    looped = cli("--lang", code, "status", game=tmp_path / "a.toml")
+    assert (under.exit_code, looped.exit_code) == (4, 4)
+    assert folder in under.stderr and loop in looped.stderr
+    assert english_words(under.stderr + looped.stderr) == []

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from acquire_ref.engine.errors import GameFileError, NotationError
 from acquire_ref.files.storage import owner_problem, write_atomic
+from acquire_ref.files.wording import system_error
 from acquire_ref.language import _
 
 BYTES = 24
@@ -92,7 +93,7 @@ def _load(game: Path, players: Sequence[str]) -> tuple[dict[str, str], set[str]]
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise _refuse(path, _("can't read the seats' file ({error})").format(error=exc.strerror)) from None
+        raise _refuse(path, _("can't read the seats' file ({error})").format(error=system_error(exc))) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import GameBusyError, GameFileError, NotationError
-from acquire_ref.files.wording import another_user, noun, standard_input
+from acquire_ref.files.wording import another_user, noun, standard_input, system_error
 from acquire_ref.language import _, ngettext, number
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def file_exists(path: Path) -> bool:
     try:
         return Path(path).exists() or Path(path).is_symlink()
     except OSError as exc:
-        raise GameFileError(_("{path}: can't look at it: {error}").format(path=path, error=exc.strerror)) from None
+        raise GameFileError(_("{path}: can't look at it: {error}").format(path=path, error=system_error(exc))) from None
 
 
 def stamp(path: Path) -> Stamp | None:
@@ -225,7 +225,7 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
     except GameFileError:
         raise  # said already: not "can't read it" about a file that was read and refused
     except (OSError, ValueError) as exc:
-        cause = getattr(exc, "strerror", None) or exc
+        cause = system_error(exc)
         raise GameFileError(_("{named}: can't read it: {why}").format(named=named, why=cause)) from None
 
 
@@ -242,7 +242,7 @@ def read_standard_input(what: str = "script") -> str:
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read().encode("utf-8")
     except (OSError, ValueError) as exc:
-        raise GameFileError(standard_input("unread", what, str(getattr(exc, "strerror", None) or exc))) from None
+        raise GameFileError(standard_input("unread", what, system_error(exc))) from None
     if len(data) > MAX_FILE_BYTES:
         raise GameFileError(standard_input("large", what, most=MAX_FILE_BYTES))
     if data.startswith(b"\xef\xbb\xbf"):
@@ -266,7 +266,7 @@ def check_target(path: Path, what: str = "game file") -> int | None:
         return None
     except (OSError, ValueError) as exc:
         raise GameFileError(_("{path}: can't look at it: {error}").format(
-            path=path, error=getattr(exc, "strerror", None) or exc)) from None
+            path=path, error=system_error(exc))) from None
     if stat.S_ISLNK(info.st_mode):
         return check_target(_follow(Path(path)), what) if _follow(Path(path)) != Path(path) else None
     if not stat.S_ISREG(info.st_mode):
@@ -337,7 +337,7 @@ def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str =
         except OSError as exc:
             said = (_("{path}: can't write the {kind}: {error}; it is unchanged") if old is not None
                     else _("{path}: can't write the {kind}: {error}; nothing was written"))
-            raise GameFileError(said.format(path=path, kind=noun(what), error=exc.strerror)) from None
+            raise GameFileError(said.format(path=path, kind=noun(what), error=system_error(exc))) from None
         finally:
             if not renamed:
                 with suppress(OSError):
@@ -358,7 +358,8 @@ def _temporary(path: Path, text: str, mode: int | None, what: str) -> str:
     except FileNotFoundError:
         raise GameFileError(prefix + _("the folder {folder} does not exist").format(folder=folder)) from None
     except OSError as exc:
-        raise GameFileError(prefix + _("can't write in {folder}: {error}").format(folder=folder, error=exc.strerror)) from None
+        raise GameFileError(prefix + _("can't write in {folder}: {error}").format(folder=folder,
+                                                                                  error=system_error(exc))) from None
     done = False
     try:
         try:
@@ -380,7 +381,7 @@ def _temporary(path: Path, text: str, mode: int | None, what: str) -> str:
     except OSError as exc:
         said = (_("{path}: can't write the {kind}: {error}; it is unchanged") if path.exists()
                 else _("{path}: can't write the {kind}: {error}; nothing was written"))
-        raise GameFileError(said.format(path=path, kind=noun(what), error=exc.strerror)) from None
+        raise GameFileError(said.format(path=path, kind=noun(what), error=system_error(exc))) from None
     finally:
         if not done:
             with suppress(OSError):
@@ -403,7 +404,7 @@ def write_new(path: Path, text: str) -> None:
             raise NotationError(_("{path} already exists: simulate --out never writes over a file; "
                                   "name an empty or new folder").format(path=path)) from None
         except OSError as exc:
-            raise GameFileError(_("{path}: can't write it: {error}").format(path=path, error=exc.strerror)) from None
+            raise GameFileError(_("{path}: can't write it: {error}").format(path=path, error=system_error(exc))) from None
         done = False
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -413,7 +414,7 @@ def write_new(path: Path, text: str) -> None:
             done = True
         except OSError as exc:
             raise GameFileError(_("{path}: can't write it: {error}; nothing was kept").format(
-                path=path, error=exc.strerror)) from None
+                path=path, error=system_error(exc))) from None
         finally:
             if not done:
                 with suppress(OSError):
@@ -531,7 +532,7 @@ def output_folder(folder: Path) -> Path:
     except FileExistsError:
         raise GameFileError(_("--out {folder}: not a folder").format(folder=folder)) from None
     except OSError as exc:
-        raise GameFileError(_("--out {folder}: can't make the folder: {error}").format(folder=folder, error=exc.strerror)) \
+        raise GameFileError(_("--out {folder}: can't make the folder: {error}").format(folder=folder, error=system_error(exc))) \
             from None
     return folder
 

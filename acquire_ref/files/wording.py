@@ -1,9 +1,13 @@
 """The files layer's words that are not one module's: the kinds of file as messages name them,
-the refusals of standard input and of a side file of another user, in the language in force
-(:mod:`acquire_ref.language`). :mod:`acquire_ref.files.storage` raises them."""
+the refusals of standard input and of a side file of another user, and the operating system's
+common errors, in the language in force (:mod:`acquire_ref.language`).
+:mod:`acquire_ref.files.storage` raises them."""
 
 from __future__ import annotations
 
+import errno
+
+from acquire_ref import language
 from acquire_ref.language import _, number
 
 
@@ -32,3 +36,27 @@ def standard_input(problem: str, what: str, error: str = "", most: int = 0) -> s
             "large": _("standard input is more than {most} bytes: too large for a {kind}"),
             "bom": _("standard input starts with a byte-order mark: send the {kind} as UTF-8 without BOM")}[problem]
     return said.format(kind=noun(what), error=error, most=number(most))
+
+
+def system_error(exc: BaseException) -> str:
+    """What the operating system said of ``exc`` (an :class:`OSError`'s ``strerror``, else the
+    exception as text), for a message that quotes it: in English the system's own text; in another
+    language the common errors worded by their errno's name (``EACCES``, ``ENOENT``, ``ENOSPC``,
+    ...), and any other error as the system says it."""
+    text = str(getattr(exc, "strerror", None) or exc)
+    name = errno.errorcode.get(getattr(exc, "errno", None) or 0)
+    if name is None or language.current() == language.SOURCE:
+        return text
+    return _system_words().get(name, text)
+
+
+def _system_words() -> dict[str, str]:
+    """The common errors by errno name, in the language in force."""
+    return {"EACCES": _("Permission denied"), "EPERM": _("Operation not permitted"),
+            "ENOENT": _("No such file or directory"), "EISDIR": _("Is a directory"),
+            "ENOTDIR": _("Not a directory"), "ENOSPC": _("No space left on device"),
+            "EDQUOT": _("Disk quota exceeded"), "EROFS": _("Read-only file system"), "EEXIST": _("File exists"),
+            "ELOOP": _("Too many levels of symbolic links"), "ENAMETOOLONG": _("File name too long"),
+            "EIO": _("Input/output error"), "EMFILE": _("Too many open files"),
+            "EBUSY": _("Device or resource busy"), "EADDRINUSE": _("Address already in use"),
+            "EADDRNOTAVAIL": _("Cannot assign requested address")}
