@@ -183,3 +183,31 @@ def test_a_game_file_under_a_file_or_in_a_loop_of_links_is_refused_with_the_syst
     assert (under.exit_code, looped.exit_code) == (4, 4)
     assert folder in under.stderr and loop in looped.stderr
     assert english_words(under.stderr + looped.stderr) == []
+
+
+@pytest.mark.parametrize(("code", "value", "twice"), [
+    ("de", "ist kein gültiges TOML: Ungültiger Wert (Zeile 2, Spalte 8)",
+     "ist kein gültiges TOML: Die Tabelle [setup] kann nicht zweimal angegeben werden (Zeile 3, Spalte 7)"),
+    ("fr", f"n’est pas du TOML valide{NBSP}: Valeur invalide (ligne 2, colonne 8)",
+     f"n’est pas du TOML valide{NBSP}: La table [setup] ne peut pas être déclarée deux fois (ligne 3, colonne 7)"),
+])
+def test_a_toml_syntax_error_is_worded_in_the_language_with_its_line_and_column(cli, tmp_path, code, value, twice):
+    broken, doubled = tmp_path / "b.toml", tmp_path / "d.toml"
+    broken.write_text("[setup]\nseed = \n")
+    doubled.write_text("[setup]\nseed = 1\n[setup]\n")
+    said = [cli("--lang", code, "status", game=path) for path in (broken, doubled)]
+    assert [r.exit_code for r in said] == [4, 4]
+    assert f"b.toml {value}" in said[0].stderr and f"d.toml {twice}" in said[1].stderr
+    assert "Invalid value (at line 2, column 8)" in cli("status", game=broken).stderr  # English: tomllib's own
+
+
+def test_toml_words_no_table_knows_stay_tomllib_s_with_the_place_in_the_language():
+    from acquire_ref.files.wording import toml_problem
+
+    with using("de"):
+        assert toml_problem("Something new (at line 2, column 1)") == "Something new (Zeile 2, Spalte 1)"
+        assert toml_problem("Unclosed array (at end of document)") == "Nicht geschlossene Liste (am Ende der Datei)"
+        assert toml_problem("no place given") == "no place given"
+    with using("fr"):
+        assert toml_problem("Illegal character '\\x01' (at line 1, column 6)") == \
+            "Caractère interdit '\\x01' (ligne 1, colonne 6)"

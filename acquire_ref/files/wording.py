@@ -1,11 +1,12 @@
 """The files layer's words that are not one module's: the kinds of file as messages name them,
-the refusals of standard input and of a side file of another user, and the operating system's
-common errors, in the language in force (:mod:`acquire_ref.language`).
+the refusals of standard input and of a side file of another user, the operating system's common
+errors and TOML's syntax errors, in the language in force (:mod:`acquire_ref.language`).
 :mod:`acquire_ref.files.storage` raises them."""
 
 from __future__ import annotations
 
 import errno
+import re
 
 from acquire_ref import language
 from acquire_ref.language import _, number
@@ -60,3 +61,53 @@ def _system_words() -> dict[str, str]:
             "EIO": _("Input/output error"), "EMFILE": _("Too many open files"),
             "EBUSY": _("Device or resource busy"), "EADDRINUSE": _("Address already in use"),
             "EADDRNOTAVAIL": _("Cannot assign requested address")}
+
+
+def toml_problem(detail: str) -> str:
+    """tomllib's message ``detail`` (``Invalid value (at line 3, column 5)``) in the language in
+    force: its common words worded through the catalogue and its place as the language writes it
+    (``Ungültiger Wert (Zeile 3, Spalte 5)``). In English the message as tomllib wrote it; words
+    this table does not know (another Python's) stay tomllib's, with the place in the language."""
+    found = re.fullmatch(r"(.*) \(at (?:line (\d+), column (\d+)|end of document)\)", detail, re.S)
+    if found is None or language.current() == language.SOURCE:
+        return detail
+    words, line, column = found.groups()
+    place = _("line {line}, column {column}").format(line=line, column=column) if line else _("at the end of the file")
+    return f"{_toml_words(words)} ({place})"
+
+
+def _toml_words(words: str) -> str:
+    """tomllib's ``words`` (CPython's Lib/tomllib/_parser.py) in the language in force, or as they are."""
+    fixed = {"Invalid value": _("Invalid value"), "Invalid statement": _("Invalid statement"),
+             "Expected newline or end of document after a statement":
+                 _("Expected a new line or the end of the file after a statement"),
+             "Expected '=' after a key in a key/value pair": _("Expected '=' after a key in a key/value pair"),
+             "Expected ']' at the end of a table declaration": _("Expected ']' at the end of a table declaration"),
+             "Expected ']]' at the end of an array declaration": _("Expected ']]' at the end of an array declaration"),
+             "Cannot overwrite a value": _("Cannot overwrite a value"),
+             "Invalid initial character for a key part": _("Invalid first character of a key"),
+             "Unclosed array": _("Unclosed array"), "Unclosed inline table": _("Unclosed inline table"),
+             "Unterminated string": _("Unterminated string"), "Unescaped '\\' in a string": _("Unescaped '\\' in a string"),
+             "Invalid hex value": _("Invalid hex value"), "Invalid date or datetime": _("Invalid date or datetime"),
+             "Escaped character is not a Unicode scalar value": _("Escaped character is not a Unicode scalar value")}
+    if words in fixed:
+        return fixed[words]
+    found = re.fullmatch(r"(Cannot declare|Illegal character|Found invalid character|Duplicate inline table key) (.+?)"
+                         r"( twice)?", words, re.S)
+    if found is None or (found[1] == "Cannot declare") != bool(found[3]):
+        return words
+    said = {"Cannot declare": _("Cannot declare {key} twice"), "Illegal character": _("Illegal character {char}"),
+            "Found invalid character": _("Invalid character {char}"),
+            "Duplicate inline table key": _("Key {key} given twice in an inline table")}[found[1]]
+    return said.format(key=_table(found[2]) if found[1] == "Cannot declare" else found[2], char=found[2])
+
+
+def _table(key: str) -> str:
+    """A table's key as tomllib writes it in a message (``('a', 'b')``) as its header (``[a.b]``)."""
+    import ast
+
+    try:
+        parts = ast.literal_eval(key)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return key
+    return f"[{'.'.join(parts)}]" if isinstance(parts, tuple) and all(isinstance(p, str) for p in parts) else key
