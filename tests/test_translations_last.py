@@ -211,3 +211,34 @@ def test_toml_words_no_table_knows_stay_tomllib_s_with_the_place_in_the_language
     with using("fr"):
         assert toml_problem("Illegal character '\\x01' (at line 1, column 6)") == \
             "Caractère interdit '\\x01' (ligne 1, colonne 6)"
+
+
+def test_french_elides_de_before_a_name_starting_with_a_vowel_and_not_before_others(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    assert cli("new", "Ann", "Ben", "Eve", "Hal", game=path).exit_code == 0
+    said = cli("--lang", "fr", "start", "1A", "2B", "3C", "4D", game=path).stdout.splitlines()
+    assert said[:4] == ["la tuile de départ 1A d’Ann est posée comme tuile isolée (R2.2)",
+                        "la tuile de départ 2B de Ben est posée comme tuile isolée (R2.2)",
+                        "la tuile de départ 3C d’Eve est posée comme tuile isolée (R2.2)",
+                        "la tuile de départ 4D de Hal est posée comme tuile isolée (R2.2)"]
+    german = cli("--lang", "de", "log", game=path).stdout.splitlines()
+    assert german[1].strip() == "Das Startplättchen 1A von Ann wird als einzelnes Plättchen gelegt (R2.2)"
+
+
+def test_french_elision_follows_the_name_s_first_letter_and_its_field_alone():
+    from acquire_ref.language import Elided, _
+
+    rack = "le chevalet de {who} est vide"
+    assert Elided(rack).format(who="Émile") == "le chevalet d’Émile est vide"
+    assert Elided(rack).format(who="Yann") == "le chevalet d’Yann est vide"
+    assert Elided(rack).format(who="'Ann'") == "le chevalet de 'Ann' est vide"  # a name shown quoted: no elision
+    assert Elided("De {player} à {chain}, plus que {player}").format(player="Olga", chain="Imperial") == \
+        "D’Olga à Imperial, plus qu’Olga"
+    assert Elided("la part de {chain} et de {count}").format(chain="American", count="8") == \
+        "la part d’American et de 8"
+    with using("fr"):
+        assert _("{who}'s rack is empty and the bag is too (R7.2): type `pass`").format(who="Ann").startswith(
+            "le chevalet d’Ann est vide")
+    with using("de"):
+        assert not isinstance(_("{who}'s rack is empty and the bag is too (R7.2): type `pass`"), Elided)
+
