@@ -242,3 +242,20 @@ def test_french_elision_follows_the_name_s_first_letter_and_its_field_alone():
     with using("de"):
         assert not isinstance(_("{who}'s rack is empty and the bag is too (R7.2): type `pass`"), Elided)
 
+
+@pytest.mark.parametrize(("code", "one", "two"), [
+    ("de", "Festival darf wieder gegründet werden (R5.5)", "Tower, American dürfen wieder gegründet werden (R5.5)"),
+    ("fr", "Festival peut être fondée à nouveau (R5.5)", "Tower, American peuvent être fondées à nouveau (R5.5)"),
+])
+def test_r5_5_the_defunct_chains_that_may_be_founded_again_agree_in_number(code, one, two):
+    from acquire_ref.engine import events as ev
+    from acquire_ref.words.events import told
+
+    with using(code):
+        single = told(ev.MergerCompleted(survivor="Continental", size=14, price=900, defunct=("Festival",)))
+        both = told(ev.MergerCompleted(survivor="Continental", size=21, price=1000, defunct=("Tower", "American"),
+                                       safe=True))
+    assert single.endswith(one)
+    assert two in both
+    english = told(ev.MergerCompleted(survivor="Continental", size=21, price=1000, defunct=("Tower", "American")))
+    assert english.endswith("; Tower, American may be founded again (R5.5)")
