@@ -259,3 +259,21 @@ def test_r5_5_the_defunct_chains_that_may_be_founded_again_agree_in_number(code,
     assert two in both
     english = told(ev.MergerCompleted(survivor="Continental", size=21, price=1000, defunct=("Tower", "American")))
     assert english.endswith("; Tower, American may be founded again (R5.5)")
+
+
+def test_french_words_of_the_page_scripts_need_no_elision_as_they_are_filled_in_the_browser():
+    """A page script fills its fields itself, without :class:`acquire_ref.language.Elided`: its
+    French words are written so that no ``de`` or ``que`` comes before a name."""
+    from babel.messages.pofile import read_po
+
+    from acquire_ref.language import ELIDING, LOCALE_DIR
+
+    with open(LOCALE_DIR / "fr" / "LC_MESSAGES" / "acquire_ref.po", "rb") as fh:
+        scripts = [m for m in read_po(fh) if any(where.endswith(".js") for where, _ in m.locations)]
+    assert len(scripts) > 10
+    assert [m.id for m in scripts if ELIDING.search(m.string if isinstance(m.string, str) else " ".join(m.string))] == []
+    with using("fr"):
+        from acquire_ref.language import _
+
+        assert _("{player}'s code (under Yours on {player}'s phone)").format(player="Ann") == \
+            f"Code pour Ann (sous «{NNBSP}À vous{NNBSP}» sur son téléphone)"
