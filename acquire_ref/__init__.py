@@ -186,9 +186,10 @@ def _finish(code: int | str | None, out: _Forgiving, err: _Forgiving) -> int | s
         err.write(f"acquire-ref: {said}\n")
     out.flush()
     if out.error is not None and not isinstance(out.error, BrokenPipeError):
+        from acquire_ref.files.wording import system_error
         from acquire_ref.language import _
 
-        reason = getattr(out.error, "strerror", None) or str(out.error)
+        reason = system_error(out.error)
         lost = (_("the output could not be written ({reason}); the game file was written, so the move is saved") if saved
                 else _("the output could not be written ({reason})")).format(reason=reason)
         err.write(f"acquire-ref: {lost}\n")

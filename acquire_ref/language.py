@@ -22,6 +22,8 @@ catalogue, so a command in English imports no Babel (nor does JSON, which is alw
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -92,9 +94,37 @@ def using(code: str | None) -> Iterator[str]:
 
 def _(message: str) -> str:
     """``message`` (an English source text, usually with ``{named}`` fields to fill after) in the
-    language in force."""
+    language in force (in French, one that elides before a name: :class:`Elided`)."""
     code = _current.get()
-    return message if code == SOURCE else catalogue(code).gettext(message)
+    if code == SOURCE:
+        return message
+    said = catalogue(code).gettext(message)
+    return Elided(said) if code == "fr" else said
+
+
+ELIDING = re.compile(r"\b(de|De|que|Que|lorsque|puisque) \{(player|players|who|member|chain|chains|survivor|defunct|"
+                     r"came|gone|bot)\}")
+"""French words that elide before a vowel (``de`` and ``que`` lose their ``e`` for the apostrophe
+U+2019) followed by a field that holds a player's or a chain's name."""
+
+
+class Elided(str):
+    """A French message whose :meth:`format` elides ``de``, ``que``, ... before a name (a player's,
+    a chain's: the fields of :data:`ELIDING`) that starts with a vowel: ``le chevalet de {who}``
+    with ``who="Ann"`` reads ``le chevalet d\u2019Ann``, with ``"Ben"`` ``le chevalet de Ben``. A name
+    starting with ``h`` is left as written (its aspiration can't be told from its spelling)."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        """The message filled in as :meth:`str.format` fills it, elided before a name that starts
+        with a vowel."""
+        def elide(found: re.Match[str]) -> str:
+            name = kwargs.get(found[2])
+            first = unicodedata.normalize("NFD", name[:1]).lower()[:1] if isinstance(name, str) else ""
+            return f"{found[1][:-1]}\u2019{{{found[2]}}}" if first and first in "aeiouy" else found[0]
+
+        return str.format(ELIDING.sub(elide, self), *args, **kwargs)
 
 
 _FILLED: dict[str, tuple[str, dict[str, str | Callable[[], str]]]] = {}
@@ -137,7 +167,8 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     code = _current.get()
     if code == SOURCE:
         return singular if count == 1 else plural
-    return catalogue(code).ngettext(singular, plural, count)
+    said = catalogue(code).ngettext(singular, plural, count)
+    return Elided(said) if code == "fr" else said
 
 
 def from_environment(environ: Mapping[str, str]) -> str | None:

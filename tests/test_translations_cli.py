@@ -163,7 +163,7 @@ def test_a_hostile_session_of_typos_a_locked_file_and_broken_files_speaks_no_eng
 
 
 @pytest.mark.parametrize(("code", "heading", "lone"), [("de", "Ablage von Ann:", "ist ein einzelnes Plättchen"),
-                                                       ("fr", "Chevalet de Ann\u00a0:", "est une tuile isolée")])
+                                                       ("fr", "Chevalet d’Ann\u00a0:", "est une tuile isolée")])
 def test_a_dealt_rack_is_headed_and_worded_in_the_language_spoken(cli, tmp_path, code, heading, lone):
     """``hand Ann`` in a dealt game (R4): the rack's heading and what each tile would do."""
     path = tmp_path / "g.toml"
@@ -177,7 +177,7 @@ def test_a_dealt_rack_is_headed_and_worded_in_the_language_spoken(cli, tmp_path,
 
 @pytest.mark.parametrize(("code", "count", "alone"), [
     ("de", "3.002 Zeichen", "--as Ben: die Ablage von Ann gehört Ann allein (R10.3)"),
-    ("fr", "3\u202f002 caractères", "--as Ben\u00a0: le chevalet de Ann n’est qu’à Ann (R10.3)")])
+    ("fr", "3\u202f002 caractères", "--as Ben\u00a0: le chevalet d’Ann n’est qu’à Ann (R10.3)")])
 def test_a_value_cut_short_and_another_seats_rack_are_refused_in_the_language_spoken(cli, tmp_path, code, count, alone):
     """A 3,000-character rule number is echoed cut short with its length as the language writes
     numbers; ``--as Ben hand Ann`` is refused: a rack is its player's alone (R10.3)."""

@@ -240,7 +240,7 @@ BOTS = {
 }
 SEAT = {"de": "acquire-ref: --as Ben: die anstehende Entscheidung ist die von Ann; ein Platz macht nur seine eigenen "
               "Eingaben (R10.3)",
-        "fr": "acquire-ref: --as Ben\u00a0: la décision en attente est celle de Ann\u202f; une place ne joue que ses propres "
+        "fr": "acquire-ref: --as Ben\u00a0: la décision en attente est celle d’Ann\u202f; une place ne joue que ses propres "
               "coups (R10.3)"}
 
 

@@ -184,17 +184,29 @@ def _say_games(path: Path, event: Tournament) -> None:
             suffix=DISCARDED, files=", ".join(str(game_path(path, g)) for g in event.discarded)), err=True)
 
 
+def _asks() -> bool:
+    """Whether ``_confirm`` may ask: standard input and standard error are a terminal."""
+    return sys.stdin.isatty() and sys.stderr.isatty()
+
+
 def _confirm(what: str, flag: str, given: bool) -> None:
     """A change that throws work away or looks wrong (T1.2, T3.4): with ``given`` (the flag) it
-    goes ahead and says ``what`` on stderr; at a terminal it asks; otherwise it is refused with
-    ``what`` and the flag to add (exit 3), and nothing changes."""
+    goes ahead and says ``what`` on stderr; at a terminal it asks on stderr with the language's
+    letters (``[j/N]``, ``[o/N]``), a yes being :func:`acquire_ref.cli.undo.agrees`'s; otherwise it
+    is refused with ``what`` and the flag to add (exit 3), and nothing changes."""
+    from acquire_ref.cli.undo import agrees
     from acquire_ref.words import visible
 
     if given:
         say(f"acquire-ref: {what}", err=True)
         return
-    if sys.stdin.isatty() and sys.stderr.isatty():
-        if typer.confirm(visible(_("{what}. Go ahead?").format(what=what)), default=False, err=True):
+    if _asks():
+        typer.echo(visible(_("{what}. Go ahead? [y/N] ").format(what=what)), err=True, nl=False)
+        try:
+            answer = input()
+        except EOFError:
+            answer = ""
+        if agrees(answer):
             return
         raise IllegalMoveError(_("nothing changed"))
     raise IllegalMoveError(_("{what}: add {flag} to go ahead").format(what=what, flag=flag))

@@ -150,8 +150,10 @@ def _toml_names(top: Path, unread: list[Skipped] | None) -> list[Path]:
     found: list[Path] = []
 
     def failed(exc: OSError) -> None:
+        from acquire_ref.files.wording import system_error
+
         problem = _("{file}: can't list the folder ({error}), so its files are not rated").format(
-            file=exc.filename, error=exc.strerror)
+            file=exc.filename, error=system_error(exc))
         if unread is None:
             raise GameFileError(problem)
         unread.append(Skipped(str(exc.filename), problem, 4))

@@ -18,6 +18,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from acquire_ref.engine.errors import GameBusyError, GameFileError
+from acquire_ref.files.wording import system_error
 from acquire_ref.language import _
 
 _FLAGS = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -40,7 +41,7 @@ def open_lock(path: Path, lock_file: Path) -> int:
             raise GameFileError(_("{path}: the lock file {lock} is a symbolic link: a lock file is never followed; "
                                   "remove the link").format(path=path, lock=lock_file)) from None
         raise GameFileError(_("{path}: can't make the lock file {lock}: {reason}").format(
-            path=path, lock=lock_file, reason=exc.strerror)) from None
+            path=path, lock=lock_file, reason=system_error(exc))) from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
@@ -61,7 +62,8 @@ def take(fd: int, path: Path, wait: float) -> None:
             if _try(fd):
                 return
         except OSError as exc:
-            raise GameFileError(f"{path}: can't lock the game file: {exc.strerror}") from None
+            raise GameFileError(_("{path}: can't lock the game file: {reason}").format(path=path, reason=system_error(exc))) \
+                from None
         left = deadline - time.monotonic()
         if left <= 0:
             raise GameBusyError(_("{path} is locked by another acquire-ref command; try again when it has finished").format(

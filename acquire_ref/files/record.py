@@ -62,17 +62,11 @@ refused, so that no count or sum of money can outgrow what the file can hold aga
 
 
 def _toml_error(source: str, exc: tomllib.TOMLDecodeError) -> str:
-    """What is wrong with the TOML of ``source``: tomllib's own words in English (``Invalid value
-    (at line 3, column 5)``), the place alone in another language (tomllib speaks English only)."""
-    import re
+    """What is wrong with the TOML of ``source``: tomllib's words and place, in the language in force
+    where :func:`acquire_ref.files.wording.toml_problem` knows them."""
+    from acquire_ref.files.wording import toml_problem
 
-    from acquire_ref import language
-
-    detail = str(exc)
-    if language.current() != language.SOURCE:
-        at = re.search(r"\(at line (\d+), column (\d+)\)", detail)
-        detail = _("line {line}, column {column}").format(line=at[1], column=at[2]) if at else _("at the end of the file")
-    return _("{source} is not valid TOML: {detail}").format(source=source, detail=detail)
+    return _("{source} is not valid TOML: {detail}").format(source=source, detail=toml_problem(str(exc)))
 
 
 def parse_toml(text: str, source: str) -> TomlTable:

@@ -30,6 +30,8 @@ from pathlib import Path
 
 from acquire_ref.engine.errors import GameFileError, NotationError
 from acquire_ref.files.storage import owner_problem, write_atomic
+from acquire_ref.files.wording import system_error
+from acquire_ref.language import _
 
 BYTES = 24
 """Random bytes per token (192 bits; at least 16 are needed, DESIGN 9)."""
@@ -47,7 +49,7 @@ def side_file(game: Path) -> Path:
 
 
 def _refuse(path: Path, why: str) -> GameFileError:
-    return GameFileError(f"{path}: {why}; `acquire-ref seats --new` replaces it with new links")
+    return GameFileError(_("{path}: {why}; `acquire-ref seats --new` replaces it with new links").format(path=path, why=why))
 
 
 def read(game: Path, players: Sequence[str]) -> dict[str, str] | None:
@@ -91,34 +93,34 @@ def _load(game: Path, players: Sequence[str]) -> tuple[dict[str, str], set[str]]
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise _refuse(path, f"can't read the seats' file ({exc.strerror})") from None
+        raise _refuse(path, _("can't read the seats' file ({error})").format(error=system_error(exc))) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise _refuse(path, "the seats' file is not a regular file")
+            raise _refuse(path, _("the seats' file is not a regular file"))
         owner = owner_problem(info, "seats' file")
         if owner is not None:
             raise _refuse(path, owner)
         if info.st_mode & 0o077:
-            raise _refuse(path, f"the seats' file is open to others (mode {stat.S_IMODE(info.st_mode):o}, not 600): "
-                                "its links may have been read")
+            raise _refuse(path, _("the seats' file is open to others (mode {mode}, not 600): its links may have been "
+                                  "read").format(mode=f"{stat.S_IMODE(info.st_mode):o}"))
         if info.st_size > LIMIT:
-            raise _refuse(path, f"the seats' file is {info.st_size} bytes, more than {LIMIT}")
+            raise _refuse(path, _("the seats' file is {size} bytes, more than {most}").format(size=info.st_size, most=LIMIT))
         data = os.read(fd, LIMIT + 1)
     finally:
         os.close(fd)
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise _refuse(path, "the seats' file is not the JSON acquire-ref writes") from None
+        raise _refuse(path, _("the seats' file is not the JSON acquire-ref writes")) from None
     seats = doc.get("seats") if isinstance(doc, dict) else None
     if not isinstance(seats, dict) or sorted(seats) != sorted(players):
-        raise _refuse(path, "the seats' file does not name this game's players")
+        raise _refuse(path, _("the seats' file does not name this game's players"))
     if not all(isinstance(t, str) and TOKEN.fullmatch(t) for t in seats.values()) or len(set(seats.values())) != len(seats):
-        raise _refuse(path, "the seats' file holds a token that is not one acquire-ref makes")
+        raise _refuse(path, _("the seats' file holds a token that is not one acquire-ref makes"))
     seen = doc.get("joined", [])
     if not isinstance(seen, list) or not all(isinstance(t, str) for t in seen):
-        raise _refuse(path, "the seats' file's joined seats are not a list of its tokens")
+        raise _refuse(path, _("the seats' file's joined seats are not a list of its tokens"))
     return {p: seats[p] for p in players}, set(seen) & set(seats.values())
 
 
@@ -140,7 +142,7 @@ def store(game: Path, tokens: dict[str, str], joined: Iterable[str] = ()) -> dic
     ``tokens``. Raises what :func:`write` raises."""
     path = side_file(game)
     if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise GameFileError(f"{path} is not a regular file: move it away to make the seats' links")
+        raise GameFileError(_("{path} is not a regular file: move it away to make the seats' links").format(path=path))
     current = set(tokens.values())
     doc = {"game": Path(game).name, "seats": tokens, "joined": sorted(t for t in set(joined) if t in current)}
     write_atomic(path, json.dumps(doc, indent=2) + "\n", what="seats' file", mode=0o600)
@@ -163,7 +165,8 @@ def renew(game: Path, players: Sequence[str], player: str) -> dict[str, str]:
     released by the referee). Returns every seat's token. Raises what :func:`read` and
     :func:`write` raise, and :class:`NotationError` (exit 2) when ``player`` has no seat."""
     if player not in players:
-        raise NotationError(f"{player!r} has no seat in this game: {', '.join(players)}")
+        raise NotationError(_("{player} has no seat in this game: {players}").format(player=repr(player),
+                                                                                    players=", ".join(players)))
     loaded = _load(game, players)
     kept, seen = loaded if loaded is not None else ({p: secrets.token_urlsafe(BYTES) for p in players}, set())
     return store(game, {**kept, player: secrets.token_urlsafe(BYTES)}, seen)
@@ -214,7 +217,7 @@ def base(host: str, port: int) -> str:
     """``http://HOST:PORT`` for ``host`` and ``port``. Raises :class:`NotationError` (exit 2)
     for a host that is not a name or an address."""
     if not HOST.fullmatch(host):
-        raise NotationError(f"--host {host!r}: not a host name or address; e.g. 192.168.1.20")
+        raise NotationError(_("--host {host}: not a host name or address; e.g. 192.168.1.20").format(host=repr(host)))
     shown = f"[{host.strip('[]')}]" if ":" in host else host
     return f"http://{shown}:{port}"
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from acquire_ref.engine.errors import GameBusyError, GameFileError, NotationError
+from acquire_ref.files.wording import another_user, noun, standard_input, system_error
 from acquire_ref.language import _, ngettext, number
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ def file_exists(path: Path) -> bool:
     try:
         return Path(path).exists() or Path(path).is_symlink()
     except OSError as exc:
-        raise GameFileError(_("{path}: can't look at it: {error}").format(path=path, error=exc.strerror)) from None
+        raise GameFileError(_("{path}: can't look at it: {error}").format(path=path, error=system_error(exc))) from None
 
 
 def stamp(path: Path) -> Stamp | None:
@@ -146,15 +147,6 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def noun(what: str) -> str:
-    """The kind of file ``what`` (``"game file"``, ``"script"``, ...) in the language spoken, for a
-    message that names it."""
-    nouns = {"game file": _("game file"), "script": _("script"), "game file or script": _("game file or script"),
-             "event file": _("event file"), "export": _("export"), "seats' file": _("seats' file"),
-             "position file": _("position file"), "ruleset file": _("ruleset file")}
-    return nouns.get(what, what)
-
-
 def _not_a_file(named: str, mode: int, what: str) -> str:
     said = _("{named} is a folder, not {kind}") if stat.S_ISDIR(mode) else _("{named} is a pipe or a device, not {kind}")
     return said.format(named=named, kind=(_("an {kind}") if what[0] == "e" else _("a {kind}")).format(kind=noun(what)))
@@ -176,8 +168,7 @@ def owner_problem(info: os.stat_result, what: str) -> str | None:
     uid = running_user()
     if uid is None or info.st_uid == uid:
         return None
-    return (f"the {what} belongs to another user (user id {info.st_uid}, not {uid} who runs this command), "
-            "so it is not read: anyone who can write in its folder could have put it there")
+    return another_user(what, info.st_uid, uid)
 
 
 def read_text(path: Path, what: str = "game file", option: str | None = None, side: bool = False) -> str:
@@ -217,7 +208,7 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
                 raise GameFileError(_not_a_file(named, now.st_mode, what))
             why = owner_problem(now, what) if side else None
             if why is not None:
-                raise GameFileError(f"{named}: {why}")
+                raise GameFileError(_("{source}: {problem}").format(source=named, problem=why))
             data = fh.read(MAX_FILE_BYTES + 1)
         if data.startswith(b"\xef\xbb\xbf"):
             raise GameFileError(_("{named} starts with a byte-order mark: save it as UTF-8 without BOM").format(named=named))
@@ -234,7 +225,7 @@ def read_stamped(path: Path, what: str = "game file", option: str | None = None,
     except GameFileError:
         raise  # said already: not "can't read it" about a file that was read and refused
     except (OSError, ValueError) as exc:
-        cause = getattr(exc, "strerror", None) or exc
+        cause = system_error(exc)
         raise GameFileError(_("{named}: can't read it: {why}").format(named=named, why=cause)) from None
 
 
@@ -251,11 +242,11 @@ def read_standard_input(what: str = "script") -> str:
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read().encode("utf-8")
     except (OSError, ValueError) as exc:
-        raise GameFileError(f"standard input: can't read the {what}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise GameFileError(standard_input("unread", what, system_error(exc))) from None
     if len(data) > MAX_FILE_BYTES:
-        raise GameFileError(f"standard input is more than {MAX_FILE_BYTES:,} bytes: too large for a {what}")
+        raise GameFileError(standard_input("large", what, most=MAX_FILE_BYTES))
     if data.startswith(b"\xef\xbb\xbf"):
-        raise GameFileError(f"standard input starts with a byte-order mark: send the {what} as UTF-8 without BOM")
+        raise GameFileError(standard_input("bom", what))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -275,7 +266,7 @@ def check_target(path: Path, what: str = "game file") -> int | None:
         return None
     except (OSError, ValueError) as exc:
         raise GameFileError(_("{path}: can't look at it: {error}").format(
-            path=path, error=getattr(exc, "strerror", None) or exc)) from None
+            path=path, error=system_error(exc))) from None
     if stat.S_ISLNK(info.st_mode):
         return check_target(_follow(Path(path)), what) if _follow(Path(path)) != Path(path) else None
     if not stat.S_ISREG(info.st_mode):
@@ -346,7 +337,7 @@ def write_atomic(path: Path, text: str, expect: Stamp | None = None, what: str =
         except OSError as exc:
             said = (_("{path}: can't write the {kind}: {error}; it is unchanged") if old is not None
                     else _("{path}: can't write the {kind}: {error}; nothing was written"))
-            raise GameFileError(said.format(path=path, kind=noun(what), error=exc.strerror)) from None
+            raise GameFileError(said.format(path=path, kind=noun(what), error=system_error(exc))) from None
         finally:
             if not renamed:
                 with suppress(OSError):
@@ -367,7 +358,8 @@ def _temporary(path: Path, text: str, mode: int | None, what: str) -> str:
     except FileNotFoundError:
         raise GameFileError(prefix + _("the folder {folder} does not exist").format(folder=folder)) from None
     except OSError as exc:
-        raise GameFileError(prefix + _("can't write in {folder}: {error}").format(folder=folder, error=exc.strerror)) from None
+        raise GameFileError(prefix + _("can't write in {folder}: {error}").format(folder=folder,
+                                                                                  error=system_error(exc))) from None
     done = False
     try:
         try:
@@ -389,7 +381,7 @@ def _temporary(path: Path, text: str, mode: int | None, what: str) -> str:
     except OSError as exc:
         said = (_("{path}: can't write the {kind}: {error}; it is unchanged") if path.exists()
                 else _("{path}: can't write the {kind}: {error}; nothing was written"))
-        raise GameFileError(said.format(path=path, kind=noun(what), error=exc.strerror)) from None
+        raise GameFileError(said.format(path=path, kind=noun(what), error=system_error(exc))) from None
     finally:
         if not done:
             with suppress(OSError):
@@ -412,7 +404,7 @@ def write_new(path: Path, text: str) -> None:
             raise NotationError(_("{path} already exists: simulate --out never writes over a file; "
                                   "name an empty or new folder").format(path=path)) from None
         except OSError as exc:
-            raise GameFileError(_("{path}: can't write it: {error}").format(path=path, error=exc.strerror)) from None
+            raise GameFileError(_("{path}: can't write it: {error}").format(path=path, error=system_error(exc))) from None
         done = False
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -422,7 +414,7 @@ def write_new(path: Path, text: str) -> None:
             done = True
         except OSError as exc:
             raise GameFileError(_("{path}: can't write it: {error}; nothing was kept").format(
-                path=path, error=exc.strerror)) from None
+                path=path, error=system_error(exc))) from None
         finally:
             if not done:
                 with suppress(OSError):
@@ -540,7 +532,7 @@ def output_folder(folder: Path) -> Path:
     except FileExistsError:
         raise GameFileError(_("--out {folder}: not a folder").format(folder=folder)) from None
     except OSError as exc:
-        raise GameFileError(_("--out {folder}: can't make the folder: {error}").format(folder=folder, error=exc.strerror)) \
+        raise GameFileError(_("--out {folder}: can't make the folder: {error}").format(folder=folder, error=system_error(exc))) \
             from None
     return folder
 

@@ -27,7 +27,7 @@ waiting state, and the board comes back when the file is sound again.
 
 **Only this server's names.** A request whose ``Host`` is not one of the names the server was
 started for (the addresses it printed, ``localhost``, ``127.0.0.1``, ``[::1]``) is refused with
-400 and a line of text, so that a page of another site can't read the board by pointing its own
+400 and a line of text (in the server's language), so that a page of another site can't read the board by pointing its own
 name at this machine (DNS rebinding). The one redirect (``/events/`` to ``/events``) gives a path
 of this server, never a name taken from the request.
 
@@ -383,16 +383,22 @@ class Guard:
         sent = dict(scope.get("headers", []))
         name = host_name(sent.get(b"host", b"").decode("latin-1"))
         if name not in self.hosts:
-            shown = repr(name[:60]) if name else "none"
-            text = (f"This server answers to {', '.join(sorted(self.hosts))} only, and the request names {shown} "
-                    "(Host): open one of the addresses `acquire-ref serve` printed.\n")
-            await Response(text, status_code=400, media_type="text/plain")(scope, receive, guarded)
+            await Response(self.refusal(name), status_code=400, media_type="text/plain")(scope, receive, guarded)
             return
         path = scope.get("path", "")
         if path.endswith("/") and path.rstrip("/") in self.routes:
             await Response(status_code=308, headers={"Location": path.rstrip("/")})(scope, receive, guarded)
             return
         await self.app(scope, receive, guarded)
+
+    def refusal(self, name: str) -> str:
+        """The 400's line for a request naming ``name`` (its ``Host``, ``""`` when it names none),
+        in the server's language (the board's: the one it was started with)."""
+        with language.using(self.board.language if self.board is not None else None):
+            shown = repr(name[:60]) if name else language._("none")
+            return language._("This server answers to {names} only, and the request names {host} (Host): open one of "
+                              "the addresses `acquire-ref serve` printed.").format(
+                names=", ".join(sorted(self.hosts)), host=shown) + "\n"
 
 
 async def board_events(request: Request, board: FileWatch, poll: float, stopping: threading.Event) -> AsyncIterator[str]:

@@ -17,6 +17,7 @@ from types import FrameType
 
 from acquire_ref.engine.errors import GameFileError, NotationError
 from acquire_ref.files.seat_links import lan_address
+from acquire_ref.files.wording import system_error
 from acquire_ref.language import _
 
 __all__ = ["addresses", "bind", "lan_address", "run", "run_room"]
@@ -47,7 +48,7 @@ def bind(host: str, port: int) -> socket.socket:
             raise NotationError(_("port {port} is in use on {host}: give another with --port, "
                                   "or --port 0 for any free one").format(port=port, host=host)) from None
         raise NotationError(_("can't listen on {host} port {port}: {error}").format(
-            host=host, port=port, error=exc.strerror or exc)) from None
+            host=host, port=port, error=system_error(exc))) from None
     return sock
 
 

@@ -169,12 +169,17 @@ def _shares_held(e: ev.SharesHeld) -> str:
 
 
 def _merger_completed(e: ev.MergerCompleted) -> str:
+    n = len(e.defunct)  # the defunct chains agree in number where a language says so (French: peuvent)
     if e.safe:
-        text = _("{survivor} absorbs {defunct}: now {size} tiles, {price} a share; {defunct} may be founded again "
-                 "(R5.5); {survivor} is now safe: it can never be absorbed (R3.5)")
+        text = ngettext("{survivor} absorbs {defunct}: now {size} tiles, {price} a share; {defunct} may be founded "
+                        "again (R5.5); {survivor} is now safe: it can never be absorbed (R3.5)",
+                        "{survivor} absorbs {defunct}: now {size} tiles, {price} a share; {defunct} may be founded "
+                        "again (R5.5); {survivor} is now safe: it can never be absorbed (R3.5)", n)
     else:
-        text = _("{survivor} absorbs {defunct}: now {size} tiles, {price} a share; {defunct} may be founded again "
-                 "(R5.5)")
+        text = ngettext("{survivor} absorbs {defunct}: now {size} tiles, {price} a share; {defunct} may be founded "
+                        "again (R5.5)",
+                        "{survivor} absorbs {defunct}: now {size} tiles, {price} a share; {defunct} may be founded "
+                        "again (R5.5)", n)
     return text.format(survivor=e.survivor, defunct=_(", ").join(e.defunct), size=e.size, price=money(e.price))
 
 
