@@ -15,7 +15,6 @@ imports the game: the game asks :func:`buy_refusal` before a ``buy`` and :func:`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.errors import IllegalMoveError
@@ -27,10 +26,13 @@ Orders = tuple[tuple[str, int], ...]
 """A purchase as ``Buy.orders``: ``(chain, count)`` pairs."""
 
 
-class BuyPlan(NamedTuple):
+class BuyPlan:
     """A verified ``buy``: the purchase :func:`pay` carries out (R6)."""
 
-    move: Buy
+    __slots__ = ("move",)
+
+    def __init__(self, move: Buy) -> None:
+        self.move = move
 
 
 def price(ledger: Ledger, chain: str) -> int:

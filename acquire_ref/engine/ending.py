@@ -7,7 +7,7 @@ never imports the game.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.board import Board
@@ -44,10 +44,13 @@ class Scoresheet(Protocol):
     def merger(self) -> Merger | None: ...
 
 
-class EndPlan(NamedTuple):
+class EndPlan:
     """A verified ``end``: the current player declares the end (R8.2)."""
 
-    move: End
+    __slots__ = ("move",)
+
+    def __init__(self, move: End) -> None:
+        self.move = move
 
 
 def chains_on_board(sheet: Scoresheet) -> list[str]:
