@@ -68,6 +68,12 @@ def end_refusal(sheet: Scoresheet) -> IllegalMoveError | None:
     return None
 
 
+def end_allowed(sheet: Scoresheet) -> bool:
+    """Whether the current player may declare the end now: :func:`end_refusal` is None, without
+    making the refusal (R8.1, R8.2)."""
+    return not sheet.end_declared and sheet.edition.end_available(sheet.board.sizes)
+
+
 def ending_after_turn(sheet: Scoresheet) -> EndReason | None:
     """Whether the game ends as the turn just finished does: it was declared (R8.2), a whole round
     passed with no tile placed, or every rack and the bag are empty (R8.4, unless the ``stall``
