@@ -35,8 +35,10 @@ COMPILED = ("acquire_ref.engine.tiles", "acquire_ref.engine.board", "acquire_ref
             "acquire_ref.engine.supply", "acquire_ref.engine.merger", "acquire_ref.engine.buying",
             "acquire_ref.engine.drawing", "acquire_ref.engine.ending", "acquire_ref.engine.placing",
             "acquire_ref.engine.state", "acquire_ref.engine.game", "acquire_ref.engine.events",
-            "acquire_ref.engine.moves", "acquire_ref.engine.pending", "acquire_ref.engine.scoring")
-"""The engine modules compiled, by their full names (each file found from its name, wherever its folder)."""
+            "acquire_ref.engine.moves", "acquire_ref.engine.pending", "acquire_ref.engine.editions.printed",
+            "acquire_ref.engine.editions.__init__", "acquire_ref.engine.scoring")
+"""The engine modules compiled, by their full names (each file found from its name, wherever its folder; a
+package by its ``__init__``, where mypyc puts the compiled package)."""
 
 GROUP = "acquire_ref.engine"
 """The name of the one library the compiled modules share (``acquire_ref/engine__mypyc...``)."""

@@ -15,9 +15,9 @@ imports the game: the game asks :func:`buy_refusal` before a ``buy`` and :func:`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from acquire_ref.engine import events as ev
+from acquire_ref.engine.editions import Edition
 from acquire_ref.engine.errors import IllegalMoveError
 from acquire_ref.engine.events import money
 from acquire_ref.engine.merger import Ledger
@@ -27,10 +27,13 @@ Orders = tuple[tuple[str, int], ...]
 """A purchase as ``Buy.orders``: ``(chain, count)`` pairs."""
 
 
-class BuyPlan(NamedTuple):
+class BuyPlan:
     """A verified ``buy``: the purchase :func:`pay` carries out (R6)."""
 
-    move: Buy
+    __slots__ = ("move",)
+
+    def __init__(self, move: Buy) -> None:
+        self.move = move
 
 
 def price(ledger: Ledger, chain: str) -> int:
@@ -48,17 +51,24 @@ def nothing_to_buy(ledger: Ledger, player: str) -> str | None:
     anything": ``"board"`` (no chain on the board), ``"limit"`` (the ruleset's buy limit is 0),
     ``"bank"`` (the bank has no share of any chain on it) or ``"cash"`` (every share the bank has
     costs more than their cash; cash equal to the price can buy); None when they can buy one."""
-    sizes = ledger.board.sizes
-    if ledger.edition.buy_limit > 0:
-        cash, bank, at = ledger.cash[player], ledger.bank, ledger.edition.price
-        for c, size in sizes.items():
-            if bank[c] > 0 and at(c, size) <= cash:
-                return None
+    sizes, edition = ledger.board.sizes, ledger.edition
+    if edition.buy_limit > 0 and affords_one(edition, sizes, ledger.bank, ledger.cash[player]):
+        return None
     if not sizes:
         return "board"
     if ledger.edition.buy_limit <= 0:
         return "limit"
     return "cash" if any(ledger.bank[c] for c in sizes) else "bank"
+
+
+def affords_one(edition: Edition, sizes: dict[str, int], bank: dict[str, int], cash: int) -> bool:
+    """Whether ``cash`` dollars pay for one share the ``bank`` has of a chain of ``sizes`` (chain ->
+    tiles on the board), at ``edition``'s prices: cash equal to the price can buy (R6.2, R6.3)."""
+    at = edition.price
+    for c, size in sizes.items():
+        if bank[c] > 0 and at(c, size) <= cash:
+            return True
+    return False
 
 
 def affordable(ledger: Ledger, player: str, orders: Sequence[tuple[str, int]]) -> str:
@@ -142,11 +152,12 @@ def purchases(ledger: Ledger, player: str) -> list[Orders]:
 def pay(ledger: Ledger, player: str, plan: BuyPlan, out: list[ev.Event]) -> None:
     """``player`` pays the bank for the shares of ``plan`` at their current prices (R6.3)."""
     at, sizes = ledger.edition.price, ledger.board.sizes
+    cash, bank, holdings = ledger.cash, ledger.bank, ledger.shares[player]
     for chain, n in plan.move.orders:
         amount = n * at(chain, sizes[chain])
-        ledger.cash[player] -= amount
-        ledger.bank[chain] -= n
-        ledger.shares[player][chain] += n
+        cash[player] -= amount
+        bank[chain] -= n
+        holdings[chain] += n
         out.append(ev.SharesBought(player, chain, n, amount))
 
 

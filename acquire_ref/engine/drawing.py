@@ -8,7 +8,7 @@ imports the game. In dealt mode the referee sees the racks and replaces dead til
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.board import Board, Effect
@@ -42,10 +42,13 @@ class Racks(Protocol):
     def effect(self, tile: Tile) -> Effect: ...
 
 
-class DiscardPlan(NamedTuple):
+class DiscardPlan:
     """A verified ``discard``: the dead tiles shown, which :func:`discard` replaces (R7.3)."""
 
-    move: Discard
+    __slots__ = ("move",)
+
+    def __init__(self, move: Discard) -> None:
+        self.move = move
 
 
 def dead_spaces(racks: Racks) -> frozenset[Tile]:

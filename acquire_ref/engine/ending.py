@@ -7,7 +7,7 @@ never imports the game.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.board import Board
@@ -44,10 +44,13 @@ class Scoresheet(Protocol):
     def merger(self) -> Merger | None: ...
 
 
-class EndPlan(NamedTuple):
+class EndPlan:
     """A verified ``end``: the current player declares the end (R8.2)."""
 
-    move: End
+    __slots__ = ("move",)
+
+    def __init__(self, move: End) -> None:
+        self.move = move
 
 
 def chains_on_board(sheet: Scoresheet) -> list[str]:
@@ -63,6 +66,12 @@ def end_refusal(sheet: Scoresheet) -> IllegalMoveError | None:
         return IllegalMoveError(rule="R8.1", reason="end_not_available", edition=sheet.edition,
                                 sizes=dict(sheet.board.sizes))
     return None
+
+
+def end_allowed(sheet: Scoresheet) -> bool:
+    """Whether the current player may declare the end now: :func:`end_refusal` is None, without
+    making the refusal (R8.1, R8.2)."""
+    return not sheet.end_declared and sheet.edition.end_available(sheet.board.sizes)
 
 
 def ending_after_turn(sheet: Scoresheet) -> EndReason | None:

@@ -43,7 +43,7 @@ from acquire_ref.engine.drawing import (
     replace_dead_tiles,
 )
 from acquire_ref.engine.editions import Edition, load_edition
-from acquire_ref.engine.ending import EndPlan, end_refusal, ending_after_turn, market_to_draw, pay_out
+from acquire_ref.engine.ending import EndPlan, end_allowed, end_refusal, ending_after_turn, market_to_draw, pay_out
 from acquire_ref.engine.errors import AcquireError, IllegalMoveError, NotationError
 from acquire_ref.engine.events import money
 from acquire_ref.engine.merger import (
@@ -290,7 +290,7 @@ class Game(GameState):
         disposal without the holder's name still replays when a player is renamed."""
         if isinstance(move, Start) and self.supply.knows_racks:
             return Start(())
-        if isinstance(move, Dispose):
+        if isinstance(move, Dispose) and (move.player is not None or move.sell_all or move.trade_max):
             return Dispose(None, move.sell, move.trade)
         return move
 
@@ -466,7 +466,7 @@ class Game(GameState):
         turn's tile made no space dead, the turn finishes by itself (R6.2, R7.3)."""
         p = self.player
         self.pending = self.buy_shares(p)
-        if self.can_buy(p) or end_refusal(self) is None or made_dead(self):
+        if self.can_buy(p) or end_allowed(self) or made_dead(self):
             return
         why, figure = why_nothing(self, p)  # figure: the player's cash, theirs alone (R10.1)
         self._finish_turn(out, f"nothing can be bought: {why}{figure} (R6.2)",
@@ -550,7 +550,7 @@ class Game(GameState):
                 out = []
             case _:
                 assert_never(pend)
-        if isinstance(pend, PlaceTile | BuyShares) and end_refusal(self) is None:
+        if isinstance(pend, PlaceTile | BuyShares) and end_allowed(self):
             out.append(End())
         return out
 

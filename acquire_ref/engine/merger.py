@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.board import Board, Effect
@@ -254,36 +254,48 @@ class Merger:
 # ----- the merger's moves: checked here, before anything changes -----------------------------
 # The plans name Merger, so they follow it: a compiled module (mypyc) defines a class before any
 # class naming it is made.
-class SurvivorPlan(NamedTuple):
+class SurvivorPlan:
     """A verified ``choose`` of the survivor of ``merger``, with the defunct ``order`` (R5.2, R5.3)."""
 
-    move: Choose
-    merger: Merger
-    order: list[str]
+    __slots__ = ("merger", "move", "order")
+
+    def __init__(self, move: Choose, merger: Merger, order: list[str]) -> None:
+        self.move = move
+        self.merger = merger
+        self.order = order
 
 
-class OrderPlan(NamedTuple):
+class OrderPlan:
     """A verified ``choose`` of the next of equal defunct chains of ``merger`` (R5.3)."""
 
-    move: Choose
-    merger: Merger
-    order: list[str]
+    __slots__ = ("merger", "move", "order")
+
+    def __init__(self, move: Choose, merger: Merger, order: list[str]) -> None:
+        self.move = move
+        self.merger = merger
+        self.order = order
 
 
-class DisposePlan(NamedTuple):
+class DisposePlan:
     """A verified ``dispose``: ``who`` answers ``decision`` in ``merger``, the counts worked out (R5.3b)."""
 
-    move: Dispose
-    decision: DisposeShares
-    who: str
-    merger: Merger
+    __slots__ = ("decision", "merger", "move", "who")
+
+    def __init__(self, move: Dispose, decision: DisposeShares, who: str, merger: Merger) -> None:
+        self.move = move
+        self.decision = decision
+        self.who = who
+        self.merger = merger
 
 
-class MarketPlan(NamedTuple):
+class MarketPlan:
     """A verified ``market``: the tile drawn for the market's holding in ``decision.chain`` (R9)."""
 
-    move: Market
-    decision: DrawForMarket
+    __slots__ = ("decision", "move")
+
+    def __init__(self, move: Market, decision: DrawForMarket) -> None:
+        self.move = move
+        self.decision = decision
 
 
 def plan_merger(move: Place, effect: Effect, board_sizes: dict[str, int], mergemaker: str) -> Merger:

@@ -7,7 +7,6 @@ verified plan says (:class:`StartPlan`, :class:`PlacePlan`, :class:`FoundPlan`, 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from acquire_ref.engine import events as ev
 from acquire_ref.engine.board import Board, Effect
@@ -18,30 +17,42 @@ from acquire_ref.engine.moves import Choose, Pass, Place, Start
 from acquire_ref.engine.tiles import Tile
 
 
-class StartPlan(NamedTuple):
+class StartPlan:
     """A verified ``start``: the start tiles, one per player in seating order (R2.2)."""
 
-    move: Start
+    __slots__ = ("move",)
+
+    def __init__(self, move: Start) -> None:
+        self.move = move
 
 
-class PlacePlan(NamedTuple):
+class PlacePlan:
     """A verified ``place``: what the tile does (R4) and, for a merger, the merger it starts (R5)."""
 
-    move: Place
-    effect: Effect
-    merger: Merger | None
+    __slots__ = ("effect", "merger", "move")
+
+    def __init__(self, move: Place, effect: Effect, merger: Merger | None) -> None:
+        self.move = move
+        self.effect = effect
+        self.merger = merger
 
 
-class FoundPlan(NamedTuple):
+class FoundPlan:
     """A verified ``choose`` of the chain the placed tile founds (R4.2)."""
 
-    move: Choose
+    __slots__ = ("move",)
+
+    def __init__(self, move: Choose) -> None:
+        self.move = move
 
 
-class PassPlan(NamedTuple):
+class PassPlan:
     """A verified ``pass``: no playable tile, so the player goes on to buy (R4.7)."""
 
-    move: Pass
+    __slots__ = ("move",)
+
+    def __init__(self, move: Pass) -> None:
+        self.move = move
 
 
 def check_start_tiles(players: Sequence[str], tiles: Sequence[Tile]) -> StartPlan:

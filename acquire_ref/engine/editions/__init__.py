@@ -12,6 +12,7 @@ Built-in editions are TOML files shipped inside the package (``acquire_ref/engin
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,13 @@ from acquire_ref.engine.tiles import CLASSIC_GRID, Grid
 from acquire_ref.engine.values import Value, _set, field
 from acquire_ref.language import _
 
-_HERE = Path(__file__).parent  # the built-in editions are TOML files beside this module
+
+def _here() -> Path:
+    """The folder of the built-in editions, TOML files beside this module, found from the engine
+    package's folder: the compiled package is given a ``__file__`` and ``__path__`` that name a
+    folder that does not exist (mypyc joins its library's folder and the package's path)."""
+    return Path(sys.modules[__name__.rpartition(".")[0]].__path__[0], "editions")
+
 
 COLOUR_NAMES = frozenset("""
 default
@@ -464,7 +471,7 @@ _CACHE: dict[str, Edition] = {}
 
 def builtin_editions() -> list[str]:
     """Names of the editions shipped with the package."""
-    return sorted(p.stem for p in _HERE.glob("*.toml"))
+    return sorted(p.stem for p in _here().glob("*.toml"))
 
 
 def load_edition(name: str = "classic") -> Edition:
@@ -473,7 +480,7 @@ def load_edition(name: str = "classic") -> Edition:
     Raises :class:`NotationError` listing the built-in editions when there is none of that name.
     """
     if name not in _CACHE:
-        res = _HERE / f"{name}.toml"
+        res = _here() / f"{name}.toml"
         if not (isinstance(name, str) and _EDITION_NAME.fullmatch(name)) or not res.is_file():
             raise NotationError(
                 f"no edition {shown(name)}: built-in editions are {', '.join(builtin_editions())}, "

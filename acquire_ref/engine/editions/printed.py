@@ -139,7 +139,7 @@ def _card_tier_problems(where: str, rows: object, places: int, problems: Problem
             problems.add(f"{where} starts at {size} tiles: it must start at 2, the smallest chain")
         elif size <= last_size:
             problems.add(f"{where}[{i}]: sizes must go up; {size} follows {last_size}")
-        if 0 in (price, *bonuses):
+        if price == 0 or 0 in bonuses:
             problems.add(f"{where}[{i}] has a blank (0): copy it from the edition's printed card")
         elif any(v < 0 or v % 100 or v > 10**7 for v in (price, *bonuses)):
             problems.add(f"{where}[{i}]: every price and bonus is a positive multiple of $100 up to $10,000,000")
