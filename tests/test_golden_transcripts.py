@@ -2,8 +2,8 @@
 by event, by a transcript kept in tests/data/golden/NAME.log.
 
 The transcript is made through the command line only: the game is played into a fresh game
-file (`acquire-ref play examples/NAME.toml`, or each accepted line of a reference game in
-order), then it holds what `acquire-ref log` prints, followed by what `acquire-ref log --json`
+file (`acquire-ref play examples/NAME.toml`, or a script of the accepted lines of a reference
+game in order), then it holds what `acquire-ref log` prints, followed by what `acquire-ref log --json`
 prints, one line per move and one per event (keys sorted). The test compares it with the
 golden file line by line and fails at the first line that differs, showing both lines.
 
@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from tests.helpers import EXAMPLES, ROOT, reference_games
 
@@ -78,9 +79,14 @@ def test_example_game_matches_its_golden_transcript(cli, script, tmp_path):
 
 @pytest.mark.parametrize("ref", REFERENCE_GAMES, ids=lambda g: g.name)
 def test_reference_game_matches_its_golden_transcript(cli, ref, tmp_path):
+    # its accepted lines as one script: the same moves in the same file as typed one by one, which
+    # tests/test_reference_games.py does (a command per line, each refusal checked)
+    (_, new), *lines = ref.lines
+    assert new[0] == "new"
+    script = tmp_path / "script.toml"
+    script.write_text(tomli_w.dumps({"format": 1, "players": new[1:],
+                                     "moves": [" ".join(words) for bad, words in lines if not bad]}))
     path = tmp_path / "game.toml"
-    for bad, words in ref.lines:
-        if not bad:
-            result = cli(*words, game=path)
-            assert result.exit_code == 0, (words, result.output)
+    result = cli("play", script, game=path)
+    assert result.exit_code == 0, result.output
     assert_matches_golden(transcript(cli, path), ref.name)

@@ -123,6 +123,7 @@ def test_a_bot_learns_no_seed_and_cannot_rebuild_the_bag_from_the_game_numbers(t
                 if "decide" in msg:
                     print(msg["legal"][0], flush=True)
     """)
+    guesses = {tuple(str(t) for t in shuffled_bag(n)) for n in range(0, 1000)}  # the bags of the numbers near it
     bags = []
     for run in ("one", "two"):
         out = tmp_path / run
@@ -135,7 +136,6 @@ def test_a_bot_learns_no_seed_and_cannot_rebuild_the_bag_from_the_game_numbers(t
 
             data = tomllib.loads(path.read_text())
             assert data["bag"] == [str(t) for t in shuffled_bag(data["seed"])]  # the file stands alone
-            guesses = {tuple(str(t) for t in shuffled_bag(n)) for n in range(0, 1000)}
             assert tuple(data["bag"]) not in guesses and data["seed"] != number
             checked = subprocess.run([installed(), "check", str(path)], capture_output=True, text=True, check=False,
                                      timeout=60)

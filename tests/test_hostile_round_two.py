@@ -1,14 +1,15 @@
-"""Hostile input, round two, through the installed command: the pipe's refusals echo a bounded
-length of the value sent and a key given twice is refused; sizes (names, moves, files) are
-bounded where a file is read and where a name is accepted; names with invisible code points are
-refused and long names are shown distinctly."""
+"""Hostile input, round two: the pipe's refusals echo a bounded length of the value sent and a key
+given twice is refused; sizes (names, moves, files) are bounded where a file is read and where a
+name is accepted; names with invisible code points are refused and long names are shown
+distinctly. The pipe and the files read run through the installed command; names given on the
+command line and the screens run in-process."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 
-from tests.helpers import EXAMPLES, installed
+from tests.helpers import EXAMPLES, Cli, installed
 
 
 def pipe(game, *lines: str) -> list[dict]:
@@ -53,8 +54,20 @@ def test_pipe_refuses_a_key_given_twice_instead_of_taking_the_last(tmp_path):
 
 
 def run(*args, cwd=None) -> subprocess.CompletedProcess:
+    """``acquire-ref ARGS`` as the installed command, a process of its own (a file read through the
+    fast path of :mod:`acquire_ref.quick`)."""
     return subprocess.run([installed(), *map(str, args)], capture_output=True, text=True, check=False, timeout=60,
                           cwd=cwd)
+
+
+_CLI = Cli()
+
+
+def in_process(*args, cwd=None) -> subprocess.CompletedProcess:
+    """``acquire-ref ARGS`` run in-process (the same command group, exit codes and streams as the
+    installed command, which :func:`run` and the pipe's tests start), as a finished process."""
+    result = _CLI(*args, cwd=cwd)
+    return subprocess.CompletedProcess(list(map(str, args)), result.exit_code, result.stdout, result.stderr)
 
 
 def test_names_with_marks_that_print_as_nothing_are_refused_where_a_name_is_accepted(tmp_path):
@@ -65,23 +78,23 @@ def test_names_with_marks_that_print_as_nothing_are_refused_where_a_name_is_acce
     for players, code in ((["Ann", "An\u034fn"], "U+034F"), (["\u3164", "Ben"], "U+3164"), (["\u2800", "Ben"], "U+2800"),
                           (["Ann", "B\u200bn"], None), (["Ann", "Ben\ufe0f"], "U+FE0F"), (["\u115f\u1160", "Ben"], "U+115F"),
                           (["\uffa0", "Ben"], "U+FFA0")):
-        result = run("--game", path, "new", *players)
+        result = in_process("--game", path, "new", *players)
         assert result.returncode == 2 and "can't be a player name" in result.stderr, (players, result.stderr)
         assert code is None or f"{code}, which prints as nothing" in result.stderr or f"{code}," in result.stderr
         assert "Traceback" not in result.stderr and not path.exists()
     path.write_text('format = 1\nplayers = ["Ann", "An\\u034fn"]\nmoves = []\n', encoding="utf-8")
     before = path.read_bytes()
-    result = run("--game", path, "status")
+    result = run("--game", path, "status")  # the file read by the installed command's fast path
     assert result.returncode == 4 and "U+034F, which prints as nothing" in result.stderr
     assert path.read_bytes() == before
     for holdings, said in ((["An\u034fn=3", "Ann=2"], "U+034F, which prints as nothing"),
                            (["Ann=3", "\u0410nn=2"], "\u0410nn looks like Ann"),
                            ([f"{'A' * 81}=3"], "and a name has at most 80")):
-        result = run("bonus", "Tower", "3", *holdings)
+        result = in_process("bonus", "Tower", "3", *holdings)
         assert result.returncode == 2 and said in result.stderr, result.stderr
     bot = tmp_path / "bot.py"
     bot.write_text("import sys\n")
-    result = run("simulate", "--games", "1", "--players", "3", "--bot", f"\u3164=python3 {bot}")
+    result = in_process("simulate", "--games", "1", "--players", "3", "--bot", f"\u3164=python3 {bot}")
     assert result.returncode == 2 and "U+3164, which prints as nothing" in result.stderr
 
 
@@ -99,8 +112,8 @@ def test_two_long_names_are_never_cut_into_the_same_text_by_watch_or_the_console
 
     one, two = "Bartholomew-" * 5 + "Jr", "Bartholomew-" * 5 + "Sr"
     path = tmp_path / "g.toml"
-    assert run("--game", path, "new", one, two, "Alexandra", "Alexandre").returncode == 0
-    assert run("--game", path, "start", "1A", "3C", "5E", "7G").returncode == 0
+    assert in_process("--game", path, "new", one, two, "Alexandra", "Alexandre").returncode == 0
+    assert in_process("--game", path, "start", "1A", "3C", "5E", "7G").returncode == 0
     out = StringIO()
     Console(file=out, width=80, height=24, color_system=None, highlight=False).print(watch_file(path, 80))
     lines = out.getvalue().splitlines()
@@ -124,13 +137,13 @@ def test_a_bell_and_a_carriage_return_in_edition_and_tier_names_are_shown_as_esc
                .replace('tier = "cheap"', 'tier = "ch\\u0007eap"')
                .replace("middle = 100", '"mid\\rdle" = 100').replace('tier = "middle"', 'tier = "mid\\rdle"'))
     (tmp_path / "bel.toml").write_text(ruleset)
-    card = run("chart", "--edition", "bel.toml", cwd=tmp_path)
+    card = in_process("chart", "--edition", "bel.toml", cwd=tmp_path)
     assert card.returncode == 0, card.stderr
     assert "Information card (Ed\\x07it\\x0dion)" in card.stdout
     assert "ch\\x07eap: Tower" in card.stdout and "mid\\x0ddle: American" in card.stdout
     assert "\x07" not in card.stdout and "\r" not in card.stdout
-    assert run("--game", "g.toml", "new", "Ann", "Ben", "--edition", "bel.toml", cwd=tmp_path).returncode == 0
-    status = run("--game", "g.toml", "status", cwd=tmp_path)
+    assert in_process("--game", "g.toml", "new", "Ann", "Ben", "--edition", "bel.toml", cwd=tmp_path).returncode == 0
+    status = in_process("--game", "g.toml", "status", cwd=tmp_path)
     assert "edition Ed\\x07it\\x0dion;" in status.stdout and "\x07" not in status.stdout
 
 
@@ -187,12 +200,12 @@ def test_names_longer_than_a_screen_can_show_are_refused_saying_the_limit(tmp_pa
     on the command line (exit 2), for a tournament entrant (exit 2) and in a file (exit 4); a
     ruleset's name, tier and chain names and lists are bounded too (exit 4)."""
     path = tmp_path / "g.toml"
-    result = run("--game", path, "new", "Ann", "B" * 81)
+    result = in_process("--game", path, "new", "Ann", "B" * 81)
     assert result.returncode == 2 and "it has 81 characters, and a name has at most 80" in result.stderr
     assert not path.exists()
-    assert run("--game", path, "new", "Ann", "B" * 80).returncode == 0
-    assert run("tournament", "new", "Open", cwd=tmp_path).returncode == 0
-    result = run("tournament", "add", "C" * 5000, cwd=tmp_path)
+    assert in_process("--game", path, "new", "Ann", "B" * 80).returncode == 0
+    assert in_process("tournament", "new", "Open", cwd=tmp_path).returncode == 0
+    result = in_process("tournament", "add", "C" * 5000, cwd=tmp_path)
     assert result.returncode == 2 and "it has 5,000 characters, and a name has at most 80" in result.stderr
     from tests.helpers import ROOT
 
@@ -202,5 +215,5 @@ def test_names_longer_than_a_screen_can_show_are_refused_saying_the_limit(tmp_pa
                            ('name = "Tower"', f'name = "{"T" * 41}"', "chains[1].name has 41 characters; a chain name has "
                                                                     "at most 40")):
         (tmp_path / "r.toml").write_text(classic.replace(old, new))
-        result = run("chart", "--edition", "r.toml", cwd=tmp_path)
+        result = in_process("chart", "--edition", "r.toml", cwd=tmp_path)
         assert result.returncode == 4 and said in result.stderr, result.stderr

@@ -9,6 +9,7 @@ import pytest
 from acquire_ref import Game, IllegalMoveError, parse_move
 from acquire_ref.viewers.views import status
 from tests.helpers import reference_games
+from tests.test_golden_transcripts import assert_matches_golden, transcript
 
 GAMES = reference_games()
 
@@ -59,6 +60,7 @@ def test_cli_plays_reference_game_line_by_line(cli, ref, tmp_path):
     assert {s["player"]: s["cash"] for s in doc["standings"]} == ref.finals
     ranks = [s["rank"] for s in doc["standings"]]
     assert ranks == sorted(ranks) and ranks[0] == 1
+    assert_matches_golden(transcript(cli, path), ref.name)  # the file typed line by line logs as the golden one
 
 
 @pytest.mark.parametrize("ref", GAMES, ids=lambda g: g.name)

@@ -294,13 +294,28 @@ def test_serve_prints_the_address_to_type(serve, played):
                                            "This computer has no address on a local network"))
 
 
+@pytest.fixture(scope="module")
+def boards(cli, tmp_path_factory) -> Iterator[dict[str, str]]:
+    """The address of a live board of examples/four-players.toml mid-merger and of one at its end
+    (``merger``, ``final``), each served once for every screen size the screenshots are taken at."""
+    folder = tmp_path_factory.mktemp("shown")
+    servers = {}
+    for name, moves in (("merger", MERGER + 6), ("final", None)):
+        path = folder / f"{name}.toml"
+        assert cli("play", game_file(folder / f"{name}-script.toml", moves), "--force", game=path).exit_code == 0
+        servers[name] = Server(path)
+    yield {name: server.url for name, server in servers.items()}
+    for server in servers.values():
+        server.stop()
+
+
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1024, 768), (768, 1024)])
-def test_screenshots_for_people_to_look_at(browser, serve, played, width, height):
+def test_screenshots_for_people_to_look_at(browser, boards, width, height):
     """The page at a television's size and a tablet's (on its side and upright), mid-merger and at the end, kept in
     tests/artifacts/: the board, the pending decision and the tables must be on the screen."""
     ARTIFACTS.mkdir(exist_ok=True)
-    for name, moves in (("merger", MERGER + 6), ("final", None)):
-        page, _ = open_page(browser, serve(played(moves)).url, width, height)
+    for name, url in boards.items():
+        page, _ = open_page(browser, url, width, height)
         page.wait_for_timeout(700)  # the banner's arrival
         shot = ARTIFACTS / f"live-board-{name}-{width}x{height}.png"
         page.screenshot(path=str(shot))
@@ -308,6 +323,7 @@ def test_screenshots_for_people_to_look_at(browser, serve, played, width, height
         shown = page.locator(".grid" if name == "merger" else ".final").bounding_box()
         assert shown is not None and shown["x"] + shown["width"] <= width and shown["y"] + shown["height"] <= height
         assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing runs off the side
+        page.context.close()
 
 
 def test_ctrl_c_stops_the_server_at_once_with_pages_open(serve, played):

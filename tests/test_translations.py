@@ -109,7 +109,9 @@ def test_the_template_holds_every_marked_sentence_of_the_sources(tmp_path):
 def test_the_compiled_catalogue_is_the_po_files_own(code):
     with open(LOCALE / code / "LC_MESSAGES" / "acquire_ref.mo", "rb") as f:
         compiled = gettext.GNUTranslations(f)
-    for m in catalogue(code):
+    cat = catalogue(code)  # read once: a .po file takes a second to parse
+    form = gettext.c2py(cat.plural_expr)
+    for m in cat:
         if not m.id:
             continue
         if isinstance(m.id, str):  # a word with a context (``final`` the stage) is looked up in it
@@ -117,12 +119,7 @@ def test_the_compiled_catalogue_is_the_po_files_own(code):
             assert said == m.string, m.id
         else:
             for n in (1, 2, 5):
-                assert compiled.ngettext(m.id[0], m.id[1], n) == m.string[catalogue(code).plural_expr and
-                                                                           _form(code, n)], m.id
-
-
-def _form(code: str, n: int) -> int:
-    return int(gettext.c2py(catalogue(code).plural_expr)(n))
+                assert compiled.ngettext(m.id[0], m.id[1], n) == m.string[cat.plural_expr and int(form(n))], m.id
 
 
 def test_a_german_board_page_speaks_german_with_german_money():
