@@ -3,6 +3,7 @@ and shared machines; ``cli``, the command line run in-process; and game files se
 modules start from."""
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 # The suite reads the program's English, whatever the machine's locale (LANG=de_DE.UTF-8 would make
 # the commands speak German); tests/test_language.py and tests/test_translations.py choose others.
 os.environ["ACQUIRE_LANG"] = "en"
+
+# The suite starts hundreds of Python processes from the source tree; where the machine asks Python
+# not to keep bytecode (PYTHONDONTWRITEBYTECODE), each of them would compile every module it imports
+# again. The tests keep it (in the gitignored __pycache__ folders), which cuts the processes' own
+# time by about a third.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture(scope="session")
