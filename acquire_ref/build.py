@@ -141,14 +141,42 @@ def __getattr__(name: str) -> type:
     raise AttributeError(name)
 
 
+def source_tree_note(folder: Path = PACKAGE) -> str | None:
+    """A note when ``folder`` is a source checkout (a ``pyproject.toml`` beside it): run from the
+    top of the repository, ``python -m`` finds the sources before the installed package, so this
+    command works on the sources (right for an editable install, not for an ordinary one)."""
+    if not (folder.parent / "pyproject.toml").exists():
+        return None
+    return (f"acquire_ref.build: working on the source tree {folder} (Python finds it first from here); "
+            "to compile or clean an ordinary install, run this command outside the repository")
+
+
+def is_compiled() -> bool:
+    """Whether the engine Python runs is the compiled one (its ``game`` module is not a ``.py``)."""
+    import acquire_ref.engine.game
+
+    return not str(acquire_ref.engine.game.__file__).endswith(".py")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m acquire_ref.build [--clean]``: compile the engine, or remove the compiled engine."""
-    parser = argparse.ArgumentParser(prog="python -m acquire_ref.build", description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--clean", action="store_true", help="remove the compiled modules: run the pure Python")
+    """``python -m acquire_ref.build [--clean | --check]``: compile the engine, remove the compiled
+    engine, or say which engine runs. Returns the exit code (1: the build failed)."""
+    parser = argparse.ArgumentParser(prog="python -m acquire_ref.build",
+                                     description="Compile acquire-ref's engine with mypyc, or remove the compiled engine.")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--clean", action="store_true", help="remove the compiled modules: run the pure Python")
+    what.add_argument("--check", action="store_true", help="say whether the engine that runs is compiled, and where it is")
     args = parser.parse_args(argv)
+    note = source_tree_note()
+    if note is not None:
+        print(note, file=sys.stderr)
+    if args.check:
+        print(f"{'compiled' if is_compiled() else 'pure Python'}: {PACKAGE / 'engine'}")
+        return 0
     if args.clean:
         removed = clean()
-        print(f"removed {len(removed)} compiled modules from {PACKAGE}" if removed else "no compiled modules to remove")
+        print(f"removed the compiled engine ({len(removed) - 1} modules and their shared library) from {PACKAGE}"
+              if removed else f"no compiled modules to remove in {PACKAGE}")
         return 0
     try:
         made = build()

@@ -109,3 +109,21 @@ def test_the_installs_build_command_leaves_the_pure_python_when_asked_and_no_sta
     assert source.exists()
     assert command.get_outputs() == []
     assert command.get_output_mapping() == {}
+
+
+def test_version_says_which_engine_the_installed_command_runs():
+    exe = Path(sys.executable).parent / "acquire-ref"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ACQUIRE_LANG")}
+    done = subprocess.run([str(exe), "--version"], cwd="/", env=env, capture_output=True, text=True, check=True)
+    engine = "engine: compiled with mypyc" if compiled_files(INSTALLED) else "engine: pure Python"
+    assert done.stdout.splitlines()[1:] == [engine]
+
+
+def test_the_build_command_checks_the_engine_and_says_when_it_works_on_a_source_tree(capsys):
+    from acquire_ref.build import PACKAGE, main
+
+    assert main(["--check"]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"{'compiled' if compiled_files(PACKAGE) else 'pure Python'}: {PACKAGE / 'engine'}\n"
+    assert err == (f"acquire_ref.build: working on the source tree {PACKAGE} (Python finds it first from here); "
+                   "to compile or clean an ordinary install, run this command outside the repository\n")

@@ -170,11 +170,15 @@ app = typer.Typer(
 
 
 def _version(value: bool) -> None:
-    """``--version``: say the version and stop (an eager option, before any command)."""
+    """``--version``: say the version, and whether the engine that runs is compiled, and stop (an
+    eager option, before any command)."""
     if value:
         from acquire_ref import __version__
 
+        from acquire_ref.build import is_compiled
+
         say(f"acquire-ref {__version__}")
+        say(_("engine: compiled with mypyc") if is_compiled() else _("engine: pure Python"))
         raise typer.Exit()
 
 
