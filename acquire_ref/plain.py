@@ -22,7 +22,7 @@ import os
 import sys
 
 from acquire_ref.engine.events import money
-from acquire_ref.language import _
+from acquire_ref.language import N_, _
 
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer
 if TYPE_CHECKING:
@@ -139,6 +139,10 @@ def player_rows(game: Game, viewer: ViewerLike = None) -> PlainTable:
     return t
 
 
+_SUPPLIES = {"table": N_("table tiles"), "dealt": N_("dealt tiles")}
+"""The tile supply (R2: drawn at the table, or dealt by the referee) as the facts line names it."""
+
+
 def facts_line(game: Game) -> list[Piece]:
     """The line under the tables: the turn and the tiles in the bag; the edition, the tile
     supply and the options changed (dim); the tiles out of the game (R7); the end declared or
@@ -147,7 +151,7 @@ def facts_line(game: Game) -> list[Piece]:
     from acquire_ref.words.decisions import end_condition
 
     setup = [_("edition {edition}").format(edition=visible(game.edition.name)),
-             _("{mode} tiles").format(mode=game.supply.mode), *game.options.changed()]
+             _(_SUPPLIES[game.supply.mode]), *game.options.changed()]
     if game.market.on:
         setup.append(_("two players with the market (R9)"))
     line: list[Piece] = [(_("Turn {turn}. Tiles in the bag: {bag}.").format(turn=game.turn, bag=game.bag), "", ""),
