@@ -277,3 +277,28 @@ def test_french_words_of_the_page_scripts_need_no_elision_as_they_are_filled_in_
 
         assert _("{player}'s code (under Yours on {player}'s phone)").format(player="Ann") == \
             f"Code pour Ann (sous «{NNBSP}À vous{NNBSP}» sur son téléphone)"
+
+
+@pytest.mark.parametrize(("code", "table", "dealt"), [
+    ("en", "table tiles", "dealt tiles"),
+    ("de", "Plättchen vom Tisch", "Plättchen vom Schiedsrichter ausgeteilt"),
+    ("fr", "tuiles tirées à la table", "tuiles distribuées par l’arbitre"),
+])
+def test_the_status_line_names_the_tile_supply_in_the_language_spoken(cli, tmp_path, code, table, dealt):
+    at_table, dealt_game = tmp_path / "t.toml", tmp_path / "d.toml"
+    assert cli("new", "Ann", "Ben", "Cat", game=at_table).exit_code == 0
+    assert cli("new", "Ann", "Ben", "Cat", "--tiles", "dealt", "--seed", "7", game=dealt_game).exit_code == 0
+    for path, words in ((at_table, table), (dealt_game, dealt)):
+        said = cli("--lang", code, "status", game=path).stdout
+        assert f"; {words}." in said.replace(NNBSP, "")
+        assert "table." not in said.replace(f"; {words}.", "")
+
+
+def test_a_bonus_line_says_which_chain_in_german_word_order():
+    with using("de"):
+        from acquire_ref.language import _
+
+        line = _("{chain} {bonus}: {amount}").format(chain="Tower", bonus="Mehrheit", amount="3.000 $")
+        heading = _("take back what it did (money, certificates, tiles):")
+    assert line == "Mehrheit bei Tower: 3.000 $"
+    assert heading == "zurücknehmen, was sie bewirkt hat (Geld, Aktien, Plättchen):"
