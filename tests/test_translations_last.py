@@ -302,3 +302,20 @@ def test_a_bonus_line_says_which_chain_in_german_word_order():
         heading = _("take back what it did (money, certificates, tiles):")
     assert line == "Mehrheit bei Tower: 3.000 $"
     assert heading == "zurücknehmen, was sie bewirkt hat (Geld, Aktien, Plättchen):"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "3A is already on the board, in the merger under way: it becomes the survivor's when the merger is done (R5.5).\n"),
+    ("de", "3A liegt schon auf dem Spielplan, in der laufenden Fusion: es gehört der überlebenden Kette, sobald die Fusion "
+           "abgeschlossen ist (R5.5).\n"),
+    ("fr", f"3A est déjà sur le plateau, dans la fusion en cours{NBSP}: elle rejoint la chaîne survivante quand la fusion "
+           "est terminée (R5.5).\n"),
+])
+def test_why_calls_the_merging_tile_part_of_the_merger_under_way_not_a_lone_tile(cli, tmp_path, code, said):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "4A", "9I"], ["place", "2A", "--found", "Tower"], ["buy"],
+                 ["place", "5A", "--found", "Luxor"], ["buy"], ["place", "3A"]):
+        assert cli(*args, game=path).exit_code == 0, args
+    assert cli("--lang", code, "why", "3A", game=path).stdout == said
+    assert cli("why", "2A", game=path).stdout == "2A is already on the board (Tower).\n"
+    assert cli.json("why", "3A", game=path)["effect"] == "occupied"

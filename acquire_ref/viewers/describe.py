@@ -209,7 +209,10 @@ def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:
     out: dict[str, Any] = {"tile": str(where), "effect": eff.kind}
     if eff.kind == "occupied":
         owner = game.board.owner[where]
+        merging = game.merger is not None and where in game.merger.group
         out["text"] = [(_("{tile} is already on the board ({chain}).") if owner else
+                        _("{tile} is already on the board, in the merger under way: it becomes the survivor's "
+                          "when the merger is done (R5.5).") if merging else
                         _("{tile} is already on the board (a lone tile).")).format(tile=where, chain=owner)]
     elif eff.kind == "lone":
         out["text"] = [_("{tile} would be a lone tile: it touches no placed tile (R4.1).").format(tile=where)]
