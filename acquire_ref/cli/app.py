@@ -174,7 +174,6 @@ def _version(value: bool) -> None:
     eager option, before any command)."""
     if value:
         from acquire_ref import __version__
-
         from acquire_ref.build import is_compiled
 
         say(f"acquire-ref {__version__}")
