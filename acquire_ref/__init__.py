@@ -25,6 +25,7 @@ import sys
 
 TYPE_CHECKING = False  # not typing's: importing typing would make start-up longer before main() runs
 if TYPE_CHECKING:
+    from collections.abc import MutableMapping
     from typing import Any, TextIO
 
     from acquire_ref.engine.errors import (
@@ -114,12 +115,18 @@ def main() -> None:
       error other than a closed pipe is named in one line on stderr;
     - the read commands a table runs all the time are answered by :mod:`acquire_ref.quick`
       without importing Typer; everything else, and any error, by the Typer app;
+    - a standard stream closed before the program started (``status >&-``) takes what is
+      written to it away, without a traceback (a move saved still exits 0), and no file the
+      command opens can take its place;
+    - a ``COLUMNS`` or ``LINES`` that is not a number in ASCII digits (``²``, which Python counts
+      as a digit but cannot read as one) is set aside, as when it is not a number at all;
     - Ctrl-C at any moment, start-up included, prints one line saying whether the move was saved
       (storage holds the interrupt back while a file is being replaced, so the answer is exact)
       and exits 130, with no temporary file left.
     """
-    out, err = _Forgiving(sys.stdout), _Forgiving(sys.stderr)
+    out, err = _Forgiving(sys.stdout or _nowhere()), _Forgiving(sys.stderr or _nowhere())
     sys.stdout, sys.stderr = out, err
+    _plain_sizes(os.environ)
     code: int | str | None = 0
     answered = False
     try:
@@ -144,6 +151,22 @@ def main() -> None:
         # module and the replayed game) would cost about as much as the command's own work.
         os._exit(0)
     sys.exit(code)
+
+
+def _nowhere() -> TextIO:
+    """A stream to the null device, for a standard stream that was closed before the program
+    started (Python then gives None): opened at once, so that it takes the closed stream's file
+    descriptor and no game file opened later can take it."""
+    return open(os.devnull, "w", encoding="utf-8")
+
+
+def _plain_sizes(environ: MutableMapping[str, str]) -> None:
+    """Set aside a terminal size in ``COLUMNS`` or ``LINES`` that is not a number in ASCII digits:
+    rich and Textual would take ``²`` for a digit and fail to read it."""
+    for name in ("COLUMNS", "LINES"):
+        value = environ.get(name)
+        if value is not None and not (value.isascii() and value.isdigit()):
+            del environ[name]
 
 
 def _the_program() -> bool:

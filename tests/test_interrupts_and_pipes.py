@@ -221,3 +221,31 @@ def test_json_under_an_ascii_locale_is_written_with_its_letters_escaped(tmp_path
     status = subprocess.run([str(ACQ), "--game", str(game), "status", "--json"], env=ascii_env, capture_output=True,
                             timeout=120)
     assert [p["name"] for p in json.loads(status.stdout)["players"]] == ["Díaz", "Ñoño", "李"]
+
+
+@pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["log"], ["place", "3C"]])
+def test_a_stdout_closed_before_the_start_takes_the_output_away_without_a_traceback(tmp_path, args):
+    path = started(tmp_path)
+    before, made = path.read_bytes(), moves(path)
+    done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", str(ACQ), "--game", str(path), *args],
+                          stderr=subprocess.PIPE, text=True, env=ENV, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    if args[0] == "place":
+        assert moves(path) == made + 1 and "place 3C" in path.read_text(encoding="utf-8")
+    else:
+        assert path.read_bytes() == before
+
+
+def test_a_terminal_size_in_unicode_digits_is_set_aside_and_a_merger_s_payouts_are_shown(tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "4A", "9I"], ["place", "2A", "--found", "Tower"], ["buy"],
+                 ["place", "5A", "--found", "Luxor"], ["buy"], ["place", "3A"]):
+        assert cli("--game", str(path), *args).exit_code == 0, args
+    plain = subprocess.run([str(ACQ), "--game", str(path), "score"], capture_output=True, text=True, env=ENV, timeout=120)
+    odd = {**ENV, "COLUMNS": "\u00b2", "LINES": "\u2460"}
+    scored = subprocess.run([str(ACQ), "--game", str(path), "score"], capture_output=True, text=True, env=odd, timeout=120)
+    assert (scored.returncode, scored.stdout, scored.stderr) == (0, plain.stdout, "")
+    chosen = subprocess.run([str(ACQ), "--game", str(path), "choose", "Tower"], capture_output=True, text=True, env=odd,
+                            timeout=120)
+    assert (chosen.returncode, chosen.stderr) == (0, "")
+    assert "majority" in chosen.stdout and "Next:" in chosen.stdout
