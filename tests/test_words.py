@@ -197,3 +197,12 @@ def test_r2_2_the_start_tiles_example_has_one_tile_per_player(count):
     _title, hint = start(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:count], dealt=False, device="terminal")
     example = hint.split("e.g. ")[1].split(",")[0]
     assert len(example.split()) == count
+
+
+def test_a_long_path_cut_in_a_message_keeps_its_colon_after_an_exact_count():
+    from acquire_ref.words import cut
+
+    path = "x" * 300 + ".toml"
+    assert cut(f"{path}: no such game file") == "x" * 60 + "... (305 characters): no such game file"
+    assert cut(f"read {path}.") == "read " + "x" * 60 + "... (305 characters)."
+    assert cut("y" * 201) == "y" * 60 + "... (201 characters)"

@@ -108,15 +108,25 @@ def cut(text: str, limit: int = 200) -> str:
     60 characters and a count, so that a message never echoes a value thousands of characters
     long (a 4,000-digit number, a megabyte of move text).
 
+    The punctuation ending a run (the colon after a path) stays after the count and is not counted.
+
     >>> cut("format " + "9" * 4000 + " is too new")
     'format 999999999999999999999999999999999999999999999999999999999999... (4,000 characters) is too new'
+    >>> cut("x" * 300 + ".toml: no such game file")[-50:]
+    'xxxxxxx... (305 characters): no such game file'
     """
     pattern = _LONG if limit == 200 else re.compile(rf"\S{{{limit + 1},}}")
     from acquire_ref.language import ngettext, number
 
-    return pattern.sub(lambda m: ngettext("{start}... ({count} character)", "{start}... ({count} characters)",
-                                          len(m.group())).format(start=m.group()[:60], count=number(len(m.group()))),
-                       text)
+    def shorten(found: re.Match[str]) -> str:
+        run = found.group()
+        kept = run.rstrip(":;,.!?)")
+        tail = run[len(kept):] if len(kept) > limit else ""
+        run = run[:len(run) - len(tail)]
+        return ngettext("{start}... ({count} character)", "{start}... ({count} characters)",
+                        len(run)).format(start=run[:60], count=number(len(run))) + tail
+
+    return pattern.sub(shorten, text)
 
 
 def short_names(names: list[str], width: int, mark: str = "…") -> dict[str, str]:
