@@ -102,10 +102,14 @@ def _(message: str) -> str:
     return Elided(said) if code == "fr" else said
 
 
-ELIDING = re.compile(r"\b(de|De|que|Que|lorsque|puisque) \{(player|players|who|member|chain|chains|survivor|defunct|"
-                     r"came|gone|bot)\}")
+ELIDING = re.compile(r"\b(de|De|que|Que|lorsque|puisque) \{(player|players|who|member|minder|chain|chains|survivor|"
+                     r"defunct|smaller|options|free|came|gone|bot)\}")
 """French words that elide before a vowel (``de`` and ``que`` lose their ``e`` for the apostrophe
-U+2019) followed by a field that holds a player's or a chain's name."""
+U+2019) followed by a field that holds a player's or a chain's name, or a list of names."""
+
+_VOWELS = "aeiouyœæø"
+"""The letters a French name may start with for ``de`` to elide before it, once its accents are
+taken off (Œ, Æ and Ø have none to take off)."""
 
 
 class Elided(str):
@@ -122,7 +126,7 @@ class Elided(str):
         def elide(found: re.Match[str]) -> str:
             name = kwargs.get(found[2])
             first = unicodedata.normalize("NFD", name[:1]).lower()[:1] if isinstance(name, str) else ""
-            return f"{found[1][:-1]}\u2019{{{found[2]}}}" if first and first in "aeiouy" else found[0]
+            return f"{found[1][:-1]}\u2019{{{found[2]}}}" if first and first in _VOWELS else found[0]
 
         return str.format(ELIDING.sub(elide, self), *args, **kwargs)
 

@@ -319,3 +319,17 @@ def test_why_calls_the_merging_tile_part_of_the_merger_under_way_not_a_lone_tile
     assert cli("--lang", code, "why", "3A", game=path).stdout == said
     assert cli("why", "2A", game=path).stdout == "2A is already on the board (Tower).\n"
     assert cli.json("why", "3A", game=path)["effect"] == "occupied"
+
+
+def test_french_elides_before_a_list_of_chains_and_before_names_starting_with_oe_ae_or_o_slash():
+    from acquire_ref.language import Elided
+
+    with using("fr"):
+        from acquire_ref.language import _
+
+        found = _("{chain} is already on the board: found one of {free} (R4.2)").format(chain="Tower", free="American, Luxor")
+        other = _("{chain} is already on the board: found one of {free} (R4.2)").format(chain="Tower", free="Luxor, American")
+    assert found == f"Tower est déjà sur le plateau{NBSP}: fondez l’une d’American, Luxor (R4.2)"
+    assert other == f"Tower est déjà sur le plateau{NBSP}: fondez l’une de Luxor, American (R4.2)"
+    assert [Elided("le chevalet de {who}").format(who=name) for name in ("Œdipe", "Æsa", "Ørjan", "Hugo")] == [
+        "le chevalet d’Œdipe", "le chevalet d’Æsa", "le chevalet d’Ørjan", "le chevalet de Hugo"]
