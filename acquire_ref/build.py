@@ -28,6 +28,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -101,13 +102,23 @@ def build(folder: Path = PACKAGE) -> list[Path]:
         return placed
 
 
+def opted_out(environ: Mapping[str, str]) -> bool:
+    """Whether ``ACQUIRE_REF_PURE`` in ``environ`` asks for the pure Python: any value but an
+    empty one, ``0``, ``false`` or ``no`` (in any case).
+
+    >>> [opted_out({"ACQUIRE_REF_PURE": v}) for v in ("1", "yes", "0", "false", "No", "")], opted_out({})
+    ([True, True, False, False, False, False], False)
+    """
+    return environ.get("ACQUIRE_REF_PURE", "").strip().lower() not in ("", "0", "false", "no")
+
+
 def _run(command: Any) -> None:
     """``BuildEngine.run``: remove what an earlier build left in ``build_lib``, then compile the
     engine there (:func:`build`), or leave the pure Python, with a warning and no failure, when the
     machine cannot compile it, when ``ACQUIRE_REF_PURE`` is set, or for an editable install."""
     folder = Path(command.build_lib) / "acquire_ref"
     clean(folder)
-    if command.editable_mode or command.inplace or os.environ.get("ACQUIRE_REF_PURE"):
+    if command.editable_mode or command.inplace or opted_out(os.environ):
         return
     try:
         made = build(folder)
@@ -174,7 +185,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'compiled' if is_compiled() else 'pure Python'}: {PACKAGE / 'engine'}")
         return 0
     if args.clean:
-        removed = clean()
+        try:
+            removed = clean()
+        except OSError as exc:
+            print(f"acquire_ref.build: can't remove the compiled modules from {PACKAGE}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return 1
         print(f"removed the compiled engine ({len(removed) - 1} modules and their shared library) from {PACKAGE}"
               if removed else f"no compiled modules to remove in {PACKAGE}")
         return 0
@@ -182,6 +198,10 @@ def main(argv: list[str] | None = None) -> int:
         made = build()
     except RuntimeError as exc:
         print(f"acquire_ref.build: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"acquire_ref.build: can't write the compiled modules into {PACKAGE}: {exc.strerror or exc}",
+              file=sys.stderr)
         return 1
     print(f"compiled {len(made) - 1} engine modules into {PACKAGE}; `python -m acquire_ref.build --clean` removes them")
     return 0

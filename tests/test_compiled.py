@@ -127,3 +127,15 @@ def test_the_build_command_checks_the_engine_and_says_when_it_works_on_a_source_
     assert out == f"{'compiled' if compiled_files(PACKAGE) else 'pure Python'}: {PACKAGE / 'engine'}\n"
     assert err == (f"acquire_ref.build: working on the source tree {PACKAGE} (Python finds it first from here); "
                    "to compile or clean an ordinary install, run this command outside the repository\n")
+
+
+def test_clean_that_cannot_remove_the_compiled_modules_says_why_in_one_line(monkeypatch, capsys):
+    import acquire_ref.build
+
+    def refused(folder: Path = acquire_ref.build.PACKAGE) -> list[Path]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(acquire_ref.build, "clean", refused)
+    assert acquire_ref.build.main(["--clean"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == f"acquire_ref.build: can't remove the compiled modules from {acquire_ref.build.PACKAGE}: Permission denied"
