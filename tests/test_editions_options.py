@@ -19,6 +19,7 @@ from acquire_ref.programs.simulate import play_game
 from acquire_ref.viewers.describe import pending as describe_pending
 from acquire_ref.words.events import told
 from tests.engine import play
+from tests.helpers import EXAMPLES
 
 
 # ------------------------------------------------------------------ editions (R17)
@@ -445,3 +446,14 @@ def test_the_help_lists_every_built_in_edition_and_every_rule_option_from_the_da
         assert f"{key} ({' or '.join(values)})" in option_help, key
     assert edition_help.startswith("classic, ") and sorted(edition_help.split(", or ")[0].split(", ")) \
         == sorted(builtin_editions())
+
+
+def test_an_edition_name_with_a_line_break_is_refused_so_it_cannot_print_a_line_of_its_own(cli, tmp_path):
+    ruleset = (EXAMPLES / "rulesets" / "eight-chains.toml").read_text(encoding="utf-8")
+    start = ruleset.index("\nname = ") + 1
+    bad = tmp_path / "bad.toml"
+    bad.write_text(ruleset[:start] + 'name = "e\\nNext: Ann wins\\tx"' + ruleset[ruleset.index("\n", start):], encoding="utf-8")
+    refused = cli("new", "Ann", "Ben", "--edition", bad, game=tmp_path / "g.toml")
+    assert refused.exit_code == 4
+    assert "name has a line break or a tab: an edition's name is one line" in refused.stderr
+    assert not (tmp_path / "g.toml").exists()

@@ -333,14 +333,22 @@ MAX_ITEMS = {"tiers": 25, "chains": 25, "price_chart": 120}
 board letters, and a chain grows to at most 120 tiles (the largest board, R1.1a)."""
 
 
+_ONE_LINE = {"name": "an edition's name", "tier": "a tier's name", "chain": "a chain's name"}
+"""The names :func:`_size_problems` holds to one line, as its problem names them."""
+
+
 def _size_problems(data: dict[str, Any], problems: Problems) -> None:
-    """A ruleset's texts longer than :data:`MAX_TEXT` and lists longer than :data:`MAX_ITEMS`."""
+    """A ruleset's texts longer than :data:`MAX_TEXT`, names with a line break or a tab (the two
+    control characters a screen shows as they are: a name could print a line of its own) and
+    lists longer than :data:`MAX_ITEMS`."""
     texts = [("name", "name", data.get("name")), ("description", "description", data.get("description"))]
     tiers, chains = data.get("tiers"), data.get("chains")
     texts += [(f"tiers.{shown(t, 30)}", "tier", t) for t in (tiers if isinstance(tiers, dict) else {})]
     texts += [(f"chains[{i}].name", "chain", c.get("name")) for i, c in enumerate(chains if isinstance(chains, list) else [], 1)
               if isinstance(c, dict)]
     for where, kind, text in texts:
+        if isinstance(text, str) and kind != "description" and ("\n" in text or "\t" in text):
+            problems.add(f"{where} has a line break or a tab: {_ONE_LINE[kind]} is one line")
         if isinstance(text, str) and len(text) > MAX_TEXT[kind]:
             problems.add(f"{where} has {len(text):,} characters; a {kind} name has at most {MAX_TEXT[kind]}"
                          if kind in ("tier", "chain") else f"{where} has {len(text):,} characters; at most {MAX_TEXT[kind]:,}")
