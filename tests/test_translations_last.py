@@ -333,3 +333,16 @@ def test_french_elides_before_a_list_of_chains_and_before_names_starting_with_oe
     assert other == f"Tower est déjà sur le plateau{NBSP}: fondez l’une de Luxor, American (R4.2)"
     assert [Elided("le chevalet de {who}").format(who=name) for name in ("Œdipe", "Æsa", "Ørjan", "Hugo")] == [
         "le chevalet d’Œdipe", "le chevalet d’Æsa", "le chevalet d’Ørjan", "le chevalet de Hugo"]
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "Invalid value for '--game' / '-g' (env var: 'ACQUIRE_GAME'): Path 'noread.toml' is not readable."),
+    ("de", "Ungültiger Wert für '--game' / '-g' (Umgebungsvariable: 'ACQUIRE_GAME'): Pfad 'noread.toml' ist nicht lesbar."),
+    ("fr", f"Valeur invalide pour '--game' / '-g' (variable d’environnement{NBSP}: 'ACQUIRE_GAME'){NBSP}: "
+           "Le chemin 'noread.toml' n’est pas lisible."),
+])
+def test_typer_s_refusal_of_an_unreadable_game_file_is_said_in_the_language_spoken(code, said):
+    from acquire_ref.cli.spoken import reword
+
+    with using(code):
+        assert reword("Invalid value for '--game' / '-g' (env var: 'ACQUIRE_GAME'): Path 'noread.toml' is not readable.") == said

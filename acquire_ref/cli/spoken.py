@@ -51,6 +51,11 @@ CLICK_MESSAGES = [
     N_("{value} is not a valid float range."),
     N_("{value} is not in the range {range}."),
     N_("Could not open file {file}: {reason}"),
+    N_("Path {path} does not exist."),
+    N_("Path {path} is a directory."),
+    N_("Path {path} is not readable."),
+    N_("Path {path} is not writable."),
+    N_("{option} (env var: {variable})"),
 ]
 """Click's and Typer's messages of a usage error, as their English reads (each ``{field}`` what
 the message names), the most particular first: :func:`reworded` says the first that fits in the
@@ -197,18 +202,26 @@ def speaking_while(command: click.Command, code: str) -> Iterator[None]:
 def _pattern(message: str) -> re.Pattern[str]:
     """A message of :data:`CLICK_MESSAGES` as a pattern that matches its English, each field a group."""
     parts = re.split(r"\{(\w+)\}", message)
-    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)), re.S)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>{_FIELDS.get(p, '.+?')})"
+                              for i, p in enumerate(parts)), re.S)
+
+
+_FIELDS = {"parameter": r"[^:]+?(?: \(env var: '[^']*'\))?"}
+"""A field's pattern where any text would match too little: a parameter is named with no colon
+but in the environment variable Typer may add to it (``'--game' / '-g' (env var: 'ACQUIRE_GAME')``)."""
 
 
 def reword(text: str) -> str:
     """One of Click's or Typer's messages (:data:`CLICK_MESSAGES`) in the language spoken, a
-    ``{problem}`` in it reworded too; any other text as it is."""
+    ``{problem}`` and a ``{parameter}`` in it (an option named with its environment variable)
+    reworded too; any other text as it is."""
     for message in CLICK_MESSAGES:
         found = _pattern(message).fullmatch(text)
         if found:
             fields = found.groupdict()
-            if "problem" in fields:
-                fields["problem"] = reword(fields["problem"])
+            for name in ("problem", "parameter"):
+                if name in fields:
+                    fields[name] = reword(fields[name])
             return _(message).format(**fields)
     return text
 
