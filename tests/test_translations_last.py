@@ -346,3 +346,27 @@ def test_typer_s_refusal_of_an_unreadable_game_file_is_said_in_the_language_spok
 
     with using(code):
         assert reword("Invalid value for '--game' / '-g' (env var: 'ACQUIRE_GAME'): Path 'noread.toml' is not readable.") == said
+
+
+@pytest.mark.parametrize(("text", "de", "fr"), [
+    ("x = '''abc\n", "\"'''\" wird erwartet (am Ende der Datei)", "\"'''\" est attendu (à la fin du fichier)"),
+    ("x = {a = 1}\nx.b = 2\n",
+     "Die Tabelle [x] kann nicht ergänzt werden: sie wurde als Ganzes angegeben, als Inline-Tabelle oder Array "
+     "(Zeile 2, Spalte 8)",
+     f"La table [x] ne peut pas être complétée{NBSP}: elle a été donnée d’un bloc, en table en ligne ou en tableau "
+     "(ligne 2, colonne 8)"),
+    ('["a.b"]\nq = 1\n["a.b"]\n', "Die Tabelle [\"a.b\"] kann nicht zweimal angegeben werden (Zeile 3, Spalte 7)",
+     "La table [\"a.b\"] ne peut pas être déclarée deux fois (ligne 3, colonne 7)"),
+])
+def test_tomllib_s_rarer_errors_are_worded_too_and_a_quoted_table_name_stays_quoted(cli, tmp_path, text, de, fr):
+    import tomllib
+
+    path = tmp_path / "g.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        english = str(exc)
+    for code, words in (("de", de), ("fr", fr), ("en", english)):
+        said = cli("--lang", code, "status", game=path).stderr
+        assert said.endswith(f"{words}\n"), (code, said)

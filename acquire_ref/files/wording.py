@@ -92,22 +92,31 @@ def _toml_words(words: str) -> str:
              "Escaped character is not a Unicode scalar value": _("Escaped character is not a Unicode scalar value")}
     if words in fixed:
         return fixed[words]
-    found = re.fullmatch(r"(Cannot declare|Illegal character|Found invalid character|Duplicate inline table key) (.+?)"
-                         r"( twice)?", words, re.S)
+    found = re.fullmatch(r"(Cannot declare|Illegal character|Found invalid character|Duplicate inline table key|"
+                         r"Cannot mutate immutable namespace|Cannot redefine namespace|Expected) (.+?)( twice)?", words, re.S)
     if found is None or (found[1] == "Cannot declare") != bool(found[3]):
         return words
     said = {"Cannot declare": _("Cannot declare {key} twice"), "Illegal character": _("Illegal character {char}"),
             "Found invalid character": _("Invalid character {char}"),
-            "Duplicate inline table key": _("Key {key} given twice in an inline table")}[found[1]]
-    return said.format(key=_table(found[2]) if found[1] == "Cannot declare" else found[2], char=found[2])
+            "Duplicate inline table key": _("Key {key} given twice in an inline table"),
+            "Cannot mutate immutable namespace": _("Cannot add to {key}: it was given whole, as an inline table or array"),
+            "Cannot redefine namespace": _("Cannot declare {key} again"),
+            "Expected": _("Expected {char}")}[found[1]]
+    key = _table(found[2]) if found[1] in ("Cannot declare", "Cannot mutate immutable namespace",
+                                           "Cannot redefine namespace") else found[2]
+    return said.format(key=key, char=found[2])
 
 
 def _table(key: str) -> str:
-    """A table's key as tomllib writes it in a message (``('a', 'b')``) as its header (``[a.b]``)."""
+    """A table's key as tomllib writes it in a message (``('a', 'b')``) as its header (``[a.b]``),
+    a part that is no bare key quoted (``('a.b',)`` is ``["a.b"]``)."""
     import ast
 
     try:
         parts = ast.literal_eval(key)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         return key
-    return f"[{'.'.join(parts)}]" if isinstance(parts, tuple) and all(isinstance(p, str) for p in parts) else key
+    if not isinstance(parts, tuple) or not all(isinstance(p, str) for p in parts):
+        return key
+    return "[" + ".".join(p if re.fullmatch(r"[A-Za-z0-9_-]+", p) else '"' + p.replace("\\", "\\\\").replace('"', '\\"') + '"'
+                          for p in parts) + "]"
