@@ -119,11 +119,13 @@ def main() -> None:
       written to it away, without a traceback (a move saved still exits 0), and no file the
       command opens can take its place;
     - a ``COLUMNS`` or ``LINES`` that is not a number in ASCII digits (``²``, which Python counts
-      as a digit but cannot read as one) is set aside, as when it is not a number at all;
+      as a digit but cannot read as one), or too small to draw in (``COLUMNS=0``), is set aside,
+      as when it is not a number at all;
     - Ctrl-C at any moment, start-up included, prints one line saying whether the move was saved
       (storage holds the interrupt back while a file is being replaced, so the answer is exact)
       and exits 130, with no temporary file left.
     """
+    sys.stdin = sys.stdin or _nowhere(reading=True)  # the closed descriptors are taken in order: 0, 1, then 2
     out, err = _Forgiving(sys.stdout or _nowhere()), _Forgiving(sys.stderr or _nowhere())
     sys.stdout, sys.stderr = out, err
     _plain_sizes(os.environ)
@@ -153,19 +155,26 @@ def main() -> None:
     sys.exit(code)
 
 
-def _nowhere() -> TextIO:
-    """A stream to the null device, for a standard stream that was closed before the program
-    started (Python then gives None): opened at once, so that it takes the closed stream's file
-    descriptor and no game file opened later can take it."""
-    return open(os.devnull, "w", encoding="utf-8")
+def _nowhere(reading: bool = False) -> TextIO:
+    """A stream to or from the null device, for a standard stream that was closed before the
+    program started (Python then gives None): opened at once, so that it takes the closed stream's
+    file descriptor and no game file or lock opened later can take it. Standard input from it is
+    empty and no terminal (``undo`` asks nothing, ``play -`` reads an empty script)."""
+    return open(os.devnull, encoding="utf-8") if reading else open(os.devnull, "w", encoding="utf-8")
+
+
+MIN_SIZE = {"COLUMNS": 20, "LINES": 1}
+"""The smallest ``COLUMNS`` and ``LINES`` taken as the terminal's size: narrower, rich draws a
+table as its borders alone, and at 0 it draws nothing (a merger's payouts would go unseen)."""
 
 
 def _plain_sizes(environ: MutableMapping[str, str]) -> None:
-    """Set aside a terminal size in ``COLUMNS`` or ``LINES`` that is not a number in ASCII digits:
-    rich and Textual would take ``²`` for a digit and fail to read it."""
-    for name in ("COLUMNS", "LINES"):
+    """Set aside a terminal size in ``COLUMNS`` or ``LINES`` that is not a number in ASCII digits
+    (rich and Textual would take ``²`` for a digit and fail to read it) or is below
+    :data:`MIN_SIZE`: the terminal's own size, or 80 columns, is used instead."""
+    for name, least in MIN_SIZE.items():
         value = environ.get(name)
-        if value is not None and not (value.isascii() and value.isdigit()):
+        if value is not None and not (value.isascii() and value.isdigit() and int(value) >= least):
             del environ[name]
 
 

@@ -236,16 +236,32 @@ def test_a_stdout_closed_before_the_start_takes_the_output_away_without_a_traceb
         assert path.read_bytes() == before
 
 
-def test_a_terminal_size_in_unicode_digits_is_set_aside_and_a_merger_s_payouts_are_shown(tmp_path):
+@pytest.mark.parametrize(("columns", "lines"), [("\u00b2", "\u2460"), ("0", "0"), ("5", "")])
+def test_a_terminal_size_in_unicode_digits_or_too_small_is_set_aside_and_a_merger_s_payouts_are_shown(tmp_path, columns,
+                                                                                                       lines):
     path = tmp_path / "g.toml"
     for args in (["new", "A", "B", "C"], ["start", "1A", "4A", "9I"], ["place", "2A", "--found", "Tower"], ["buy"],
                  ["place", "5A", "--found", "Luxor"], ["buy"], ["place", "3A"]):
         assert cli("--game", str(path), *args).exit_code == 0, args
     plain = subprocess.run([str(ACQ), "--game", str(path), "score"], capture_output=True, text=True, env=ENV, timeout=120)
-    odd = {**ENV, "COLUMNS": "\u00b2", "LINES": "\u2460"}
+    odd = {**ENV, "COLUMNS": columns, "LINES": lines}
     scored = subprocess.run([str(ACQ), "--game", str(path), "score"], capture_output=True, text=True, env=odd, timeout=120)
     assert (scored.returncode, scored.stdout, scored.stderr) == (0, plain.stdout, "")
     chosen = subprocess.run([str(ACQ), "--game", str(path), "choose", "Tower"], capture_output=True, text=True, env=odd,
                             timeout=120)
     assert (chosen.returncode, chosen.stderr) == (0, "")
     assert "majority" in chosen.stdout and "Next:" in chosen.stdout
+
+
+def test_a_stdin_closed_before_the_start_is_an_empty_input_and_no_terminal(tmp_path):
+    path = started(tmp_path)
+    assert cli("--game", str(path), "place", "3C").exit_code == 0
+    made = moves(path)
+    undone = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", str(ACQ), "--game", str(path), "undo"],
+                            capture_output=True, text=True, env=ENV, timeout=120)
+    assert (undone.returncode, "Traceback" in undone.stderr) == (0, False)
+    assert moves(path) == made - 1
+    played = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", str(ACQ), "--game", str(tmp_path / "p.toml"), "play", "-"],
+                            capture_output=True, text=True, env=ENV, timeout=120)
+    assert played.returncode == 4 and played.stderr.startswith("acquire-ref: standard input has 2 problems")
+    assert not (tmp_path / "p.toml").exists()
