@@ -109,7 +109,8 @@ U+2019) followed by a field that holds a player's or a chain's name, or a list o
 
 _VOWELS = "aeiouyœæø"
 """The letters a French name may start with for ``de`` to elide before it, once its accents are
-taken off (Œ, Æ and Ø have none to take off)."""
+taken off (Œ, Æ and Ø have none to take off); a ``y`` before a vowel is a consonant (``de Yann``,
+``d'Yves``)."""
 
 
 class Elided(str):
@@ -125,8 +126,10 @@ class Elided(str):
         with a vowel."""
         def elide(found: re.Match[str]) -> str:
             name = kwargs.get(found[2])
-            first = unicodedata.normalize("NFD", name[:1]).lower()[:1] if isinstance(name, str) else ""
-            return f"{found[1][:-1]}\u2019{{{found[2]}}}" if first and first in _VOWELS else found[0]
+            start = unicodedata.normalize("NFD", name[:2]).lower() if isinstance(name, str) else ""
+            letters = [ch for ch in start if not unicodedata.combining(ch)]
+            vowel = bool(letters) and letters[0] in _VOWELS and not (letters[0] == "y" and letters[1:2] and letters[1] in _VOWELS)
+            return f"{found[1][:-1]}\u2019{{{found[2]}}}" if vowel else found[0]
 
         return str.format(ELIDING.sub(elide, self), *args, **kwargs)
 

@@ -230,7 +230,7 @@ def test_french_elision_follows_the_name_s_first_letter_and_its_field_alone():
 
     rack = "le chevalet de {who} est vide"
     assert Elided(rack).format(who="Émile") == "le chevalet d’Émile est vide"
-    assert Elided(rack).format(who="Yann") == "le chevalet d’Yann est vide"
+    assert Elided(rack).format(who="Yann") == "le chevalet de Yann est vide"
     assert Elided(rack).format(who="'Ann'") == "le chevalet de 'Ann' est vide"  # a name shown quoted: no elision
     assert Elided("De {player} à {chain}, plus que {player}").format(player="Olga", chain="Imperial") == \
         "D’Olga à Imperial, plus qu’Olga"
@@ -370,3 +370,10 @@ def test_tomllib_s_rarer_errors_are_worded_too_and_a_quoted_table_name_stays_quo
     for code, words in (("de", de), ("fr", fr), ("en", english)):
         said = cli("--lang", code, "status", game=path).stderr
         assert said.endswith(f"{words}\n"), (code, said)
+
+
+def test_french_keeps_de_before_a_y_that_sounds_as_a_consonant():
+    from acquire_ref.language import Elided
+
+    assert [Elided("la tuile de {who}").format(who=name) for name in ("Yann", "Yacht", "Yves", "Ytterbium")] == [
+        "la tuile de Yann", "la tuile de Yacht", "la tuile d’Yves", "la tuile d’Ytterbium"]
