@@ -104,12 +104,12 @@ def build(folder: Path = PACKAGE) -> list[Path]:
 
 def opted_out(environ: Mapping[str, str]) -> bool:
     """Whether ``ACQUIRE_REF_PURE`` in ``environ`` asks for the pure Python: any value but an
-    empty one, ``0``, ``false`` or ``no`` (in any case).
+    empty one, ``0``, ``false``, ``no`` or ``off`` (in any case).
 
-    >>> [opted_out({"ACQUIRE_REF_PURE": v}) for v in ("1", "yes", "0", "false", "No", "")], opted_out({})
-    ([True, True, False, False, False, False], False)
+    >>> [opted_out({"ACQUIRE_REF_PURE": v}) for v in ("1", "yes", "0", "false", "No", "off", "")], opted_out({})
+    ([True, True, False, False, False, False, False], False)
     """
-    return environ.get("ACQUIRE_REF_PURE", "").strip().lower() not in ("", "0", "false", "no")
+    return environ.get("ACQUIRE_REF_PURE", "").strip().lower() not in ("", "0", "false", "no", "off")
 
 
 def _run(command: Any) -> None:
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"acquire_ref.build: can't remove the compiled modules from {PACKAGE}: {exc.strerror or exc}",
                   file=sys.stderr)
             return 1
-        print(f"removed the compiled engine ({len(removed) - 1} modules and their shared library) from {PACKAGE}"
+        print(f"removed {len(removed)} compiled files (modules and their shared library) from {PACKAGE}"
               if removed else f"no compiled modules to remove in {PACKAGE}")
         return 0
     try:
