@@ -870,3 +870,14 @@ def test_a_game_path_that_is_not_a_regular_file_is_refused(tmp_path, kind):
         _real_process_refuses(Path("/dev/zero"), timeout=30, preexec=_limit_memory)
 
 
+
+
+def test_typer_does_not_judge_a_file_s_readability_before_the_command_reads_it(cli, founding, monkeypatch, tmp_path):
+    """An unreadable game file, script or position is the command's own error (exit 4, in the
+    program's words and language), not Typer's usage error (exit 2): Typer's check, made with
+    os.access, is turned off, so a file os.access calls unreadable is still read by the command."""
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, *a, **k: False if mode == os.R_OK else real(path, mode, *a, **k))
+    assert cli("status", game=founding).exit_code == 0
+    assert cli("check", founding).exit_code == 0
+    assert cli("play", EXAMPLES / "four-players.toml", game=tmp_path / "p.toml").exit_code == 0

@@ -186,7 +186,7 @@ def main(
     ctx: typer.Context,
     game: Path = typer.Option(
         DEFAULT_GAME, *quick.GAME.names, envvar=quick.GAME_VARIABLE, metavar=quick.GAME.metavar, help=quick.GAME.help,
-        show_default=True,
+        show_default=True, readable=False,  # an unreadable file is the game file's error (exit 4), said in our words
     ),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help=N_("Show the version and exit.")),
     viewer: str | None = typer.Option(None, *quick.VIEWER.names, metavar=quick.VIEWER.metavar, help=quick.VIEWER.help),

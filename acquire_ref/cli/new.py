@@ -92,7 +92,8 @@ def new(
         None, "--seed", min=0, max=2**63 - 1, metavar="N", help=N_("Shuffle of a dealt game's bag (default: random)."),
     ),
     from_position: Path | None = typer.Option(
-        None, "--from", metavar="FILE", help=N_("Start from a position file (a game already under way) instead of start tiles.")
+        None, "--from", metavar="FILE", help=N_("Start from a position file (a game already under way) instead of start tiles."),
+        readable=False,
     ),
     played: str | None = typer.Option(
         None, "--played", metavar="YYYY-MM-DD",

@@ -75,7 +75,8 @@ def status(
 def score(
     as_json: bool = JSON,
     position: Path | None = typer.Option(
-        None, "--position", metavar="FILE", help=N_("Score the end of a game that was never refereed, written down in TOML.")
+        None, "--position", metavar="FILE", help=N_("Score the end of a game that was never refereed, written down in TOML."),
+        readable=False,
     ),
     svg: Path | None = SVG,
     html: Path | None = HTML,
@@ -199,6 +200,7 @@ def log(
 def check(
     path: Path | None = typer.Argument(
         None, metavar="FILE", help=N_("The game file or script (default: the game file)."), show_default=False,
+        readable=False,
     ),
     as_json: bool = JSON,
 ) -> None:

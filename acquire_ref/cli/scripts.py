@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 def play(
     script: Path = typer.Argument(
         ..., metavar="SCRIPT", help=N_("A game script: a game file without the snapshot; - reads it from standard input."),
+        readable=False,
     ),
     force: bool = typer.Option(False, "--force", help=N_("Overwrite an existing game file.")),
     check_only: bool = typer.Option(
