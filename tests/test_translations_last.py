@@ -377,3 +377,20 @@ def test_french_keeps_de_before_a_y_that_sounds_as_a_consonant():
 
     assert [Elided("la tuile de {who}").format(who=name) for name in ("Yann", "Yacht", "Yves", "Ytterbium")] == [
         "la tuile de Yann", "la tuile de Yacht", "la tuile d’Yves", "la tuile d’Ytterbium"]
+
+
+@pytest.mark.parametrize(("code", "option", "played"), [
+    ("en", "option stall takes end or continue, not 'bogus'",
+     "--played '2026-13-01' is not a date: write YYYY-MM-DD, e.g. --played 2026-03-14"),
+    ("de", "die Option stall nimmt end oder continue, nicht 'bogus'",
+     "--played '2026-13-01' ist kein Datum: schreibe JJJJ-MM-TT, z. B. --played 2026-03-14"),
+    ("fr", "l’option stall prend end ou continue, pas 'bogus'",
+     f"--played '2026-13-01' n’est pas une date{NBSP}: écrivez AAAA-MM-JJ, par exemple --played 2026-03-14"),
+])
+def test_a_rule_option_s_value_and_a_played_date_are_refused_in_the_language_spoken(cli, tmp_path, code, option, played):
+    path = tmp_path / "g.toml"
+    bad_option = cli("--lang", code, "new", "A", "B", "--option", "stall=bogus", game=path)
+    bad_date = cli("--lang", code, "new", "A", "B", "--played", "2026-13-01", game=path)
+    assert (bad_option.exit_code, bad_date.exit_code) == (2, 2)
+    assert bad_option.stderr == f"acquire-ref: {option}\n" and bad_date.stderr == f"acquire-ref: {played}\n"
+    assert not path.exists()

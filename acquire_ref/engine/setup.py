@@ -163,9 +163,11 @@ class Options:
         values = {k: v[0] for k, v in OPTION_VALUES.items()}
         for key, value in (given or {}).items():
             if key not in OPTION_VALUES:
-                raise NotationError(f"unknown option {key!r}: options are {', '.join(OPTION_VALUES)}")
+                raise NotationError(_("unknown option {key}: options are {options}").format(
+                    key=repr(key), options=", ".join(OPTION_VALUES)))
             if value not in OPTION_VALUES[key]:
-                raise NotationError(f"option {key} takes {' or '.join(OPTION_VALUES[key])}, not {value!r}")
+                raise NotationError(_("option {key} takes {values}, not {value}").format(
+                    key=key, values=_(" or ").join(OPTION_VALUES[key]), value=repr(value)))
             values[key] = value
         return cls(values)
 

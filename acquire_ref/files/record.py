@@ -227,7 +227,8 @@ def parse_date(text: str, option: str = "--played") -> date:
     try:
         return read_played(text.strip())
     except GameFileError:
-        raise NotationError(f"{option} {text!r} is not a date: write YYYY-MM-DD, e.g. {option} 2026-03-14") from None
+        raise NotationError(_("{option} {text} is not a date: write YYYY-MM-DD, e.g. {option} 2026-03-14").format(
+            option=option, text=repr(text))) from None
 
 
 def parse_played(text: str) -> date:
