@@ -394,3 +394,18 @@ def test_a_rule_option_s_value_and_a_played_date_are_refused_in_the_language_spo
     assert (bad_option.exit_code, bad_date.exit_code) == (2, 2)
     assert bad_option.stderr == f"acquire-ref: {option}\n" and bad_date.stderr == f"acquire-ref: {played}\n"
     assert not path.exists()
+
+
+def test_why_of_an_empty_space_during_a_merger_says_the_board_will_change_first(cli, tmp_path):
+    path = tmp_path / "g.toml"
+    for args in (["new", "A", "B", "C"], ["start", "1A", "4A", "9I"], ["place", "2A", "--found", "Tower"], ["buy"],
+                 ["place", "5A", "--found", "Luxor"], ["buy"], ["place", "3A"]):
+        assert cli(*args, game=path).exit_code == 0, args
+    doc = cli.json("why", "6A", game=path)
+    assert doc["effect"] == "grow" and doc["text"] == [
+        "6A would grow Luxor from 2 to 3 tiles (R4.3); price $200 -> $300 a share.",
+        "That is on the board as it stands: no tile is placed until the merger under way is done, and it changes the "
+        "board first (R5.5); ask again then."]
+    assert cli("choose", "Tower", game=path).exit_code == 0
+    assert cli("dispose", "B", "--sell", "all", game=path).exit_code == 0
+    assert len(cli.json("why", "6A", game=path)["text"]) == 1

@@ -227,6 +227,9 @@ def tile(game: Game, where: Tile, shown: bool = True) -> dict[str, Any]:
             tile=where, chains=and_list([_("{chain} ({size})").format(chain=c, size=sizes[c]) for c in eff.safe]))]
     else:
         out.update(_merger_outcomes(game, where, shown))
+    if game.merger is not None and eff.kind != "occupied":
+        out["text"] = [*out["text"], _("That is on the board as it stands: no tile is placed until the merger under way "
+                                       "is done, and it changes the board first (R5.5); ask again then.")]
     return out
 
 
