@@ -158,8 +158,9 @@ def source_tree_note(folder: Path = PACKAGE) -> str | None:
     command works on the sources (right for an editable install, not for an ordinary one)."""
     if not (folder.parent / "pyproject.toml").exists():
         return None
-    return (f"acquire_ref.build: working on the source tree {folder} (Python finds it first from here); "
-            "to compile or clean an ordinary install, run this command outside the repository")
+    return (f"acquire_ref.build: working on the source tree {folder} (an editable install, or Python found the "
+            "sources first from the repository's top); to compile or clean an ordinary install, run this command "
+            "with that install's Python outside the repository")
 
 
 def is_compiled() -> bool:

@@ -125,8 +125,9 @@ def test_the_build_command_checks_the_engine_and_says_when_it_works_on_a_source_
     assert main(["--check"]) == 0
     out, err = capsys.readouterr()
     assert out == f"{'compiled' if compiled_files(PACKAGE) else 'pure Python'}: {PACKAGE / 'engine'}\n"
-    assert err == (f"acquire_ref.build: working on the source tree {PACKAGE} (Python finds it first from here); "
-                   "to compile or clean an ordinary install, run this command outside the repository\n")
+    assert err == (f"acquire_ref.build: working on the source tree {PACKAGE} (an editable install, or Python found the "
+                   "sources first from the repository's top); to compile or clean an ordinary install, run this command "
+                   "with that install's Python outside the repository\n")
 
 
 def test_clean_that_cannot_remove_the_compiled_modules_says_why_in_one_line(monkeypatch, capsys):
