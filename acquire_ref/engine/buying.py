@@ -52,13 +52,21 @@ def nothing_to_buy(ledger: Ledger, player: str) -> str | None:
     ``"bank"`` (the bank has no share of any chain on it) or ``"cash"`` (every share the bank has
     costs more than their cash; cash equal to the price can buy); None when they can buy one."""
     sizes, edition = ledger.board.sizes, ledger.edition
-    if edition.buy_limit > 0 and affords_one(edition, sizes, ledger.bank, ledger.cash[player]):
+    if buys_one(edition, sizes, ledger.bank, ledger.cash[player]):
         return None
     if not sizes:
         return "board"
     if ledger.edition.buy_limit <= 0:
         return "limit"
     return "cash" if any(ledger.bank[c] for c in sizes) else "bank"
+
+
+def buys_one(edition: Edition, sizes: dict[str, int], bank: dict[str, int], cash: int) -> bool:
+    """Whether a player with ``cash`` dollars can buy one share now (R6.2): the ruleset lets them
+    buy (its buy limit is above 0) and :func:`affords_one`. The one test behind
+    :func:`nothing_to_buy` and ``GameState.can_buy``, which asks it on every move from the game's
+    own books."""
+    return edition.buy_limit > 0 and affords_one(edition, sizes, bank, cash)
 
 
 def affords_one(edition: Edition, sizes: dict[str, int], bank: dict[str, int], cash: int) -> bool:

@@ -58,20 +58,20 @@ def chains_on_board(sheet: Scoresheet) -> list[str]:
     return [c for c in sheet.edition.names if c in sheet.board.sizes]
 
 
+def end_allowed(sheet: Scoresheet) -> bool:
+    """Whether the current player may declare the end now (R8.1, R8.2): it is not declared yet and
+    the end is available; asked on every move, so it makes no refusal."""
+    return not sheet.end_declared and sheet.edition.end_available(sheet.board.sizes)
+
+
 def end_refusal(sheet: Scoresheet) -> IllegalMoveError | None:
-    """Why the current player may not declare the end now (the refusal), or None (R8.1, R8.2)."""
+    """Why the current player may not declare the end now (the refusal), or None when
+    :func:`end_allowed` (R8.1, R8.2)."""
+    if end_allowed(sheet):
+        return None
     if sheet.end_declared:
         return IllegalMoveError(rule="R8.2", reason="end_declared", who=sheet.player)
-    if not sheet.edition.end_available(sheet.board.sizes):
-        return IllegalMoveError(rule="R8.1", reason="end_not_available", edition=sheet.edition,
-                                sizes=dict(sheet.board.sizes))
-    return None
-
-
-def end_allowed(sheet: Scoresheet) -> bool:
-    """Whether the current player may declare the end now: :func:`end_refusal` is None, without
-    making the refusal (R8.1, R8.2)."""
-    return not sheet.end_declared and sheet.edition.end_available(sheet.board.sizes)
+    return IllegalMoveError(rule="R8.1", reason="end_not_available", edition=sheet.edition, sizes=dict(sheet.board.sizes))
 
 
 def ending_after_turn(sheet: Scoresheet) -> EndReason | None:

@@ -260,10 +260,9 @@ class GameState:
         return buying.affordable(self, player, orders)
 
     def can_buy(self, player: str) -> bool:
-        """True when ``player`` could buy at least one share now (R6.2): :func:`~acquire_ref.engine.buying.can_buy`,
-        read from the game's own books."""
-        edition = self.edition
-        return edition.buy_limit > 0 and buying.affords_one(edition, self.board.sizes, self.bank, self.cash[player])
+        """True when ``player`` could buy at least one share now (R6.2): :func:`~acquire_ref.engine.buying.buys_one`
+        of the game's own books."""
+        return buying.buys_one(self.edition, self.board.sizes, self.bank, self.cash[player])
 
     def trade_cap(self, player: str, chain: str, survivor: str) -> int:
         """The most ``chain`` shares ``player`` may trade into ``survivor`` now: pairs of their
